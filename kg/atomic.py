@@ -1,0 +1,31 @@
+"""Atomic file writes: a temp file next to the target, fsync, then rename over it."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+__all__ = ["write_bytes", "write_text"]
+
+
+def write_bytes(path: str | Path, data: bytes) -> Path:
+    """Write ``data`` to ``path`` so readers see the old file or the new one, never a half-written one."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def write_text(path: str | Path, text: str) -> Path:
+    """Write UTF-8 text atomically, with ``\\n`` line endings on every platform."""
+    return write_bytes(path, text.encode("utf-8"))

@@ -1,0 +1,105 @@
+"""The entity catalog: canonical names, types, aliases and makers, read from a JSONL data file."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from kg.errors import CatalogError
+from kg.ids import normalize_name
+from kg.models import EntityType
+
+__all__ = ["CatalogEntry", "Catalog", "load_catalog", "default_catalog_path", "ontology_dir"]
+
+
+def ontology_dir() -> Path:
+    """The project's ``ontology/`` folder (data files: catalog, cue lexicons, RDF vocabulary)."""
+    return Path(__file__).resolve().parent.parent / "ontology"
+
+
+def default_catalog_path() -> Path:
+    """Path of the catalog shipped with kg."""
+    return ontology_dir() / "catalog.jsonl"
+
+
+class CatalogEntry(BaseModel):
+    """One line of the catalog file."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    type: EntityType
+    aliases: tuple[str, ...] = ()
+    maker: str | None = None
+    part_of: str | None = None
+    part_kind: str | None = None
+    description: str | None = None
+
+
+@dataclass
+class Catalog:
+    """Entries by canonical name, and every surface form mapped to its canonical name."""
+
+    entries: dict[str, CatalogEntry] = field(default_factory=dict)
+    path: str | None = None
+
+    @cached_property
+    def forms(self) -> dict[str, str]:
+        """Normalised surface form → canonical name."""
+        table: dict[str, str] = {}
+        for entry in self.entries.values():
+            for form in (entry.name, *entry.aliases):
+                table.setdefault(normalize_name(form), entry.name)
+        return table
+
+    def get(self, name: str) -> CatalogEntry | None:
+        """The entry a surface form names, if any."""
+        canon = self.forms.get(normalize_name(name))
+        return self.entries.get(canon) if canon else None
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+
+def load_catalog(path: str | Path | None) -> Catalog:
+    """Read a catalog file; ``None`` gives the shipped catalog, ``"none"`` an empty one.
+
+    Args:
+        path: a JSONL file with one entry per line, ``None`` or ``"none"``.
+
+    Raises:
+        CatalogError: naming ``file:line`` and the problem.
+    """
+    if isinstance(path, str) and path.lower() == "none":
+        return Catalog()
+    file = Path(path) if path is not None else default_catalog_path()
+    try:
+        lines = file.read_text(encoding="utf-8").splitlines()
+    except OSError as err:
+        raise CatalogError(f"{file}: cannot read the catalog ({err.strerror or err})") from err
+    except UnicodeDecodeError as err:
+        raise CatalogError(f"{file}: the catalog is not UTF-8 ({err.reason} at byte {err.start})") from err
+    catalog = Catalog(path=str(file))
+    for number, line in enumerate(lines, 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            entry = CatalogEntry.model_validate(json.loads(line))
+        except json.JSONDecodeError as err:
+            raise CatalogError(f"{file}:{number}: not valid JSON ({err.msg})") from err
+        except ValidationError as err:
+            first = err.errors()[0]
+            loc = ".".join(str(p) for p in first["loc"]) or "entry"
+            raise CatalogError(f"{file}:{number}: {loc}: {first['msg']}") from err
+        if entry.name in catalog.entries:
+            raise CatalogError(f"{file}:{number}: {entry.name!r} is listed twice")
+        catalog.entries[entry.name] = entry
+    for entry in catalog.entries.values():
+        for ref in (entry.maker, entry.part_of):
+            if ref and ref not in catalog.entries:
+                raise CatalogError(f"{file}: {entry.name!r} refers to {ref!r}, which has no entry of its own")
+    return catalog

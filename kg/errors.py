@@ -1,0 +1,68 @@
+"""Every error kg raises on purpose; the CLI catches ``KgError`` once and prints it."""
+
+from __future__ import annotations
+
+__all__ = [
+    "KgError",
+    "InputError",
+    "CatalogError",
+    "PatternError",
+    "OntologyError",
+    "ExportError",
+    "StoreError",
+    "UnknownPluginError",
+    "UnknownEntityError",
+]
+
+
+class KgError(Exception):
+    """Base class of kg's own errors: the message says what went wrong and how to fix it."""
+
+
+class InputError(KgError, ValueError):
+    """An input file cannot be read: missing, binary, empty, mis-encoded or malformed."""
+
+    def __init__(self, path: object, problem: str) -> None:
+        self.path = str(path)
+        self.problem = problem
+        super().__init__(f"{self.path}: {problem}")
+
+
+class CatalogError(KgError, ValueError):
+    """The entity catalog is malformed; the message names file and line."""
+
+
+class PatternError(KgError, ValueError):
+    """A pattern or lexicon data file is malformed; the message names file and line."""
+
+
+class OntologyError(KgError, ValueError):
+    """The ontology files disagree with the code's vocabulary."""
+
+
+class ExportError(KgError, RuntimeError):
+    """An export could not be written."""
+
+
+class StoreError(KgError, RuntimeError):
+    """The embedded store is missing or unreadable."""
+
+
+class UnknownPluginError(KgError, KeyError):
+    """A name was looked up in a registry that does not have it."""
+
+    def __init__(self, kind: str, name: str, known: list[str]) -> None:
+        self.kind, self.name, self.known = kind, name, sorted(known)
+        super().__init__(f"unknown {kind} {name!r}; known: {', '.join(self.known)}")
+
+    def __str__(self) -> str:  # KeyError would repr() the message
+        return str(self.args[0])
+
+
+class UnknownEntityError(KgError, LookupError):
+    """A query named an entity the graph does not know; suggests the closest names."""
+
+    def __init__(self, name: str, suggestions: list[str]) -> None:
+        self.name, self.suggestions = name, suggestions
+        hint = f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""
+        super().__init__(f"no entity named {name!r} in the graph.{hint}")

@@ -1,0 +1,216 @@
+"""Stage 1: read review files into Documents and Quotes, reporting every file it cannot use."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kg.errors import InputError
+from kg.ids import quote_id
+from kg.models import Document, Quote, ReportItem, Source
+
+__all__ = ["SUPPORTED_SUFFIXES", "Corpus", "read_corpus", "read_file", "parse_title", "iter_files"]
+
+SUPPORTED_SUFFIXES = (".txt", ".md", ".jsonl", ".csv")
+MAX_BYTES = 50_000_000
+_QUOTE = re.compile(r"\u201c(.*?)\u201d", re.S)
+_VS = re.compile(r"\s+(?:vs\.?|versus|v\.)\s+", re.I)
+
+
+@dataclass
+class Corpus:
+    """What ingestion produced: documents, distinct quotes (with all their sources), and skips."""
+
+    documents: list[Document] = field(default_factory=list)
+    quotes: dict[str, Quote] = field(default_factory=dict)
+    report: list[ReportItem] = field(default_factory=list)
+
+    @property
+    def skipped(self) -> int:
+        """How many files could not be read."""
+        return sum(1 for r in self.report if r.kind == "skipped_file")
+
+    def summary(self) -> str:
+        """'5 documents, 41 quotes, 1 skipped: bad.txt (binary file)'."""
+        text = f"{len(self.documents)} documents, {len(self.quotes)} quotes, {self.skipped} skipped"
+        skips = [r.message for r in self.report if r.kind == "skipped_file"]
+        return text + (": " + "; ".join(skips) if skips else "")
+
+
+@dataclass(frozen=True)
+class _Row:
+    text: str
+    subject: str | None = None
+    author: str | None = None
+    date: str | None = None
+    source: str | None = None
+
+
+def parse_title(line: str) -> tuple[str, str | None, tuple[str, ...]]:
+    """Split a title line into (title, subtitle, candidate names).
+
+    >>> parse_title("Qdrant vs pgvector (filtered search)")
+    ('Qdrant vs pgvector', 'filtered search', ('Qdrant', 'pgvector'))
+    >>> parse_title("Ollama vs vLLM: serving at home")[2]
+    ('Ollama', 'vLLM')
+    """
+    title, subtitle = line.strip(), None
+    paren = re.search(r"\s*\(([^()]*)\)\s*$", title)
+    if paren:
+        title, subtitle = title[: paren.start()].strip(), paren.group(1).strip()
+    elif ":" in title:
+        head, _, tail = title.partition(":")
+        if _VS.search(head):
+            title, subtitle = head.strip(), tail.strip() or None
+    parts = [p.strip(" \t-–—") for p in _VS.split(title)] if _VS.search(title) else []
+    return title, subtitle, tuple(p for p in parts if p)
+
+
+def _decode(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise InputError(path, f"cannot read the file ({err.strerror or err})") from err
+    if not data.strip():
+        raise InputError(path, "the file is empty")
+    if len(data) > MAX_BYTES:
+        raise InputError(path, f"the file is larger than {MAX_BYTES // 1_000_000} MB")
+    if b"\x00" in data[:8192]:
+        raise InputError(path, "binary file (NUL bytes), not text")
+    try:
+        return data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
+    except UnicodeDecodeError as err:
+        raise InputError(path, f"not UTF-8 text (invalid byte at offset {err.start}); re-save it as UTF-8") from err
+
+
+def _seed_rows(text: str) -> tuple[str | None, list[_Row]]:
+    first, _, rest = text.lstrip().partition("\n")
+    if "\u201c" in first:  # no title line: quotes start at once
+        first, rest = "", text
+    return first.strip() or None, [_Row(q) for q in _QUOTE.findall(rest)]
+
+
+def _plain_rows(text: str) -> list[_Row]:
+    paragraphs = re.split(r"\n\s*\n", text)
+    return [_Row(re.sub(r"\s*\n\s*", " ", p).strip()) for p in paragraphs if p.strip()]
+
+
+def _field(row: dict, name: str) -> str | None:
+    value = row.get(name)
+    if value is None:
+        return None
+    value = str(value).strip()
+    return value or None
+
+
+def _table_rows(path: Path, text: str) -> list[_Row]:
+    records: list[tuple[int, dict]] = []
+    if path.suffix == ".jsonl":
+        for number, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as err:
+                raise InputError(path, f"line {number}: not valid JSON ({err.msg})") from err
+            if not isinstance(record, dict):
+                raise InputError(path, f"line {number}: expected a JSON object with a 'text' field")
+            records.append((number, record))
+    else:
+        reader = csv.DictReader(io.StringIO(text))
+        if not reader.fieldnames or "text" not in reader.fieldnames:
+            raise InputError(path, f"no 'text' column (columns: {', '.join(reader.fieldnames or [])})")
+        records = [(n, r) for n, r in enumerate(reader, 2)]
+    rows = []
+    for number, record in records:
+        body = _field(record, "text")
+        if body is None:
+            raise InputError(path, f"row {number}: missing or empty 'text'")
+        rows.append(_Row(body, *(_field(record, k) for k in ("subject", "author", "date", "source"))))
+    return rows
+
+
+def read_file(path: Path, doc_index: int = 0) -> tuple[Document, list[_Row]]:
+    """Read one file into a Document and its quote rows.
+
+    Raises:
+        InputError: naming the file and what is wrong with it.
+    """
+    text = _decode(path)
+    title = subtitle = None
+    candidates: tuple[str, ...] = ()
+    if path.suffix in (".jsonl", ".csv"):
+        fmt, rows = ("jsonl" if path.suffix == ".jsonl" else "csv"), _table_rows(path, text)
+        candidates = tuple(dict.fromkeys(r.subject for r in rows if r.subject))
+    elif "\u201c" in text:
+        fmt = "seed"
+        title_line, rows = _seed_rows(text)
+        if title_line:
+            title, subtitle, candidates = parse_title(title_line)
+        if not rows:
+            raise InputError(path, "has an opening curly quote but no complete “…” quote")
+    else:
+        fmt, rows = "text", _plain_rows(text)
+        head = rows[0].text if rows else ""
+        if len(rows) > 1 and len(head) < 160 and _VS.search(head):
+            title, subtitle, candidates = parse_title(head)
+            rows = rows[1:]
+    rows = [r for r in rows if r.text.strip()]
+    if not rows:
+        raise InputError(path, "contains no quotes")
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    doc = Document(
+        id=f"doc:{digest[:12]}", name=path.name, path=str(path), sha256=digest, format=fmt,
+        title=title, subtitle=subtitle, candidates=candidates,
+        quote_ids=tuple(quote_id(r.text) for r in rows),
+    )
+    return doc, rows
+
+
+def iter_files(inputs: list[Path]) -> tuple[list[Path], list[ReportItem]]:
+    """Expand folders (sorted, recursively, hidden files ignored) into the files to read."""
+    files: list[Path] = []
+    report: list[ReportItem] = []
+    for item in inputs:
+        if item.is_dir():
+            for child in sorted(item.rglob("*")):
+                rel = child.relative_to(item)
+                if child.is_file() and not any(p.startswith((".", "_")) for p in rel.parts):
+                    if child.suffix.lower() in SUPPORTED_SUFFIXES:
+                        files.append(child)
+                    elif child.name.lower() not in ("readme", "license"):
+                        report.append(ReportItem(kind="skipped_file", path=str(child),
+                                                 message=f"{child.name} (unsupported file type)"))
+        elif item.is_file():
+            files.append(item)
+        else:
+            report.append(ReportItem(kind="skipped_file", path=str(item), message=f"{item} (no such file)"))
+    return files, report
+
+
+def read_corpus(inputs: list[str | Path]) -> Corpus:
+    """Read files and folders; a bad file is reported and skipped, the others are still read."""
+    files, report = iter_files([Path(p) for p in inputs])
+    corpus = Corpus(report=report)
+    for path in files:
+        try:
+            doc, rows = read_file(path, len(corpus.documents))
+        except InputError as err:
+            corpus.report.append(ReportItem(kind="skipped_file", path=err.path,
+                                            message=f"{path.name} ({err.problem})"))
+            continue
+        corpus.documents.append(doc)
+        for index, row in enumerate(rows):
+            qid = quote_id(row.text)
+            source = Source(doc_id=doc.id, index=index, author=row.author, date=row.date, source=row.source)
+            old = corpus.quotes.get(qid)
+            if old is None:
+                corpus.quotes[qid] = Quote(id=qid, text=row.text, sources=(source,), subject_hint=row.subject)
+            else:
+                corpus.quotes[qid] = old.model_copy(update={"sources": (*old.sources, source)})
+    return corpus
