@@ -1,0 +1,135 @@
+"""Numbers with units, comparators and prices: "Sub-200ms boot" → < 200 ms, "$15-40/mo per seat" → 15–40 USD."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from kg.catalog import ontology_dir
+from kg.errors import PatternError
+
+__all__ = ["Quantity", "find_metrics", "find_prices", "parse_number"]
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A measured or priced value found in text."""
+
+    start: int
+    end: int
+    value: float | list[float]
+    unit: str
+    comparator: str
+
+
+@lru_cache(maxsize=1)
+def _units() -> dict:
+    path = ontology_dir() / "units.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as err:
+        raise PatternError(f"{path}: cannot load the unit table ({err})") from err
+
+
+def parse_number(digits: str, multiplier: str | None = None) -> float:
+    """ "2.2" + "k" → 2200.0; "1,200" → 1200.0.
+
+    >>> parse_number("2.2", "k"), parse_number("1,200"), parse_number("3", "B")
+    (2200.0, 1200.0, 3000000000.0)
+    """
+    value = float(digits.replace(",", ""))
+    if multiplier:
+        value *= _units()["multipliers"][multiplier.lower()]
+    return round(value, 6)
+
+
+def _alternation(words: list[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def _metric_pattern() -> re.Pattern[str]:
+    t = _units()
+    return re.compile(
+        rf"(?P<cmp>(?<![\w])(?:{_alternation(list(t['comparators']))})\s*)?"
+        r"(?<![\w.$/])(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
+        rf"(?P<mult>(?:k|m|mm|b|bn|t)(?![a-z]))?"
+        r"(?:\s?-\s?|\s)?"
+        rf"(?P<pre>(?:[A-Z][\w]+\s)?)(?P<unit>{_alternation(list(t['units']))})(?![\w])",
+        re.I,
+    )
+
+
+@lru_cache(maxsize=1)
+def _price_pattern() -> re.Pattern[str]:
+    t = _units()
+    per = _alternation(list(t["per_units"]))
+    return re.compile(
+        rf"(?P<cur>{_alternation(list(t['currencies']))})\s?(?P<lo>\d+(?:\.\d+)?)(?P<k>k)?"
+        rf"(?:\s?(?:-|–|to)\s?(?:{_alternation(list(t['currencies']))})?\s?(?P<hi>\d+(?:\.\d+)?))?"
+        rf"(?:\s?(?:/|per|a|an)\s?(?P<period>{_alternation(list(t['periods']))}|{per})\b)?"
+        rf"(?:\s?(?:/|per)\s?(?P<per>{per}|{_alternation(list(t['periods']))})\b)?",
+        re.I,
+    )
+
+
+def find_metrics(text: str, skip: list[tuple[int, int]] = ()) -> list[Quantity]:
+    """Every number with a known unit in ``text``, outside the ``skip`` spans (names, prices)."""
+    t = _units()
+    out = []
+    for m in _metric_pattern().finditer(text):
+        if any(s < m.end("num") and m.start("num") < e for s, e in skip):
+            continue
+        if re.match(r"(?:19|20)\d\d$", m.group("num")) and not m.group("mult"):
+            continue
+        if not m.group("cmp") and text[m.start("num") - 1:m.start("num")] == "-":
+            continue  # the second half of a range such as "12-18 months"
+        unit_word = m.group("unit").lower()
+        mult = m.group("mult")
+        if unit_word in ("m", "s") and mult:
+            continue
+        unit, scale = t["units"][unit_word]
+        if mult and mult.upper() in ("B", "M") and unit in ("models", "parameters"):
+            unit = "parameters"
+        elif unit == "parameters" and not mult:
+            continue
+        value = parse_number(m.group("num"), mult) * scale
+        cmp_word = (m.group("cmp") or "").strip().lower()
+        comparator = t["comparators"].get(cmp_word) or t["comparators"].get(cmp_word + " ") or "="
+        start = m.start("cmp") if m.group("cmp") else m.start("num")
+        out.append(Quantity(start, m.end(), value, unit, comparator))
+    # model sizes: "3B transformer", "8B parameter model"
+    nouns = _alternation(t["model_nouns"])
+    for m in re.finditer(rf"(?<![\w.-])(?P<num>\d+(?:\.\d+)?)(?P<mult>[BM])\b(?:[\s-]+(?:{nouns}))", text):
+        if not any(q.start <= m.start() < q.end for q in out) and \
+                not any(s < m.end("mult") and m.start() < e for s, e in skip):
+            out.append(Quantity(m.start(), m.end(), parse_number(m.group("num"), m.group("mult")), "parameters", "="))
+    return sorted(out, key=lambda q: q.start)
+
+
+def find_prices(text: str) -> list[Quantity]:
+    """Every price: "$15-40/mo per seat" → [15, 40] USD/month/seat; "free tier" → 0 USD/month."""
+    t = _units()
+    out = []
+    for m in _price_pattern().finditer(text):
+        currency = t["currencies"][m.group("cur").lower().strip()]
+        scale = 1000 if m.group("k") else 1
+        lo = float(m.group("lo")) * scale
+        value: float | list[float] = lo if not m.group("hi") else [lo, float(m.group("hi")) * scale]
+        parts = [currency]
+        for key in ("period", "per"):
+            word = (m.group(key) or "").lower()
+            if word:
+                parts.append(t["periods"].get(word) or t["per_units"].get(word, word))
+        tail = re.match(r"\s+per\s+(seat|user|developer|dev|member)\b", text[m.end():], re.I)
+        end = m.end()
+        if tail and len(parts) < 3:
+            parts.append(t["per_units"][tail.group(1).lower()])
+            end += tail.end()
+        out.append(Quantity(m.start(), end, value, "/".join(parts), "range" if isinstance(value, list) else "="))
+    for m in re.finditer(r"\b(?:a |the )?free (?:tier|plan)\b|\bfree for (?:individuals|personal use|hobbyists|small teams)\b",
+                         text, re.I):
+        out.append(Quantity(m.start(), m.end(), 0.0, "USD/month", "="))
+    return sorted(out, key=lambda q: q.start)

@@ -1,0 +1,247 @@
+"""Relation extractors, one per relation type, registered by name: cue → endpoints → checked edge."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from kg.extract.text import QuoteContext, clause_bounds, find_horizon, is_hedged
+from kg.lexicon import Lexicon
+from kg.registry import relation_extractors
+from kg.resolve import EntityTable, Hit
+
+__all__ = ["Finding", "extract_relations", "ALLOWED_TYPES"]
+
+# which entity types each relation may join (source types, target types)
+ALLOWED_TYPES = {
+    "competes_with": ({"Product", "Organization"}, {"Product", "Organization"}),
+    "threatens": ({"Product", "Organization"}, {"Product", "Organization"}),
+    "depends_on": ({"Product", "Organization", "Technology"}, {"Product", "Organization", "Technology"}),
+    "developed_by": ({"Product", "Technology"}, {"Organization", "Product"}),
+}
+_FILLER = r"(?:\s|,|\band\b|\bor\b|&|\bboth\b|\beither\b|\bthe\b|\ba\b|\ban\b|\balso\b|\blike\b|\bespecially\b" \
+          r"|\bnamely\b|\bplus\b|\beven\b|\bmaybe\b|\bprobably\b|\bwhich\b|\bis\b|\bare\b|\bthat\b|\bit's\b|\bits\b" \
+          r"|\bif\b|\bnow\b|\bmostly\b|\bincluding\b|\bsuch as\b|\bas well as\b)*"
+_SEPARATOR = re.compile(r"(?:,|\band\b|\bor\b|&|/|\bplus\b|\bas well as\b|\bvs\.?|\bversus\b)\s*(?:and\s+|or\s+)?$")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A relation a rule found (or rejected), before it becomes a model."""
+
+    type: str
+    source: str
+    target: str
+    start: int
+    end: int
+    rule: str
+    confidence: float
+    horizon: str | None = None
+    hedged: bool = False
+    rejected: str | None = None
+
+
+def _list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40) -> list[Hit]:
+    """Names listed from ``pos``: "X, Y and Z", "X with its …, Y, and Z's …", "X or Y"."""
+    items: list[Hit] = []
+    cursor = pos
+    for hit in ctx.hits:
+        if hit.start < pos or hit.end > limit:
+            continue
+        gap = ctx.text[cursor:hit.start]
+        if re.search(r"[.;!?]\s|\s[—–]\s", gap) and items:
+            break
+        if not items:
+            if len(gap) > max_gap or re.search(r"\.\s", gap):
+                break
+        elif len(gap) > 70 or not _SEPARATOR.search(gap.rstrip()):
+            if not re.fullmatch(_FILLER, gap):
+                break
+        if hit.type in ("License", "Platform", "Benchmark"):
+            cursor = hit.end
+            continue
+        items.append(hit)
+        cursor = hit.end
+    return items
+
+
+def _actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | None:
+    """The name that is the grammatical subject just before a cue ("Qdrant directly competes with")."""
+    before = [h for h in ctx.hits if lo <= h.start and h.end <= pos]
+    if not before:
+        return None
+    hit = before[-1]
+    between = ctx.text[hit.end:pos]
+    if len(between.split()) > words or re.search(r"[,;:—–]|\b(?:with|to|into|for|from|than|of)\s*$", between):
+        return None
+    return hit
+
+
+def _subject_hit(ctx: QuoteContext) -> Hit | None:
+    if ctx.subject is None:
+        return None
+    return Hit(0, 0, "", ctx.subject, ctx.subject, "Product", "subject")
+
+
+def _negated_names(ctx: QuoteContext, lexicon: Lexicon) -> dict[str, tuple[int, int]]:
+    """Names a quote says are *not* competitors or threats, with the span that says so."""
+    out: dict[str, tuple[int, int]] = {}
+    for pattern in lexicon.patterns("competition_negation"):
+        for m in pattern.finditer(ctx.text):
+            lo, hi = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+            actor = _actor_before(ctx, m.start(), lo, words=4)
+            after = [h for h in ctx.hits if m.end() <= h.start < hi and h.start - m.end() < 25]
+            for hit in ([actor] if actor else []) + after[:1]:
+                out.setdefault(hit.root, (min(hit.start, m.start()), max(hit.end, m.end())))
+    return out
+
+
+def _emit(kind: str, source: Hit, target: Hit, start: int, end: int, rule: str, confidence: float,
+          ctx: QuoteContext, lexicon: Lexicon, **extra) -> Finding | None:
+    if source.root == target.root:
+        return None
+    hedged = extra.pop("hedged", None)
+    if hedged is None:
+        hedged = is_hedged(ctx.text, *clause_bounds(ctx.text, start, end, *ctx.sentence_of(start)), lexicon)
+    return Finding(kind, source.root, target.root, start, end, rule,
+                   round(confidence * (0.7 if hedged else 1.0), 3), hedged=hedged, **extra)
+
+
+@relation_extractors.register("competes_with")
+def competes_with(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[Finding]:
+    """Explicit competition: "competitors are X, Y and Z", "competes with X", "alternative to X", "the race is close"."""
+    subject = _subject_hit(ctx)
+    negated = _negated_names(ctx, lexicon)
+    for pattern in lexicon.patterns("competition_list"):
+        for m in pattern.finditer(ctx.text):
+            s_lo, s_hi = ctx.sentence_of(m.start())
+            lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
+            source = _actor_before(ctx, m.start(), lo) or subject
+            negation = re.search(r"\b(?:not|isn't|aren't|no|never|doesn't|don't)\b", ctx.text[lo:m.end()])
+            for target in _list_after(ctx, m.end(), s_hi):
+                if source is None:
+                    break
+                start, end = min(m.start(), source.start if source.end else m.start()), target.end
+                if negation or target.root in negated:
+                    yield Finding("competes_with", source.root, target.root, start, end, "competes.negated", 0.0,
+                                  rejected="negated")
+                    continue
+                found = _emit("competes_with", source, target, start, end, "competes.cue_list", 0.9, ctx, lexicon)
+                if found:
+                    yield found
+    for pattern in lexicon.patterns("competition_race"):
+        for m in pattern.finditer(ctx.text):
+            s_lo, s_hi = ctx.sentence_of(m.start())
+            for target in ctx.hits_in(s_lo, s_hi):
+                if subject and target.type in ("Product", "Organization") and target.root not in negated:
+                    found = _emit("competes_with", subject, target, min(target.start, m.start()),
+                                  max(target.end, m.end()), "competes.race", 0.7, ctx, lexicon)
+                    if found:
+                        yield found
+    for root, (start, end) in negated.items():
+        if subject and root != subject.root:
+            yield Finding("competes_with", subject.root, root, start, end, "competes.negated", 0.0, rejected="negated")
+
+
+@relation_extractors.register("threatens")
+def threatens(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[Finding]:
+    """Threats: "what kills this in 12 months: X ships …", "if X beats it next quarter", "X threatens Y"."""
+    subject = _subject_hit(ctx)
+    if subject is None:
+        return
+    for pattern in lexicon.patterns("threat_kill"):
+        for m in pattern.finditer(ctx.text):
+            s_lo, s_hi = ctx.sentence_of(m.start())
+            horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.end())
+            for actor in _list_after(ctx, m.end(), s_hi, max_gap=60):
+                found = _emit("threatens", actor, subject, m.start(), actor.end, "threat.kill_cue", 0.85, ctx,
+                              lexicon, horizon=horizon[0] if horizon else None,
+                              hedged=bool(re.search(r"\b(?:could|might|may|would)\b", m.group())))
+                if found:
+                    yield found
+    for pattern in lexicon.patterns("threat_beats"):
+        for m in pattern.finditer(ctx.text):
+            s_lo, s_hi = ctx.sentence_of(m.start())
+            horizon = find_horizon(ctx.text, m.start(), s_hi, lexicon, near=m.end())
+            for actor in ctx.hits_in(m.start("rest"), m.end("rest")):
+                found = _emit("threatens", actor, subject, m.start(), m.end(), "threat.if_beats", 0.8, ctx, lexicon,
+                              horizon=horizon[0] if horizon else None, hedged=True)
+                if found:
+                    yield found
+    ship_verb = lexicon.pattern("ship_verb")
+    for pattern in lexicon.patterns("threat_blow"):
+        for m in pattern.finditer(ctx.text):
+            s_lo, s_hi = ctx.sentence_of(m.start())
+            for actor in ctx.hits_in(s_lo, s_hi):
+                before = ctx.text[max(s_lo, actor.start - 8):actor.start]
+                if ship_verb.match(ctx.text, actor.end) and not re.search(r"\b(?:into|to|on|with|in)\s*$", before):
+                    found = _emit("threatens", actor, subject, actor.start, m.end(), "threat.platform_move", 0.75,
+                                  ctx, lexicon)
+                    if found:
+                        yield found
+    for pattern in lexicon.patterns("threat_verb"):
+        for m in pattern.finditer(ctx.text):
+            lo, hi = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+            actor = _actor_before(ctx, m.start(), lo)
+            targets = _list_after(ctx, m.end(), hi, max_gap=12) or [subject]
+            for target in targets if actor else []:
+                found = _emit("threatens", actor, target, actor.start, max(target.end, m.end()), "threat.verb", 0.8,
+                              ctx, lexicon)
+                if found:
+                    yield found
+
+
+@relation_extractors.register("depends_on")
+def depends_on(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[Finding]:
+    """Dependencies between named things: "built on X", "runs on top of X", "requires X", "uses X under the hood"."""
+    subject = _subject_hit(ctx)
+    for pattern in lexicon.patterns("depends_verb"):
+        for m in pattern.finditer(ctx.text):
+            lo, hi = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+            source = _actor_before(ctx, m.start(), lo, words=4) or subject
+            targets = _list_after(ctx, m.end(), hi, max_gap=14)
+            for target in targets if source else []:
+                found = _emit("depends_on", source, target, min(m.start(), source.start if source.end else m.start()),
+                              target.end, "depends.cue", 0.8, ctx, lexicon)
+                if found:
+                    yield found
+
+
+@relation_extractors.register("developed_by")
+def developed_by(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[Finding]:
+    """Makers: "Hugging Face's SmolLM3", "built by Zilliz", and catalog makers named in the same quote."""
+    subject = _subject_hit(ctx)
+    for i, hit in enumerate(ctx.hits[:-1]):
+        nxt = ctx.hits[i + 1]
+        if hit.possessive and re.fullmatch(r"['’]s?\s+(?:own\s+|new\s+|latest\s+|open\s+)?", ctx.text[hit.end:nxt.start]) \
+                and hit.type == "Organization":
+            yield Finding("developed_by", nxt.root, hit.root, hit.start, nxt.end, "maker.possessive", 0.85)
+    for pattern in lexicon.patterns("maker_after"):
+        for m in pattern.finditer(ctx.text):
+            lo, hi = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+            product = _actor_before(ctx, m.start(), lo, words=6) or subject
+            makers = _list_after(ctx, m.end(), hi, max_gap=8)
+            for maker in makers[:1] if product else []:
+                yield Finding("developed_by", product.root, maker.root, min(m.start(), maker.start), maker.end,
+                              "maker.by", 0.85)
+    for hit in ctx.hits:  # a catalog maker named in the same sentence as its product
+        s_lo, s_hi = ctx.sentence_of(hit.start)
+        for product in sorted({h.root for h in ctx.hits_in(s_lo, s_hi)}):
+            if table.info[product].maker == hit.entity:
+                yield Finding("developed_by", product, hit.root, hit.start, hit.end, "maker.catalog", 0.6)
+
+
+def extract_relations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable,
+                      names: list[str] | None = None) -> list[Finding]:
+    """Run the registered relation extractors (all, or ``names``) and check endpoint types."""
+    found: list[Finding] = []
+    for name in names or sorted(relation_extractors.get_all()):
+        for f in relation_extractors.get(name)(ctx, lexicon, table):
+            if f.rejected is None:
+                allowed_src, allowed_tgt = ALLOWED_TYPES[f.type]
+                src_t, tgt_t = table.info[f.source].type, table.info[f.target].type
+                if src_t not in allowed_src or tgt_t not in allowed_tgt:
+                    f = Finding(**{**f.__dict__, "rejected": f"type pair {src_t} → {tgt_t}", "confidence": 0.0})
+            found.append(f)
+    return found

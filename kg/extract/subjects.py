@@ -1,0 +1,116 @@
+"""Subject attribution: which of a document's products each quote is about, named or not."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from kg.extract.text import QuoteContext
+from kg.resolve import EntityTable
+
+__all__ = ["Attribution", "attribute_subjects"]
+
+_STOP = set("""a an the of to and or in on at for with by is are be it its this that was were as from than not but into
+over which who what i you we they their them there here just so if then has have had do does don't can could would
+should will may might more most very really also only any all some no one two my your our it's that's isn't
+about when where how while because before after until without within out up off own same such other another""".split())
+
+
+@dataclass(frozen=True)
+class Attribution:
+    """A quote's subject and why."""
+
+    subject: str | None
+    rule: str
+    confidence: float
+
+
+def _words(text: str) -> Counter[str]:
+    return Counter(w for w in re.findall(r"[a-z][a-z0-9'-]{2,}", text.lower()) if w not in _STOP)
+
+
+def _cosine(a: Counter[str], b: Counter[str]) -> float:
+    common = set(a) & set(b)
+    if not common:
+        return 0.0
+    dot = sum(a[w] * b[w] for w in common)
+    return dot / math.sqrt(sum(v * v for v in a.values()) * sum(v * v for v in b.values()))
+
+
+def _named(ctx: QuoteContext, table: EntityTable, candidate: str) -> float:
+    """How strongly the quote names the candidate itself, its releases/features, or its maker."""
+    score = 0.0
+    for rank, hit in enumerate(ctx.hits):
+        if hit.root == candidate:
+            score += 3.0 if rank == 0 else 2.0
+            if hit.possessive or ctx.text[hit.end:hit.end + 4] in (" is ", " has", " doe", " bet", " sol", " wan"):
+                score += 0.5
+        elif table.info[candidate].maker == hit.entity:
+            score += 0.5
+    return score
+
+
+def attribute_subjects(doc_quotes: list[QuoteContext], table: EntityTable, subtitle: str | None,
+                       hints: dict[str, str | None]) -> dict[str, Attribution]:
+    """Attribute every quote of one document.
+
+    Args:
+        doc_quotes: the document's quotes in order, with ``candidates`` set (entity ids from the title).
+        table: the run's entities.
+        subtitle: the title's subtitle; its words describe the last-named product.
+        hints: quote id → explicit subject id given by the input (a ``subject`` column).
+    """
+    result: dict[str, Attribution] = {}
+    if not doc_quotes:
+        return result
+    candidates = doc_quotes[0].candidates
+    named = {q.quote_id: {c: _named(q, table, c) for c in candidates} for q in doc_quotes}
+    profiles = {c: Counter() for c in candidates}
+    if subtitle and candidates:
+        profiles[candidates[-1]].update(_words(subtitle))
+    for q in doc_quotes:
+        scores = named[q.quote_id]
+        strong = [c for c in candidates if scores[c] > 0]
+        if len(strong) == 1:
+            profiles[strong[0]].update(_words(q.text))
+    parity = _rhythm(doc_quotes, named, candidates)
+    for index, q in enumerate(doc_quotes):
+        if hints.get(q.quote_id):
+            result[q.quote_id] = Attribution(hints[q.quote_id], "subject.given", 1.0)
+            continue
+        if not candidates:
+            products = [h.root for h in q.hits if table.info[h.root].type == "Product"]
+            top = Counter(products).most_common(1)
+            result[q.quote_id] = (Attribution(top[0][0], "subject.most_named", 0.6) if top
+                                  else Attribution(None, "subject.none", 0.0))
+            continue
+        scores = dict(named[q.quote_id])
+        words = _words(q.text)
+        for c in candidates:
+            scores[c] += 2.0 * _cosine(words, profiles[c] - words)
+            if parity is not None:
+                scores[c] += 1.2 if candidates[(index + parity) % 2] == c else 0.0
+        ranked = sorted(candidates, key=lambda c: (-scores[c], candidates.index(c)))
+        best = ranked[0]
+        margin = scores[best] - (scores[ranked[1]] if len(ranked) > 1 else 0.0)
+        rule = "subject.named" if named[q.quote_id][best] > 0 else "subject.context"
+        result[q.quote_id] = Attribution(best, rule, round(min(1.0, 0.5 + margin / 6), 3))
+    return result
+
+
+def _rhythm(doc_quotes: list[QuoteContext], named: dict[str, dict[str, float]], candidates: list[str]) -> int | None:
+    """If the quotes that name exactly one candidate alternate A, B, A, B…, the offset that fits; else None."""
+    if len(candidates) != 2:
+        return None
+    votes = Counter()
+    for index, q in enumerate(doc_quotes):
+        strong = [c for c in candidates if named[q.quote_id][c] > 0]
+        if len(strong) == 1:
+            votes[(candidates.index(strong[0]) - index) % 2] += 1
+    if not votes:
+        return None
+    (offset, agree), = votes.most_common(1)
+    disagree = sum(votes.values()) - agree
+    return offset if agree >= 3 and disagree <= agree // 5 else None

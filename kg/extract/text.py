@@ -1,0 +1,99 @@
+"""Clause-level helpers shared by the extractors: clause bounds, horizons, hedges and negation."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from kg.lexicon import Lexicon
+from kg.resolve import Hit
+
+__all__ = ["QuoteContext", "clause_bounds", "trim_span", "find_horizon", "normalize_horizon", "is_hedged",
+           "is_negated", "WORD_NUMBERS"]
+
+WORD_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "eighteen": 18, "twenty-four": 24,
+                "a couple of": 2, "a few": 3}
+# where one clause of review prose ends and the next begins
+_CLAUSE_BREAK = re.compile(r"\s+[—–]\s+|\s+-\s+|;\s+|:\s+|\.\s+|\?\s+|!\s+|\(|\)")
+
+
+@dataclass
+class QuoteContext:
+    """One quote as the extractors see it: text, sentences, resolved names, subject and candidates."""
+
+    quote_id: str
+    doc_id: str
+    text: str
+    sentences: list[tuple[int, int]]
+    hits: list[Hit]
+    candidates: list[str] = field(default_factory=list)
+    subject: str | None = None
+
+    def hits_in(self, start: int, end: int) -> list[Hit]:
+        """The resolved names inside [start, end)."""
+        return [h for h in self.hits if h.start >= start and h.end <= end]
+
+    def sentence_of(self, pos: int) -> tuple[int, int]:
+        """Bounds of the sentence holding ``pos``."""
+        for start, end in self.sentences:
+            if start <= pos < end:
+                return start, end
+        return 0, len(self.text)
+
+
+def clause_bounds(text: str, start: int, end: int, lo: int = 0, hi: int | None = None) -> tuple[int, int]:
+    """Extend [start, end) to the clause around it (stopping at dashes, semicolons, colons, periods)."""
+    hi = len(text) if hi is None else hi
+    left = lo
+    for m in _CLAUSE_BREAK.finditer(text, lo, start):
+        left = m.end()
+    right = hi
+    m = _CLAUSE_BREAK.search(text, end, hi)
+    if m:
+        right = m.start()
+    return left, right
+
+
+def trim_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """Strip white space and trailing punctuation from a span."""
+    while start < end and text[start] in " \t\n,;:—–-'\"“”‘":
+        start += 1
+    while end > start and text[end - 1] in " \t\n,;:.—–-'\"“”‘’":
+        end -= 1
+    return start, end
+
+
+def normalize_horizon(match: re.Match[str]) -> str:
+    """"in 12 months" → "12 months"; "by 2027" → "2027"; "next quarter" → "next quarter"."""
+    groups = match.groupdict()
+    if groups.get("year"):
+        return groups["year"]
+    if groups.get("period"):
+        return f"next {groups['period']}"
+    n = groups.get("n") or "1"
+    number = int(n) if n.isdigit() else WORD_NUMBERS.get(n.lower(), 1)
+    unit = groups.get("unit", "months").lower().rstrip("s")
+    return f"{number} {unit}{'s' if number != 1 else ''}"
+
+
+def find_horizon(text: str, start: int, end: int, lexicon: Lexicon, near: int | None = None) -> tuple[str, int, int] | None:
+    """The time horizon stated in [start, end), nearest to ``near``: (normalised, start, end)."""
+    found = []
+    for pattern in lexicon.patterns("horizon"):
+        for m in pattern.finditer(text, start, end):
+            found.append((abs(m.start() - near) if near is not None else m.start(), m.start(), m.end(), m))
+    if not found:
+        return None
+    _, s, e, m = min(found, key=lambda f: (f[0], f[1]))
+    return normalize_horizon(m), s, e
+
+
+def is_hedged(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
+    """True when the clause hedges ("could", "might", "if")."""
+    return any(p.search(text, start, end) for p in lexicon.patterns("hedge"))
+
+
+def is_negated(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
+    """True when [start, end) holds a negation word."""
+    return any(p.search(text, start, end) for p in lexicon.patterns("negation"))

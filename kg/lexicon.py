@@ -1,0 +1,99 @@
+"""Cue patterns and word lists from ``ontology/``: loaded once, validated, errors name file and key."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from kg.catalog import ontology_dir
+from kg.errors import PatternError
+
+__all__ = ["Lexicon", "load_lexicon", "Cues"]
+
+Cues = dict[str, list[re.Pattern[str]]]
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """Everything rule-shaped that kg knows about review prose, as data."""
+
+    cues: dict[str, object]
+    generic_terms: frozenset[str]
+    common_capitalized: frozenset[str]
+    licenses: dict[str, str]  # lowercased surface form → canonical name
+    platforms: dict[str, str]
+
+    def patterns(self, key: str) -> list[re.Pattern[str]]:
+        """The compiled patterns stored under ``key``."""
+        value = self.cues[key]
+        if not isinstance(value, list):
+            raise PatternError(f"cues.json: {key!r} is not a list of patterns")
+        return value  # type: ignore[return-value]
+
+    def pattern(self, key: str) -> re.Pattern[str]:
+        """The single compiled pattern stored under ``key``."""
+        value = self.cues[key]
+        if not isinstance(value, re.Pattern):
+            raise PatternError(f"cues.json: {key!r} is not a single pattern")
+        return value
+
+    def is_generic(self, token: str) -> bool:
+        """True for words like 'API', 'IDEs' or 'I'm' that look like names but are not."""
+        return token in self.generic_terms or (token.endswith("s") and token[:-1] in self.generic_terms)
+
+
+def _compile(value: object, where: str) -> object:
+    if isinstance(value, str):
+        try:
+            return re.compile(value, re.I)
+        except re.error as err:
+            raise PatternError(f"{where}: invalid pattern ({err})") from err
+    if isinstance(value, list):
+        return [_compile(v, f"{where}[{i}]") for i, v in enumerate(value)]
+    if isinstance(value, dict):
+        return {k: _compile(v, f"{where}.{k}") for k, v in value.items()}
+    raise PatternError(f"{where}: expected a pattern, a list or an object")
+
+
+def _words(path: Path) -> list[tuple[int, str]]:
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as err:
+        raise PatternError(f"{path}: cannot read ({err.strerror or err})") from err
+    return [(n, line.strip()) for n, line in enumerate(lines, 1) if line.strip() and not line.startswith("#")]
+
+
+def _synonyms(path: Path) -> dict[str, str]:
+    table: dict[str, str] = {}
+    for number, line in _words(path):
+        forms = [f.strip() for f in line.split("|")]
+        if not all(forms):
+            raise PatternError(f"{path}:{number}: empty name in {line!r}")
+        for form in forms:
+            table[form.casefold()] = forms[0]
+    return table
+
+
+@lru_cache(maxsize=4)
+def load_lexicon(folder: str | None = None) -> Lexicon:
+    """Load ``cues.json`` and ``lexicons/*.txt`` from ``folder`` (default: the shipped ontology)."""
+    root = Path(folder) if folder else ontology_dir()
+    cue_file = root / "cues.json"
+    try:
+        raw = json.loads(cue_file.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise PatternError(f"{cue_file}: cannot read ({err.strerror or err})") from err
+    except json.JSONDecodeError as err:
+        raise PatternError(f"{cue_file}:{err.lineno}: not valid JSON ({err.msg})") from err
+    cues = {k: _compile(v, f"{cue_file.name}: {k}") for k, v in raw.items() if not k.startswith("_")}
+    lex = root / "lexicons"
+    return Lexicon(
+        cues=cues,
+        generic_terms=frozenset(w for _, w in _words(lex / "generic_terms.txt")),
+        common_capitalized=frozenset(w for _, w in _words(lex / "common_capitalized.txt")),
+        licenses=_synonyms(lex / "licenses.txt"),
+        platforms=_synonyms(lex / "platforms.txt"),
+    )

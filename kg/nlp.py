@@ -1,0 +1,91 @@
+"""Stage 2: the spaCy pipeline — blank English tokenizer, sentencizer and kg's catalog matcher.
+
+Only extraction imports this module, so ``kg query`` never pays for spaCy.
+"""
+
+from __future__ import annotations
+
+import re
+
+import spacy
+from spacy.language import Language
+from spacy.matcher import PhraseMatcher
+from spacy.tokens import Doc, Span
+from spacy.util import filter_spans
+
+from kg.catalog import Catalog
+from kg.lexicon import Lexicon
+
+__all__ = ["build_pipeline", "fold_case", "CatalogMatcher", "CATALOG_SPANS"]
+
+CATALOG_SPANS = "kg_catalog"
+
+
+def fold_case(form: str) -> bool:
+    """Whether a name may match in any case: yes unless it is one plain capitalised word.
+
+    "Cursor" or "Zed" keep their capital (a cursor is a common noun); "pgvector", "LangGraph",
+    "GitHub Copilot" or "Qwen2.5-3B" are safe to match in any case.
+
+    >>> fold_case("Cursor"), fold_case("pgvector"), fold_case("GitHub Copilot")
+    (False, True, True)
+    """
+    return not re.fullmatch(r"[A-Z][a-z]+", form)
+
+
+class CatalogMatcher:
+    """Pipeline component: marks the longest non-overlapping known names in ``doc.spans``.
+
+    Each span's label is the entity type and its ``kb_id_`` the canonical name.
+    """
+
+    def __init__(self, nlp: Language) -> None:
+        self.nlp = nlp
+        self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
+        self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
+        self.meta: dict[str, tuple[str, str]] = {}
+
+    def add(self, forms: list[tuple[str, str, str]]) -> None:
+        """Add (surface form, canonical name, type) triples."""
+        for form, canon, type_ in sorted(set(forms)):
+            key = f"{type_}|{canon}"
+            self.meta[key] = (canon, type_)
+            loose = fold_case(form) or type_ in ("License", "Platform")
+            (self.folded if loose else self.exact).add(key, [self.nlp.make_doc(form)])
+
+    def __call__(self, doc: Doc) -> Doc:
+        spans = []
+        for matcher in (self.exact, self.folded):
+            for match_id, start, end in matcher(doc):
+                canon, type_ = self.meta[self.nlp.vocab.strings[match_id]]
+                spans.append(Span(doc, start, end, label=type_, kb_id=canon))
+        doc.spans[CATALOG_SPANS] = sorted(filter_spans(spans), key=lambda s: s.start)
+        return doc
+
+
+@Language.factory("kg_catalog_matcher")
+def _make_catalog_matcher(nlp: Language, name: str) -> CatalogMatcher:
+    return CatalogMatcher(nlp)
+
+
+def _forms(catalog: Catalog, lexicon: Lexicon) -> list[tuple[str, str, str]]:
+    forms = [(f, e.name, e.type) for e in catalog.entries.values() for f in (e.name, *e.aliases)]
+    forms += [(f, canon, "License") for f, canon in lexicon.licenses.items()]
+    forms += [(f, canon, "Platform") for f, canon in lexicon.platforms.items()]
+    return forms
+
+
+def build_pipeline(catalog: Catalog, lexicon: Lexicon, model: str | None = None) -> Language:
+    """Build the pipeline once per run.
+
+    Args:
+        catalog: names to recognise (may be empty).
+        lexicon: licence and platform names, recognised even without a catalog.
+        model: an installed trained spaCy pipeline to start from instead of a blank one.
+    """
+    nlp = spacy.load(model, exclude=["ner"]) if model else spacy.blank("en")
+    if not ({"parser", "senter", "sentencizer"} & set(nlp.pipe_names)):
+        nlp.add_pipe("sentencizer")
+    matcher = nlp.add_pipe("kg_catalog_matcher")
+    matcher.add(_forms(catalog, lexicon))
+    return nlp

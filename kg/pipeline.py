@@ -1,0 +1,138 @@
+"""The extraction pipeline: ingest → nlp → resolve → subjects → relations, claims, facets → KnowledgeGraph."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from kg import __version__
+from kg.catalog import load_catalog
+from kg.extract.claims import ClaimFinding, extract_claims
+from kg.extract.contradictions import find_contradictions
+from kg.extract.facets import quote_facets
+from kg.extract.relations import Finding, extract_relations
+from kg.extract.subjects import Attribution, attribute_subjects
+from kg.extract.text import QuoteContext
+from kg.ids import fact_id
+from kg.ingest import Corpus, read_corpus
+from kg.lexicon import load_lexicon
+from kg.models import Claim, Evidence, KnowledgeGraph, Mention, Quote, Relation, ReportItem, RunInfo
+from kg.resolve import EntityTable, resolve_corpus
+
+__all__ = ["run", "extract_corpus"]
+
+Progress = Callable[[Iterable], Iterable]
+
+
+def _identity(items: Iterable) -> Iterable:
+    return items
+
+
+def run(inputs: list[str | Path], catalog: str | Path | None = None, model: str | None = None,
+        progress: Progress = _identity) -> KnowledgeGraph:
+    """Read files and folders and extract their knowledge graph.
+
+    Args:
+        inputs: files or folders of review documents.
+        catalog: a catalog file, ``None`` for the shipped one, or ``"none"`` for discovery only.
+        model: an installed trained spaCy pipeline to start from (optional).
+        progress: wraps the per-quote loop (e.g. a progress bar).
+    """
+    corpus = read_corpus(inputs)
+    return extract_corpus(corpus, catalog, model, progress, [str(p) for p in inputs])
+
+
+def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str | None = None,
+                   progress: Progress = _identity, inputs: list[str] | None = None) -> KnowledgeGraph:
+    """Extract the knowledge graph of an already-read corpus."""
+    from kg.nlp import build_pipeline
+
+    cat, lexicon = load_catalog(catalog), load_lexicon()
+    nlp = build_pipeline(cat, lexicon, model)
+    qids = sorted(corpus.quotes)
+    texts = {q: corpus.quotes[q].text for q in qids}
+    parsed = dict(zip(qids, nlp.pipe(texts[q] for q in qids)))
+    res = resolve_corpus(corpus.documents, parsed, texts, cat, lexicon)
+    table = res.table
+    contexts: dict[tuple[str, str], QuoteContext] = {}
+    attributions: dict[str, Attribution] = {}
+    for doc in corpus.documents:
+        ctxs = []
+        for qid in doc.quote_ids:
+            sents = [(s.start_char, s.end_char) for s in parsed[qid].sents]
+            ctx = QuoteContext(qid, doc.id, texts[qid], sents, res.hits[qid], list(res.candidates[doc.id]))
+            contexts[(doc.id, qid)] = ctx
+            ctxs.append(ctx)
+        hints = {qid: _hint(corpus.quotes[qid].subject_hint, table) for qid in doc.quote_ids}
+        for qid, att in attribute_subjects(ctxs, table, doc.subtitle, hints).items():
+            if qid not in attributions or att.confidence > attributions[qid].confidence:
+                attributions[qid] = att
+    quotes, relations, claims, mentions, report = [], {}, [], [], list(corpus.report) + res.report
+    for qid in progress(qids):
+        quote = corpus.quotes[qid]
+        ctx = contexts[(quote.sources[0].doc_id, qid)]
+        att = attributions.get(qid, Attribution(None, "subject.none", 0.0))
+        ctx.subject = att.subject
+        facets = quote_facets(quote.text)
+        quotes.append(quote.model_copy(update={
+            "subject": att.subject, "subject_rule": att.rule, "subject_confidence": att.confidence,
+            "perspective": facets.perspective, "stance": facets.stance, "verdict": facets.verdict}))
+        if att.subject is None:
+            report.append(ReportItem(kind="unattributed_quote", message=f"no subject found for {qid}"))
+        mentions += [Mention(entity_id=h.entity, quote_id=qid, start=h.start, end=h.end, text=h.text, rule=h.rule)
+                     for h in ctx.hits]
+        for f in extract_relations(ctx, lexicon, table):
+            _add_relation(f, ctx, relations, report)
+        if att.subject:
+            claims += [_claim(f, ctx) for f in extract_claims(ctx, lexicon, table)]
+    used = {m.entity_id for m in mentions} | {q.subject for q in quotes if q.subject}
+    used |= {r.source for r in relations.values()} | {r.target for r in relations.values()}
+    claims = sorted(claims, key=lambda c: c.id)
+    run_info = RunInfo(kg_version=__version__, catalog=Path(cat.path).name if cat.path else None,
+                       model=model or "blank:en", inputs=tuple(inputs or ()), documents=len(corpus.documents),
+                       quotes=len(corpus.quotes), skipped=corpus.skipped)
+    return KnowledgeGraph(
+        run=run_info, documents=tuple(corpus.documents), quotes=tuple(sorted(quotes, key=lambda q: q.id)),
+        entities=tuple(table.entities(used)),
+        mentions=tuple(sorted(mentions, key=lambda m: (m.quote_id, m.start, m.end))),
+        relations=tuple(sorted(relations.values(), key=lambda r: r.id)), claims=tuple(claims),
+        contradictions=tuple(find_contradictions(claims)),
+        report=tuple(sorted(report, key=lambda r: (r.kind, r.path or "", r.message))),
+    )
+
+
+def _hint(name: str | None, table: EntityTable) -> str | None:
+    if not name:
+        return None
+    entry = table.catalog.get(name)
+    eid = table.add_catalog(entry.name) if entry else table.add_discovered(name)
+    return table.root(eid)
+
+
+def _evidence(ctx: QuoteContext, start: int, end: int, rule: str, confidence: float) -> Evidence:
+    return Evidence(doc_id=ctx.doc_id, quote_id=ctx.quote_id, start=start, end=end, text=ctx.text[start:end],
+                    rule=rule, confidence=confidence)
+
+
+def _add_relation(f: Finding, ctx: QuoteContext, relations: dict[str, Relation], report: list[ReportItem]) -> None:
+    if f.rejected:
+        report.append(ReportItem(kind="rejected_relation",
+                                 message=f"{f.type} {f.source} → {f.target}: {f.rejected}",
+                                 evidence=_evidence(ctx, f.start, f.end, f.rule, 0.0)))
+        return
+    ends = sorted((f.source, f.target)) if f.type == "competes_with" else [f.source, f.target]
+    rid = fact_id("rel", f.type, *ends, ctx.quote_id)
+    old = relations.get(rid)
+    if old is not None and old.confidence >= f.confidence:
+        return
+    relations[rid] = Relation(id=rid, type=f.type, source=f.source, target=f.target, horizon=f.horizon,  # type: ignore[arg-type]
+                              hedged=f.hedged, confidence=f.confidence,
+                              evidence=_evidence(ctx, f.start, f.end, f.rule, f.confidence))
+
+
+def _claim(f: ClaimFinding, ctx: QuoteContext) -> Claim:
+    about = f.about or ctx.subject
+    return Claim(id=fact_id("claim", f.type, about, ctx.quote_id, f.start, f.end), about=about, type=f.type,  # type: ignore[arg-type]
+                 text=ctx.text[f.start:f.end], value=f.value, unit=f.unit, comparator=f.comparator,  # type: ignore[arg-type]
+                 horizon=f.horizon, credibility=f.credibility, polarity=f.polarity,  # type: ignore[arg-type]
+                 evidence=_evidence(ctx, f.start, f.end, f.rule, f.confidence))

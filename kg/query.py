@@ -1,0 +1,354 @@
+"""Questions asked of the store (competitors, threats, claims, contradictions, SPARQL), answered as rows."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+from pyoxigraph import BlankNode, NamedNode, QueryBoolean, QuerySolution, QuerySolutions, Variable
+from pyoxigraph import Literal as RdfLiteral
+
+from kg.errors import StoreError, UnknownEntityError, UnknownPluginError
+from kg.ids import normalize_name
+from kg.models import CLAIM_TYPES
+from kg.rdf import KG_NS, NAMESPACES, id_from_iri
+from kg.store import KgStore, open_store
+
+__all__ = ["ClaimRow", "CompetitorRow", "ContradictionRow", "EntityRow", "EvidenceFields", "ThreatRow",
+           "claims", "competitors", "contradictions", "resolve_name", "sparql", "threats"]
+
+_XSD = NAMESPACES["xsd"]
+# the entity and, through any chain of version/feature links, its releases and features
+_FOCUS = "?focus (kg:versionOf|kg:featureOf|kg:partOf)* ?root ."
+_EVIDENCE = """
+  ?fact kg:evidence ?ev . ?ev kg:quote ?q ; oa:hasTarget ?target .
+  ?q schema:text ?quote .
+  ?target oa:hasSource ?doc ; oa:hasSelector ?sel .
+  ?sel oa:exact ?exact . FILTER NOT EXISTS { ?sel oa:refinedBy ?refined }
+  OPTIONAL { ?target oa:hasSelector/oa:refinedBy ?pos . ?pos oa:start ?start ; oa:end ?end }
+  OPTIONAL { ?doc rdfs:label ?docName }"""
+_EVIDENCE_VARS = "?quote ?exact ?start ?end ?doc ?docName ?conf ?rule"
+_RELATION_QUERY = """SELECT DISTINCT ?root ?predicate ?focus ?other ?fact ?hedged ?horizon {vars} WHERE {{
+  {focus}
+  ?fact a kg:Assertion ; rdf:predicate ?predicate ; kg:confidence ?conf ; kg:rule ?rule .
+  {sides}
+  OPTIONAL {{ ?fact kg:hedged ?hedged }} OPTIONAL {{ ?fact kg:horizon ?horizon }}
+  {evidence}
+}}"""
+_SIDES = {
+    "outgoing": "?fact rdf:subject ?focus ; rdf:object ?other .",
+    "incoming": "?fact rdf:object ?focus ; rdf:subject ?other .",
+    "either": "{ ?fact rdf:subject ?focus ; rdf:object ?other } UNION { ?fact rdf:object ?focus ; rdf:subject ?other }",
+}
+_CLAIM_QUERY = """SELECT DISTINCT ?root ?ctype ?focus ?fact ?text ?value ?valueJson ?unit ?comparator ?horizon
+       ?credibility ?polarity {vars} WHERE {{
+  {selection}
+  ?fact a kg:Claim ; kg:about ?focus ; kg:claimType ?ctype ; schema:text ?text ; kg:rule ?rule .
+  OPTIONAL {{ ?fact kg:confidence ?conf }} OPTIONAL {{ ?fact kg:value ?value }}
+  OPTIONAL {{ ?fact kg:valueJson ?valueJson }} OPTIONAL {{ ?fact kg:unit ?unit }}
+  OPTIONAL {{ ?fact kg:comparator ?comparator }} OPTIONAL {{ ?fact kg:horizon ?horizon }}
+  OPTIONAL {{ ?fact kg:credibility ?credibility }} OPTIONAL {{ ?fact kg:polarity ?polarity }}
+  {evidence}
+}}"""
+_CONTRADICTION_QUERY = f"""SELECT DISTINCT ?root ?focus ?fact ?topic ?rule ?claim WHERE {{
+  {_FOCUS}
+  ?fact a kg:Contradiction ; kg:about ?focus ; kg:topic ?topic ; kg:rule ?rule ; kg:claim ?claim .
+}}"""
+
+
+class _Row(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class EntityRow(_Row):
+    """An entity a name resolved to."""
+
+    id: str
+    iri: str
+    name: str
+    type: str
+    aliases: tuple[str, ...] = ()
+
+
+class EvidenceFields(_Row):
+    """Where a fact was read: the quote, the exact words and their span, the document, rule and confidence."""
+
+    quote: str
+    exact: str
+    start: int | None
+    end: int | None
+    doc: str
+    doc_id: str
+    rule: str
+    confidence: float | None
+
+
+class CompetitorRow(EvidenceFields):
+    """``entity`` competes with ``competitor`` (either side of the statement), with its evidence."""
+
+    entity: str
+    entity_id: str
+    competitor: str
+    competitor_id: str
+    competitor_type: str | None
+    relation_id: str
+    hedged: bool
+
+
+class ThreatRow(EvidenceFields):
+    """``threat`` threatens ``entity`` (or, with direction ``threatens``, the other way), within ``horizon``."""
+
+    entity: str
+    entity_id: str
+    threat: str
+    threat_id: str
+    threat_type: str | None
+    direction: Literal["threatened_by", "threatens"]
+    horizon: str | None
+    hedged: bool
+    relation_id: str
+
+
+class ClaimRow(EvidenceFields):
+    """A claim about ``entity`` with its typed value and evidence."""
+
+    entity: str
+    entity_id: str
+    claim_id: str
+    type: str
+    text: str
+    value: Any = None
+    unit: str | None = None
+    comparator: str | None = None
+    horizon: str | None = None
+    credibility: str | None = None
+    polarity: str | None = None
+
+
+class ContradictionRow(_Row):
+    """Two claims about ``entity`` that cannot both hold."""
+
+    id: str
+    entity: str
+    entity_id: str
+    topic: str
+    rule: str
+    claims: tuple[ClaimRow, ...]
+
+
+def _as_store(store: KgStore | str | Path) -> KgStore:
+    return store if isinstance(store, KgStore) else open_store(store)
+
+
+def _suggestions(store: KgStore, key: str, limit: int = 5) -> list[str]:
+    forms = list(store.names)
+    close = difflib.get_close_matches(key, forms, n=limit * 2, cutoff=0.6)
+    containing = sorted((f for f in forms if len(f) >= 3 and key and (key in f or f in key)), key=len, reverse=True)
+    names = [store.entities[eid].name for form in close + containing for eid in store.names[form]]
+    return list(dict.fromkeys(names))[:limit]
+
+
+def resolve_name(store: KgStore | str | Path, name: str) -> EntityRow:
+    """The entity ``name`` means: a canonical name or alias in any case and spacing, or an entity id.
+
+    Raises:
+        UnknownEntityError: with the closest known names as suggestions.
+    """
+    kg_store = _as_store(store)
+    if name in kg_store.entities:
+        entity_id = name
+    else:
+        key = normalize_name(name)
+        if key not in kg_store.names:
+            raise UnknownEntityError(name, _suggestions(kg_store, key))
+        entity_id = kg_store.names[key][0]
+    e = kg_store.entities[entity_id]
+    return EntityRow(id=e.id, iri=e.iri, name=e.name, type=e.type, aliases=e.aliases)
+
+
+def _select(store: KgStore, query: str, **bindings: NamedNode | RdfLiteral) -> Iterator[QuerySolution]:
+    """Run a fixed query with user values bound as RDF terms (never pasted into the query text)."""
+    substitutions = {Variable(name): term for name, term in bindings.items()}
+    result = store.oxigraph.query(query, prefixes=NAMESPACES, use_default_graph_as_union=True,
+                                  substitutions=substitutions)
+    assert isinstance(result, QuerySolutions)
+    return iter(result)
+
+
+def _value(term: object) -> Any:
+    """A Python value for an RDF term: numbers, booleans and strings from literals, ids from kg IRIs."""
+    if term is None:
+        return None
+    if isinstance(term, NamedNode):
+        return id_from_iri(term)
+    if isinstance(term, RdfLiteral):
+        datatype = term.datatype.value
+        if datatype == _XSD + "boolean":
+            return term.value == "true"
+        if datatype in (_XSD + "double", _XSD + "float", _XSD + "decimal"):
+            return float(term.value)
+        if datatype in (_XSD + "integer", _XSD + "nonNegativeInteger"):
+            return int(term.value)
+        return term.value
+    return str(term)
+
+
+def _evidence(store: KgStore, s: QuerySolution) -> dict[str, Any]:
+    doc_id = _value(s["doc"])
+    return {"quote": _value(s["quote"]), "exact": _value(s["exact"]), "start": _value(s["start"]),
+            "end": _value(s["end"]), "doc": _value(s["docName"]) or doc_id, "doc_id": doc_id,
+            "rule": _value(s["rule"]), "confidence": _value(s["conf"])}
+
+
+def _entity_fields(store: KgStore, term: object, field: str) -> dict[str, Any]:
+    entity_id = _value(term)
+    known = store.entities.get(entity_id)
+    return {field: known.name if known else entity_id, f"{field}_id": entity_id}
+
+
+def _relations(store: KgStore, root: EntityRow, predicate: str, sides: str) -> Iterator[QuerySolution]:
+    query = _RELATION_QUERY.format(vars=_EVIDENCE_VARS, focus=_FOCUS, sides=_SIDES[sides], evidence=_EVIDENCE)
+    return _select(store, query, root=NamedNode(root.iri), predicate=NamedNode(KG_NS + predicate))
+
+
+def competitors(store: KgStore | str | Path, name: str) -> list[CompetitorRow]:
+    """Who competes with ``name`` (or its releases and features), whichever side of the statement it was on.
+
+    Raises:
+        UnknownEntityError: if the name is unknown.
+    """
+    kg_store = _as_store(store)
+    root = resolve_name(kg_store, name)
+    rows = []
+    for s in _relations(kg_store, root, "competesWith", "either"):
+        other = _entity_fields(kg_store, s["other"], "competitor")
+        known = kg_store.entities.get(other["competitor_id"])
+        rows.append(CompetitorRow(**_entity_fields(kg_store, s["focus"], "entity"), **other,
+                                  competitor_type=known.type if known else None, relation_id=_value(s["fact"]),
+                                  hedged=bool(_value(s["hedged"])), **_evidence(kg_store, s)))
+    return sorted(rows, key=lambda r: (r.competitor.casefold(), r.doc, r.start or 0, r.relation_id))
+
+
+def threats(store: KgStore | str | Path, name: str, *, include_outgoing: bool = False) -> list[ThreatRow]:
+    """What threatens ``name`` (and its releases and features), with the horizon when one was stated.
+
+    Args:
+        include_outgoing: also list what ``name`` itself threatens (direction ``threatens``).
+
+    Raises:
+        UnknownEntityError: if the name is unknown.
+    """
+    kg_store = _as_store(store)
+    root = resolve_name(kg_store, name)
+    sides = [("incoming", "threatened_by")] + ([("outgoing", "threatens")] if include_outgoing else [])
+    rows = []
+    for side, direction in sides:
+        for s in _relations(kg_store, root, "threatens", side):
+            other = _entity_fields(kg_store, s["other"], "threat")
+            known = kg_store.entities.get(other["threat_id"])
+            rows.append(ThreatRow(**_entity_fields(kg_store, s["focus"], "entity"), **other,
+                                  threat_type=known.type if known else None, direction=direction,
+                                  horizon=_value(s["horizon"]), hedged=bool(_value(s["hedged"])),
+                                  relation_id=_value(s["fact"]), **_evidence(kg_store, s)))
+    return sorted(rows, key=lambda r: (r.direction, r.threat.casefold(), r.doc, r.start or 0, r.relation_id))
+
+
+def _claim_rows(store: KgStore, solutions: Iterator[QuerySolution]) -> list[ClaimRow]:
+    """One row per claim; a claim's several kg:value bindings are folded into one value."""
+    fields: dict[str, dict[str, Any]] = {}
+    values: dict[str, list[Any]] = {}
+    for s in solutions:
+        claim_id = _value(s["fact"])
+        if claim_id not in fields:
+            fields[claim_id] = {
+                **_entity_fields(store, s["focus"], "entity"), "claim_id": claim_id, "type": _value(s["ctype"]),
+                "text": _value(s["text"]), "unit": _value(s["unit"]), "comparator": _value(s["comparator"]),
+                "horizon": _value(s["horizon"]), "credibility": _value(s["credibility"]),
+                "polarity": _value(s["polarity"]), "json": _value(s["valueJson"]), **_evidence(store, s)}
+        if s["value"] is not None and _value(s["value"]) not in values.setdefault(claim_id, []):
+            values[claim_id].append(_value(s["value"]))
+    rows = []
+    for claim_id, row in fields.items():
+        raw_json, found = row.pop("json"), values.get(claim_id, [])
+        value = json.loads(raw_json) if raw_json else (found[0] if len(found) == 1 else found or None)
+        rows.append(ClaimRow(**row, value=value))
+    return sorted(rows, key=lambda r: (r.entity.casefold(), r.type, r.doc, r.start or 0, r.claim_id))
+
+
+def claims(store: KgStore | str | Path, name: str, type: str | None = None) -> list[ClaimRow]:
+    """Claims about ``name`` (and its releases and features), optionally of one type only.
+
+    Raises:
+        UnknownEntityError: if the name is unknown.
+        UnknownPluginError: if ``type`` is not a claim type.
+    """
+    if type is not None and type not in CLAIM_TYPES:
+        raise UnknownPluginError("claim type", type, list(CLAIM_TYPES))
+    kg_store = _as_store(store)
+    root = resolve_name(kg_store, name)
+    query = _CLAIM_QUERY.format(vars=_EVIDENCE_VARS, selection=_FOCUS, evidence=_EVIDENCE)
+    bindings: dict[str, NamedNode | RdfLiteral] = {"root": NamedNode(root.iri)}
+    if type is not None:
+        bindings["ctype"] = RdfLiteral(type)
+    return _claim_rows(kg_store, _select(kg_store, query, **bindings))
+
+
+def contradictions(store: KgStore | str | Path, name: str) -> list[ContradictionRow]:
+    """Pairs of claims about ``name`` (and its releases and features) that contradict each other.
+
+    Raises:
+        UnknownEntityError: if the name is unknown.
+    """
+    kg_store = _as_store(store)
+    root = resolve_name(kg_store, name)
+    found: dict[str, dict[str, Any]] = {}
+    for s in _select(kg_store, _CONTRADICTION_QUERY, root=NamedNode(root.iri)):
+        row = found.setdefault(_value(s["fact"]), {
+            "id": _value(s["fact"]), **_entity_fields(kg_store, s["focus"], "entity"),
+            "topic": _value(s["topic"]), "rule": _value(s["rule"]), "claims": []})
+        row["claims"].append(s["claim"])
+    by_claim = _CLAIM_QUERY.format(vars=_EVIDENCE_VARS, selection="", evidence=_EVIDENCE)
+    rows = []
+    for row in found.values():
+        claim_rows = [r for claim in dict.fromkeys(row.pop("claims"))
+                      for r in _claim_rows(kg_store, _select(kg_store, by_claim, fact=claim))]
+        rows.append(ContradictionRow(**row, claims=tuple(sorted(claim_rows, key=lambda r: r.claim_id))))
+    return sorted(rows, key=lambda r: (r.entity.casefold(), r.topic, r.id))
+
+
+def _cell(term: object) -> str | None:
+    if term is None:
+        return None
+    if isinstance(term, NamedNode | RdfLiteral):
+        return term.value
+    if isinstance(term, BlankNode):
+        return f"_:{term.value}"
+    return str(term)
+
+
+def sparql(store: KgStore | str | Path, query: str) -> tuple[list[str], list[list[str | None]]]:
+    """Run a read-only SPARQL query over all graphs; kg's usual prefixes (kg:, schema:, oa:, …) are predefined.
+
+    Returns:
+        Column names and rows of cell strings (IRIs and literal values; None when unbound). ASK gives one
+        ``result`` column; CONSTRUCT and DESCRIBE give ``subject``, ``predicate``, ``object``.
+
+    Raises:
+        StoreError: if the query is not valid SPARQL or cannot run.
+    """
+    kg_store = _as_store(store)
+    try:
+        result = kg_store.oxigraph.query(query, prefixes=NAMESPACES, use_default_graph_as_union=True)
+        if isinstance(result, QueryBoolean):
+            return ["result"], [["true" if bool(result) else "false"]]
+        if isinstance(result, QuerySolutions):
+            columns = [v.value for v in result.variables]
+            return columns, [[_cell(s[c]) for c in columns] for s in result]
+        return ["subject", "predicate", "object"], [[_cell(t.subject), _cell(t.predicate), _cell(t.object)]
+                                                     for t in result]
+    except (SyntaxError, OSError, ValueError) as err:
+        raise StoreError(f"SPARQL query failed: {err}") from err

@@ -1,0 +1,338 @@
+"""Map a KnowledgeGraph to RDF quads: a named graph per document, entities and the run in the default graph."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Iterator
+from urllib.parse import quote as _percent
+from urllib.parse import unquote
+
+from pyoxigraph import DefaultGraph, Literal, NamedNode, Quad
+
+from kg.errors import ExportError
+from kg.ids import digest
+from kg.models import (
+    CLAIM_TYPES,
+    ENTITY_TYPES,
+    RELATION_TYPES,
+    Claim,
+    Contradiction,
+    Document,
+    Entity,
+    KnowledgeGraph,
+    Mention,
+    Quote,
+    Relation,
+    RunInfo,
+)
+
+__all__ = ["CLAIM_CLASSES", "ID_BASE", "KG", "KG_NS", "NAMESPACES", "PREFIXES", "RELATION_PREDICATES",
+           "id_from_iri", "iri", "run_iri", "sort_quads", "to_quads"]
+
+KG_NS = "https://w3id.org/kg/ontology#"
+ID_BASE = "https://w3id.org/kg/id/"
+NAMESPACES: dict[str, str] = {
+    "kg": KG_NS, "schema": "https://schema.org/", "oa": "http://www.w3.org/ns/oa#",
+    "prov": "http://www.w3.org/ns/prov#", "skos": "http://www.w3.org/2004/02/skos/core#",
+    "dcterms": "http://purl.org/dc/terms/", "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+    "rdfs": "http://www.w3.org/2000/01/rdf-schema#", "xsd": "http://www.w3.org/2001/XMLSchema#",
+}
+# instance prefixes: in Turtle, <https://w3id.org/kg/id/ent/qdrant> reads as ent:qdrant, its model id
+ID_KINDS = ("ent", "rel", "claim", "contra", "q", "doc", "mention", "run", "agent")
+PREFIXES: dict[str, str] = {**NAMESPACES, **{kind: f"{ID_BASE}{kind}/" for kind in ID_KINDS}}
+_CONTEXT_CHARS = 32  # characters of oa:prefix / oa:suffix around an exact span
+
+
+class _Terms:
+    """A closed set of terms of one namespace as pyoxigraph NamedNodes; a typo raises AttributeError."""
+
+    def __init__(self, base: str, names: str) -> None:
+        self._base = base
+        self.names = tuple(names.split())
+        for name in self.names:
+            setattr(self, name, NamedNode(base + name))
+
+    def __getattr__(self, name: str) -> NamedNode:  # only called for names that were not declared
+        raise AttributeError(f"{name!r} is not a declared term of <{self._base}>")
+
+
+KG = _Terms(KG_NS, """
+    Entity Product Organization Technology License Benchmark Platform Document Quote QuoteSource Run
+    Assertion Claim MetricClaim PricingClaim LicenseClaim PlatformClaim PredictionClaim CredibilityClaim
+    DependencyClaim CapabilityClaim LimitationClaim RiskClaim ComparisonClaim BusinessClaim Contradiction
+    Evidence Mention competesWith threatens dependsOn developedBy partOf versionOf featureOf about evidence
+    quote source inDocument claim confidence rule horizon hedged claimType value valueJson unit comparator
+    credibility polarity topic discovered perspective stance verdict subjectRule subjectConfidence
+    subjectHint index path format candidate kgVersion catalog model input documentCount quoteCount
+    skippedCount""")
+RDF = _Terms(NAMESPACES["rdf"], "type subject predicate object JSON")
+RDFS = _Terms(NAMESPACES["rdfs"], "label")
+XSD = _Terms(NAMESPACES["xsd"], "double boolean integer nonNegativeInteger")
+SKOS = _Terms(NAMESPACES["skos"], "prefLabel altLabel")
+SDO = _Terms(NAMESPACES["schema"], "text about description author datePublished alternativeHeadline "
+                                   "manufacturer softwareVersion minValue maxValue")
+OA = _Terms(NAMESPACES["oa"], "Annotation SpecificResource TextQuoteSelector TextPositionSelector hasBody "
+                              "hasTarget hasSource hasSelector refinedBy exact prefix suffix start end "
+                              "motivatedBy describing identifying")
+PROV = _Terms(NAMESPACES["prov"], "Activity SoftwareAgent used wasAssociatedWith wasGeneratedBy wasDerivedFrom")
+DCTERMS = _Terms(NAMESPACES["dcterms"], "title identifier isPartOf source")
+
+ENTITY_CLASSES = {name: getattr(KG, name) for name in ENTITY_TYPES}
+RELATION_PREDICATES: dict[str, NamedNode] = {
+    name: getattr(KG, "".join(w.capitalize() if i else w for i, w in enumerate(name.split("_"))))
+    for name in RELATION_TYPES
+}
+CLAIM_CLASSES: dict[str, NamedNode] = {name: getattr(KG, f"{name.capitalize()}Claim") for name in CLAIM_TYPES}
+_PART_PREDICATES = {"release": KG.versionOf, "feature": KG.featureOf, None: KG.partOf}
+_DEFAULT = DefaultGraph()
+_Graph = NamedNode | DefaultGraph
+
+
+def _encode(part: str) -> str:
+    """Percent-encode everything but letters, digits, ``-`` and ``_`` (dots too, for Turtle local names)."""
+    return _percent(part, safe="").replace(".", "%2E").replace("~", "%7E")
+
+
+def iri(model_id: str, fragment: str | None = None) -> NamedNode:
+    """The IRI of a model id: ``ent:qdrant`` → ``https://w3id.org/kg/id/ent/qdrant`` (``#fragment``).
+
+    Raises:
+        ExportError: if no valid IRI can be made (pyoxigraph is the validator).
+    """
+    kind, sep, local = model_id.partition(":")
+    if not sep:  # an id without a kind keeps a recognisable place of its own
+        kind, local = "_", model_id
+    value = f"{ID_BASE}{_encode(kind)}/{_encode(local)}" + (f"#{_encode(fragment)}" if fragment else "")
+    try:
+        return NamedNode(value)
+    except ValueError as err:
+        raise ExportError(f"cannot make an IRI for id {model_id!r}: {err}") from err
+
+
+def id_from_iri(value: str | NamedNode) -> str:
+    """The model id an IRI made by :func:`iri` stands for (its fragment dropped)."""
+    text = value.value if isinstance(value, NamedNode) else value
+    if not text.startswith(ID_BASE):
+        return text
+    kind, _, local = text[len(ID_BASE):].partition("#")[0].partition("/")
+    kind, local = unquote(kind), unquote(local)
+    return local if kind == "_" else f"{kind}:{local}"
+
+
+def run_iri(run: RunInfo) -> NamedNode:
+    """The IRI of the run activity: a digest of what made the graph, so equal runs share it."""
+    return iri(f"run:{digest(run.model_dump_json(), length=16)}")
+
+
+def _text(value: object) -> Literal | None:
+    return None if value is None else Literal(str(value))
+
+
+def _double(value: float) -> Literal:
+    number = float(value)
+    if math.isnan(number):
+        lexical = "NaN"
+    elif math.isinf(number):
+        lexical = "INF" if number > 0 else "-INF"
+    else:
+        lexical = repr(number)
+    return Literal(lexical, datatype=XSD.double)
+
+
+def _bool(value: bool) -> Literal:
+    return Literal("true" if value else "false", datatype=XSD.boolean)
+
+
+def _integer(value: int, datatype: NamedNode = XSD.integer) -> Literal:
+    return Literal(str(int(value)), datatype=datatype)
+
+
+def _scalar(value: object) -> Literal | None:
+    if isinstance(value, bool):
+        return _bool(value)
+    if isinstance(value, int | float):
+        return _double(value)
+    return Literal(value) if isinstance(value, str) else None
+
+
+def _facts(subject: NamedNode, graph: _Graph, *pairs: tuple[NamedNode, object]) -> Iterator[Quad]:
+    """Quads ``subject p o`` for each pair whose object is not None."""
+    for predicate, obj in pairs:
+        if obj is not None:
+            yield Quad(subject, predicate, obj, graph)  # type: ignore[arg-type]
+
+
+def _entity_quads(entity: Entity) -> Iterator[Quad]:
+    node = iri(entity.id)
+    label = Literal(entity.name)
+    yield from _facts(node, _DEFAULT, (RDF.type, ENTITY_CLASSES[entity.type]), (SKOS.prefLabel, label),
+                      (RDFS.label, label), (KG.discovered, _bool(entity.discovered)),
+                      (SDO.description, _text(entity.description)))
+    for alias in dict.fromkeys(entity.aliases):
+        if alias != entity.name:
+            yield Quad(node, SKOS.altLabel, Literal(alias), _DEFAULT)
+    if entity.maker:
+        yield from _facts(node, _DEFAULT, (SDO.manufacturer, iri(entity.maker)), (KG.developedBy, iri(entity.maker)))
+    if entity.part_of:
+        yield Quad(node, _PART_PREDICATES[entity.part_kind], iri(entity.part_of), _DEFAULT)
+
+
+def _document_quads(doc: Document, run: NamedNode) -> Iterator[Quad]:
+    node = iri(doc.id)
+    yield from _facts(node, _DEFAULT, (RDF.type, KG.Document), (RDFS.label, Literal(doc.name)),
+                      (DCTERMS.title, _text(doc.title)), (SDO.alternativeHeadline, _text(doc.subtitle)),
+                      (DCTERMS.identifier, Literal(doc.sha256)), (KG.path, Literal(doc.path)),
+                      (KG.format, Literal(doc.format)))
+    for name in doc.candidates:
+        yield Quad(node, KG.candidate, Literal(name), _DEFAULT)
+    yield Quad(run, PROV.used, node, _DEFAULT)
+
+
+def _quote_quads(quote: Quote) -> Iterator[Quad]:
+    node = iri(quote.id)
+    graphs: list[_Graph] = [iri(source.doc_id) for source in quote.sources] or [_DEFAULT]
+    attribution = quote.subject is not None
+    for graph in dict.fromkeys(graphs):
+        yield from _facts(node, graph, (RDF.type, KG.Quote), (SDO.text, Literal(quote.text)),
+                          (SDO.about, iri(quote.subject) if quote.subject else None),
+                          (KG.subjectHint, _text(quote.subject_hint)), (KG.subjectRule, _text(quote.subject_rule)),
+                          (KG.subjectConfidence, _double(quote.subject_confidence) if attribution else None),
+                          (KG.perspective, _text(quote.perspective)), (KG.stance, _text(quote.stance)),
+                          (KG.verdict, _text(quote.verdict)))
+    for source in quote.sources:
+        graph, place = iri(source.doc_id), iri(quote.id, f"in-{source.doc_id}-{source.index}")
+        yield from _facts(node, graph, (DCTERMS.isPartOf, graph), (KG.source, place))
+        yield from _facts(place, graph, (RDF.type, KG.QuoteSource), (KG.inDocument, graph),
+                          (KG.index, _integer(source.index)), (SDO.author, _text(source.author)),
+                          (SDO.datePublished, _text(source.date)), (DCTERMS.source, _text(source.source)))
+
+
+def _annotation_quads(base_id: str, annotation: NamedNode, kind: NamedNode, body: NamedNode, doc_id: str,
+                      quote_id: str, span: tuple[int, int, str], rule: str, quote_text: str | None) -> Iterator[Quad]:
+    """A web annotation: ``body`` is stated by characters ``span`` of a quote, found in a document."""
+    start, end, exact = span
+    graph = iri(doc_id)
+    target, text_sel, quote_sel, position = (iri(base_id, f) for f in ("target", "text-quote", "quote", "text-position"))
+    motive = OA.identifying if kind == KG.Mention else OA.describing
+    yield from _facts(annotation, graph, (RDF.type, OA.Annotation), (RDF.type, kind), (OA.motivatedBy, motive),
+                      (OA.hasBody, body), (OA.hasTarget, target), (KG.quote, iri(quote_id)), (KG.rule, Literal(rule)))
+    yield from _facts(target, graph, (RDF.type, OA.SpecificResource), (OA.hasSource, graph),
+                      (OA.hasSelector, text_sel))
+    fits = quote_text is not None and quote_text[start:end] == exact
+    prefix = quote_text[max(0, start - _CONTEXT_CHARS):start] if fits else ""
+    suffix = quote_text[end:end + _CONTEXT_CHARS] if fits else ""
+    yield from _facts(text_sel, graph, (RDF.type, OA.TextQuoteSelector), (OA.exact, Literal(exact)),
+                      (OA.prefix, Literal(prefix) if prefix else None), (OA.suffix, Literal(suffix) if suffix else None))
+    if quote_text is not None:  # positions count code points from the start of the quote, so refine that
+        yield from _facts(target, graph, (OA.hasSelector, quote_sel))
+        yield from _facts(quote_sel, graph, (RDF.type, OA.TextQuoteSelector), (OA.exact, Literal(quote_text)),
+                          (OA.refinedBy, position))
+        yield from _facts(position, graph, (RDF.type, OA.TextPositionSelector),
+                          (OA.start, _integer(start, XSD.nonNegativeInteger)),
+                          (OA.end, _integer(end, XSD.nonNegativeInteger)))
+
+
+def _relation_quads(rel: Relation, quotes: dict[str, Quote], run: NamedNode) -> Iterator[Quad]:
+    node, ev = iri(rel.id), rel.evidence
+    graph, predicate = iri(ev.doc_id), RELATION_PREDICATES[rel.type]
+    source, target = iri(rel.source), iri(rel.target)
+    yield Quad(source, predicate, target, graph)
+    yield from _facts(node, graph, (RDF.type, KG.Assertion), (RDF.subject, source), (RDF.predicate, predicate),
+                      (RDF.object, target), (KG.confidence, _double(rel.confidence)), (KG.rule, Literal(ev.rule)),
+                      (KG.horizon, _text(rel.horizon)), (KG.hedged, _bool(rel.hedged)),
+                      (KG.evidence, iri(rel.id, "evidence")), (PROV.wasDerivedFrom, iri(ev.quote_id)),
+                      (PROV.wasGeneratedBy, run))
+    yield from _annotation_quads(rel.id, iri(rel.id, "evidence"), KG.Evidence, node, ev.doc_id, ev.quote_id,
+                                 (ev.start, ev.end, ev.text), ev.rule, _quote_text(quotes, ev.quote_id))
+
+
+def _value_quads(node: NamedNode, claim: Claim, graph: _Graph) -> Iterator[Quad]:
+    """Scalars as one typed kg:value; lists as one kg:value per item plus kg:valueJson; ranges as min/max."""
+    value = claim.value
+    if value is None:
+        return
+    items = value if isinstance(value, list | tuple) else [value]
+    for item in items:
+        yield from _facts(node, graph, (KG.value, _scalar(item)))
+    if isinstance(value, list | tuple | dict):
+        text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+        yield Quad(node, KG.valueJson, Literal(text, datatype=RDF.JSON), graph)
+    numbers = [v for v in items if isinstance(v, int | float) and not isinstance(v, bool)]
+    if claim.comparator == "range" and len(numbers) == 2:
+        yield from _facts(node, graph, (SDO.minValue, _double(min(numbers))), (SDO.maxValue, _double(max(numbers))))
+
+
+def _claim_quads(claim: Claim, quotes: dict[str, Quote], run: NamedNode) -> Iterator[Quad]:
+    node, ev = iri(claim.id), claim.evidence
+    graph = iri(ev.doc_id)
+    yield from _facts(node, graph, (RDF.type, KG.Claim), (RDF.type, CLAIM_CLASSES[claim.type]),
+                      (KG.about, iri(claim.about)), (KG.claimType, Literal(claim.type)),
+                      (SDO.text, Literal(claim.text)), (KG.unit, _text(claim.unit)),
+                      (KG.comparator, _text(claim.comparator)), (KG.horizon, _text(claim.horizon)),
+                      (KG.credibility, _text(claim.credibility)), (KG.polarity, _text(claim.polarity)),
+                      (KG.confidence, _double(ev.confidence)), (KG.rule, Literal(ev.rule)),
+                      (KG.evidence, iri(claim.id, "evidence")), (PROV.wasDerivedFrom, iri(ev.quote_id)),
+                      (PROV.wasGeneratedBy, run))
+    yield from _value_quads(node, claim, graph)
+    yield from _annotation_quads(claim.id, iri(claim.id, "evidence"), KG.Evidence, node, ev.doc_id, ev.quote_id,
+                                 (ev.start, ev.end, ev.text), ev.rule, _quote_text(quotes, ev.quote_id))
+
+
+def _mention_quads(mention: Mention, quotes: dict[str, Quote]) -> Iterator[Quad]:
+    quote = quotes.get(mention.quote_id)
+    for doc_id in dict.fromkeys(s.doc_id for s in (quote.sources if quote else ())):
+        mention_id = f"mention:{digest(mention.entity_id, mention.quote_id, mention.start, mention.end, doc_id)}"
+        yield from _annotation_quads(mention_id, iri(mention_id), KG.Mention, iri(mention.entity_id), doc_id,
+                                     mention.quote_id, (mention.start, mention.end, mention.text), mention.rule,
+                                     quote.text if quote else None)
+
+
+def _contradiction_quads(contra: Contradiction, run: NamedNode) -> Iterator[Quad]:
+    yield from _facts(iri(contra.id), _DEFAULT, (RDF.type, KG.Contradiction), (KG.about, iri(contra.about)),
+                      (KG.claim, iri(contra.claim_a)), (KG.claim, iri(contra.claim_b)),
+                      (KG.rule, Literal(contra.rule)), (KG.topic, Literal(contra.topic)), (PROV.wasGeneratedBy, run))
+
+
+def _run_quads(info: RunInfo, run: NamedNode) -> Iterator[Quad]:
+    agent = iri(f"agent:kg-{info.kg_version.replace('.', '-')}")
+    yield from _facts(run, _DEFAULT, (RDF.type, PROV.Activity), (RDF.type, KG.Run),
+                      (KG.kgVersion, Literal(info.kg_version)), (KG.catalog, _text(info.catalog)),
+                      (KG.model, Literal(info.model)), (KG.documentCount, _integer(info.documents)),
+                      (KG.quoteCount, _integer(info.quotes)), (KG.skippedCount, _integer(info.skipped)),
+                      (PROV.wasAssociatedWith, agent))
+    for path in info.inputs:
+        yield Quad(run, KG.input, Literal(path), _DEFAULT)
+    yield from _facts(agent, _DEFAULT, (RDF.type, PROV.SoftwareAgent), (RDFS.label, Literal("kg")),
+                      (SDO.softwareVersion, Literal(info.kg_version)))
+
+
+def _quote_text(quotes: dict[str, Quote], quote_id: str) -> str | None:
+    quote = quotes.get(quote_id)
+    return quote.text if quote else None
+
+
+def sort_quads(quads: Iterable[Quad]) -> list[Quad]:
+    """Unique quads in a fixed order: default graph first, then by graph, subject, predicate, object."""
+    unique = {(0 if isinstance(q.graph_name, DefaultGraph) else 1, str(q.graph_name), str(q.subject),
+               str(q.predicate), str(q.object)): q for q in quads}
+    return [unique[key] for key in sorted(unique)]
+
+
+def to_quads(kg: KnowledgeGraph) -> list[Quad]:
+    """Every quad of the graph, unique and sorted (a pure function of ``kg``: same input, same quads).
+
+    Raises:
+        ExportError: if an id cannot be turned into a valid IRI.
+    """
+    run = run_iri(kg.run)
+    quotes = {quote.id: quote for quote in kg.quotes}
+    parts: list[Iterable[Quad]] = [_run_quads(kg.run, run)]
+    parts += [_document_quads(doc, run) for doc in kg.documents]
+    parts += [_entity_quads(entity) for entity in kg.entities]
+    parts += [_quote_quads(quote) for quote in kg.quotes]
+    parts += [_relation_quads(rel, quotes, run) for rel in kg.relations]
+    parts += [_claim_quads(claim, quotes, run) for claim in kg.claims]
+    parts += [_mention_quads(mention, quotes) for mention in kg.mentions]
+    parts += [_contradiction_quads(contra, run) for contra in kg.contradictions]
+    return sort_quads(quad for part in parts for quad in part)

@@ -1,0 +1,254 @@
+"""Stage 3: resolve every name in the corpus to one canonical entity (catalog first, then discovery)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from kg.catalog import Catalog
+from kg.extract.names import NameHit, find_names, split_release
+from kg.ids import entity_id, normalize_name
+from kg.lexicon import Lexicon
+from kg.models import Document, Entity, ReportItem
+
+__all__ = ["Hit", "EntityTable", "Resolution", "resolve_corpus"]
+
+_ORG_SUFFIX = re.compile(r"\b(?:Inc\.?|Labs|Corp\.?|Ltd\.?|GmbH|Technologies|Systems|Research|AI)$")
+_RELEASE_AFTER = re.compile(r"^ (v?\d+(?:\.\d+)+|v\d+|Wave \d+|Version \d+)\b")
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A resolved mention: where it is, what it names, and the product it folds into."""
+
+    start: int
+    end: int
+    text: str
+    entity: str
+    root: str
+    type: str
+    rule: str
+    possessive: bool = False
+
+
+@dataclass
+class _Info:
+    name: str
+    type: str
+    aliases: set[str] = field(default_factory=set)
+    maker: str | None = None
+    part_of: str | None = None
+    part_kind: str | None = None
+    discovered: bool = False
+
+
+class EntityTable:
+    """The canonical entities of a run, keyed by id."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self.info: dict[str, _Info] = {}
+
+    def add_catalog(self, name: str) -> str:
+        """Add a catalog entry (and the product it is part of, and its maker); returns its id."""
+        entry = self.catalog.entries[name]
+        eid = entity_id(entry.name)
+        if eid not in self.info:
+            self.info[eid] = _Info(entry.name, entry.type, set(entry.aliases), part_kind=entry.part_kind)
+            if entry.part_of:
+                self.info[eid].part_of = self.add_catalog(entry.part_of)
+            if entry.maker:
+                self.info[eid].maker = entity_id(entry.maker)
+        return eid
+
+    def add_discovered(self, name: str, type_: str = "Product") -> str:
+        """Add a name no catalog lists; returns its id."""
+        eid = entity_id(name)
+        if eid not in self.info:
+            self.info[eid] = _Info(name, type_, discovered=True)
+        return eid
+
+    def add_part(self, name: str, parent: str, kind: str) -> str:
+        """Add a release or feature of ``parent`` (an id)."""
+        eid = self.add_discovered(name, self.info[parent].type)
+        self.info[eid].part_of, self.info[eid].part_kind = parent, kind
+        return eid
+
+    def root(self, eid: str) -> str:
+        """The product a release or feature belongs to (itself for a product)."""
+        seen = set()
+        while self.info[eid].part_of and eid not in seen:
+            seen.add(eid)
+            eid = self.info[eid].part_of  # type: ignore[assignment]
+        return eid
+
+    def name(self, eid: str) -> str:
+        """The canonical name of an entity id."""
+        return self.info[eid].name
+
+    def entities(self, used: set[str]) -> list[Entity]:
+        """Entity models for the ids in ``used``, their parents, and makers that are also used."""
+        keep = set(used)
+        for eid in list(used):
+            while self.info[eid].part_of:
+                eid = self.info[eid].part_of  # type: ignore[assignment]
+                keep.add(eid)
+        out = []
+        for eid in sorted(keep):
+            i = self.info[eid]
+            maker = i.maker if i.maker in keep else None
+            aliases = tuple(sorted(a for a in i.aliases if a != i.name))
+            out.append(Entity(id=eid, name=i.name, type=i.type, aliases=aliases, maker=maker, part_of=i.part_of,
+                              part_kind=i.part_kind, discovered=i.discovered))  # type: ignore[arg-type]
+        return out
+
+
+def _catalog_hits(doc, table: EntityTable, text: str) -> list[Hit]:
+    from kg.nlp import CATALOG_SPANS
+
+    hits = []
+    for span in doc.spans[CATALOG_SPANS]:
+        canon, type_ = span.kb_id_, span.label_
+        if canon in table.catalog.entries:
+            eid = table.add_catalog(canon)
+        else:  # licence or platform from the lexicon
+            eid = table.add_discovered(canon, type_)
+            table.info[eid].discovered = False
+        start, end = span.start_char, span.end_char
+        release = _RELEASE_AFTER.match(text[end:])
+        if release and type_ == "Product":
+            end += release.end()
+            eid = table.add_part(f"{canon} {release.group(1)}", eid, "release")
+        possessive = text[end:end + 2] in ("'s", "’s") or (text[end:end + 1] in "'’" and text[end - 1:end] == "s")
+        hits.append(Hit(start, end, text[start:end], eid, table.root(eid), table.info[eid].type, "catalog", possessive))
+    return hits
+
+
+def _title_entities(doc: Document, table: EntityTable, lexicon: Lexicon) -> dict[str, str]:
+    """Doc-level surface forms → entity id, from the title and subtitle."""
+    forms: dict[str, str] = {}
+    for name in doc.candidates:
+        base, release = split_release(name)
+        entry = table.catalog.get(name) or table.catalog.get(base)
+        parent = table.add_catalog(entry.name) if entry else table.add_discovered(base)
+        if entry and table.info[parent].part_of:
+            parent = table.root(parent)
+        forms[base] = forms[table.name(parent)] = parent
+        if release:
+            rid = table.add_part(f"{table.name(parent)} {release}", parent, "release")
+            forms[name] = forms[release] = rid
+    if doc.subtitle and doc.candidates:
+        last = forms[split_release(doc.candidates[-1])[0]]
+        initials = "".join(w[0] for w in re.findall(r"[A-Za-z][\w-]*", doc.subtitle)).upper()
+        if initials == table.name(last).upper():
+            table.info[last].aliases.add(doc.subtitle)
+            forms[doc.subtitle] = last
+        else:  # names in a subtitle are features of the product it follows ("Cascade Memory")
+            for hit in find_names(doc.subtitle, lexicon):
+                if " " in hit.text and not table.catalog.get(hit.text):
+                    forms.setdefault(hit.text, _FEATURE + last)
+    return forms
+
+
+_FEATURE = "feature-of:"
+
+
+def _gazetteer_hits(text: str, forms: dict[str, str], taken: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+    """Occurrences of known surface forms (any case unless a plain capitalised word) not yet taken."""
+    from kg.nlp import fold_case
+
+    found = []
+    for form in sorted(forms, key=lambda f: (-len(f), f)):
+        flags = re.I if fold_case(form) and not forms[form].startswith(_FEATURE) else 0
+        for m in re.finditer(rf"(?<![\w.-]){re.escape(form)}(?![\w-])", text, flags=flags):
+            if not any(s < m.end() and m.start() < e for s, e in taken):
+                taken.append((m.start(), m.end()))
+                found.append((m.start(), m.end(), form))
+    return found
+
+
+def _guess_type(name: str, hits: list[NameHit]) -> str:
+    if _ORG_SUFFIX.search(name):
+        return "Organization"
+    if all(h.rule == "discovery.acronym" for h in hits):
+        return "Technology"
+    return "Product"
+
+
+@dataclass
+class Resolution:
+    """What resolution produced: the entities, each quote's resolved names, each document's subjects."""
+
+    table: EntityTable
+    hits: dict[str, list[Hit]]
+    candidates: dict[str, list[str]]
+    report: list[ReportItem]
+
+
+def resolve_corpus(documents: list[Document], quote_docs: dict[str, object], texts: dict[str, str],
+                   catalog: Catalog, lexicon: Lexicon) -> Resolution:
+    """Resolve the names of every quote.
+
+    Args:
+        documents: the corpus documents (titles give candidate subjects and release names).
+        quote_docs: quote id → parsed spaCy Doc.
+        texts: quote id → text.
+        catalog, lexicon: what is known before reading.
+
+    Returns:
+        The entity table, quote id → resolved hits (sorted by position), document id → candidate
+        subject ids (from its title), and discovery reports.
+    """
+    table = EntityTable(catalog)
+    doc_forms: dict[str, dict[str, str]] = {}
+    candidates: dict[str, list[str]] = {}
+    quote_doc_ids: dict[str, list[str]] = defaultdict(list)
+    for doc in documents:
+        doc_forms[doc.id] = _title_entities(doc, table, lexicon)
+        roots = [table.root(doc_forms[doc.id][split_release(c)[0]]) for c in doc.candidates]
+        candidates[doc.id] = list(dict.fromkeys(roots))
+        for qid in doc.quote_ids:
+            quote_doc_ids[qid].append(doc.id)
+    hits: dict[str, list[Hit]] = {}
+    raw: dict[str, list[NameHit]] = {}
+    confirmed: dict[str, list[NameHit]] = defaultdict(list)
+    for qid in sorted(texts):
+        hits[qid] = _catalog_hits(quote_docs[qid], table, texts[qid])
+        taken = [(h.start, h.end) for h in hits[qid]]
+        raw[qid] = [n for n in find_names(texts[qid], lexicon)
+                    if not any(s < n.end and n.start < e for s, e in taken)]
+        for n in raw[qid]:
+            if n.strong:
+                confirmed[normalize_name(split_release(n.text)[0])].append(n)
+    title_forms = {normalize_name(f) for forms in doc_forms.values() for f in forms}
+    for qid in sorted(texts):
+        text, taken = texts[qid], [(h.start, h.end) for h in hits[qid]]
+        forms: dict[str, str] = {}
+        for did in quote_doc_ids[qid]:
+            for form, eid in doc_forms[did].items():
+                forms.setdefault(form, eid)
+        for start, end, form in _gazetteer_hits(text, forms, taken):
+            eid = forms[form]
+            if eid.startswith(_FEATURE):
+                eid = table.add_part(form, eid[len(_FEATURE):], "feature")
+            hits[qid].append(Hit(start, end, text[start:end], eid, table.root(eid), table.info[eid].type, "title"))
+        for n in raw[qid]:
+            if any(s < n.end and n.start < e for s, e in taken):
+                continue
+            base, release = split_release(n.text)
+            key = normalize_name(base)
+            if not (n.strong or key in confirmed or key in title_forms):
+                continue
+            entry = catalog.get(base)
+            eid = table.add_catalog(entry.name) if entry else table.add_discovered(base, _guess_type(base, confirmed[key] or [n]))
+            if release:
+                eid = table.add_part(f"{table.name(eid)} {release}", eid, "release")
+            table.info[eid].aliases.add(n.text) if n.text != table.name(eid) else None
+            taken.append((n.start, n.end))
+            hits[qid].append(Hit(n.start, n.end, n.text, eid, table.root(eid), table.info[eid].type, n.rule, n.possessive))
+        hits[qid].sort(key=lambda h: (h.start, h.end))
+    used = {h.entity for hs in hits.values() for h in hs}
+    report = [ReportItem(kind="discovered_entity", message=f"{table.name(e)} ({table.info[e].type}): not in the catalog")
+              for e in sorted(used) if table.info[e].discovered and not table.info[e].part_of]
+    return Resolution(table, hits, candidates, report)

@@ -1,0 +1,144 @@
+"""The embedded store: an on-disk Oxigraph dataset plus a small name index, under ``OUT/.store/``."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pyoxigraph import Store
+
+from kg.atomic import write_text
+from kg.errors import StoreError
+from kg.ids import normalize_name
+from kg.models import KnowledgeGraph
+from kg.rdf import iri, to_quads
+
+__all__ = ["STORE_DIR", "KgStore", "StoredEntity", "open_store", "store_path", "write_store"]
+
+STORE_DIR = ".store"
+_DATABASE = "oxigraph"
+_NAMES = "names.json"
+_FORMAT = 1  # bump when the layout or the RDF mapping changes incompatibly
+
+
+@dataclass(frozen=True)
+class StoredEntity:
+    """What the name index keeps about one entity."""
+
+    id: str
+    iri: str
+    name: str
+    type: str
+    aliases: tuple[str, ...] = ()
+    part_of: str | None = None
+
+
+@dataclass
+class KgStore:
+    """An opened store: the read-only Oxigraph dataset and the name index."""
+
+    path: Path
+    oxigraph: Store
+    entities: dict[str, StoredEntity] = field(default_factory=dict)
+    names: dict[str, tuple[str, ...]] = field(default_factory=dict)  # normalised name or alias → entity ids
+    info: dict[str, object] = field(default_factory=dict)
+
+
+def store_path(out_dir: str | Path) -> Path:
+    """The folder that holds the store of a build output folder."""
+    return Path(out_dir) / STORE_DIR
+
+
+def _name_index(kg: KnowledgeGraph) -> dict[str, object]:
+    entities = {e.id: {"iri": iri(e.id).value, "name": e.name, "type": e.type, "aliases": list(e.aliases),
+                       "part_of": e.part_of} for e in sorted(kg.entities, key=lambda e: e.id)}
+    names: dict[str, list[str]] = {}
+    for rank in (0, 1):  # canonical names first, so they win over another entity's alias
+        for e in sorted(kg.entities, key=lambda e: e.id):
+            for form in ((e.name,) if rank == 0 else e.aliases):
+                ids = names.setdefault(normalize_name(form), [])
+                if e.id not in ids:
+                    ids.append(e.id)
+    return {"format": _FORMAT, "kg_version": kg.run.kg_version, "entities": entities,
+            "names": dict(sorted(names.items()))}
+
+
+def _swap_in(built: Path, target: Path) -> None:
+    """Replace ``target`` by the folder ``built`` (two renames; the old folder is kept until the swap is done)."""
+    old = None
+    if target.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{target.name}-old-", dir=target.parent))
+        os.replace(target, old / target.name)
+    try:
+        os.replace(built, target)
+    except OSError:
+        if old is not None:
+            os.replace(old / target.name, target)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def write_store(kg: KnowledgeGraph, out_dir: str | Path) -> Path:
+    """Write the graph's RDF into ``out_dir/.store/oxigraph`` and its name index into ``.store/names.json``.
+
+    The database is built in a temporary sibling folder and renamed into place, so a reader sees the
+    old store or the new one.
+
+    Returns:
+        The ``.store`` folder.
+
+    Raises:
+        StoreError: if the store cannot be written.
+    """
+    root = store_path(out_dir)
+    quads = to_quads(kg)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        building = Path(tempfile.mkdtemp(prefix=f".{_DATABASE}-new-", dir=root))
+        try:
+            store = Store(str(building))
+            store.bulk_extend(quads)
+            store.flush()
+            del store  # closes the database before it is moved
+            _swap_in(building, root / _DATABASE)
+        finally:
+            shutil.rmtree(building, ignore_errors=True)
+        index = _name_index(kg) | {"quads": len(quads)}
+        write_text(root / _NAMES, json.dumps(index, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+    except OSError as err:
+        raise StoreError(f"cannot write the store in {root}: {err}") from err
+    return root
+
+
+def _locate(directory: Path) -> Path:
+    for candidate in (directory / STORE_DIR, directory):
+        if (candidate / _DATABASE).is_dir() and (candidate / _NAMES).is_file():
+            return candidate
+    raise StoreError(f"no store in {directory}; run `kg build … --out {directory}` first")
+
+
+def open_store(directory: str | Path) -> KgStore:
+    """Open the store a build wrote into ``directory`` (its ``.store`` folder also works), read-only.
+
+    Raises:
+        StoreError: if there is no store there, or it cannot be read.
+    """
+    root = _locate(Path(directory))
+    try:
+        index = json.loads((root / _NAMES).read_text(encoding="utf-8"))
+        if index.get("format") != _FORMAT:
+            raise StoreError(f"the store in {directory} was written by another kg version; run `kg build` again")
+        database = Store.read_only(str(root / _DATABASE))
+    except (OSError, ValueError) as err:
+        raise StoreError(f"cannot read the store in {root}: {err}") from err
+    entities = {eid: StoredEntity(id=eid, iri=e["iri"], name=e["name"], type=e["type"],
+                                  aliases=tuple(e["aliases"]), part_of=e["part_of"])
+                for eid, e in index["entities"].items()}
+    names = {form: tuple(ids) for form, ids in index["names"].items()}
+    info = {k: v for k, v in index.items() if k not in ("entities", "names")}
+    return KgStore(path=root, oxigraph=database, entities=entities, names=names, info=info)

@@ -1,0 +1,154 @@
+"""The RDF vocabulary as rdflib namespaces: ``KG`` mirrors ``ontology/kg.ttl`` term for term."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rdflib import Graph, Namespace, URIRef
+from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SDO, SKOS, XSD, DefinedNamespace
+
+from kg.catalog import ontology_dir
+from kg.errors import OntologyError
+
+__all__ = ["DCTERMS", "ID", "KG", "OA", "OWL", "PREFIXES", "PROV", "RDF", "RDFS", "SDO", "SKOS", "XSD",
+           "check_vocabulary", "load_ontology", "ontology_path", "ontology_terms", "shapes_path"]
+
+OA = Namespace("http://www.w3.org/ns/oa#")
+ID = Namespace("https://w3id.org/kg/id/")
+
+
+class KG(DefinedNamespace):
+    """kg's own terms (``https://w3id.org/kg/ontology#``); an unknown attribute raises AttributeError."""
+
+    _fail = True
+    _NS = Namespace("https://w3id.org/kg/ontology#")
+
+    # classes: entities
+    Entity: URIRef
+    Product: URIRef
+    Organization: URIRef
+    Technology: URIRef
+    License: URIRef
+    Benchmark: URIRef
+    Platform: URIRef
+    # classes: sources and provenance
+    Document: URIRef
+    Quote: URIRef
+    QuoteSource: URIRef
+    Run: URIRef
+    # classes: facts and annotations
+    Assertion: URIRef
+    Claim: URIRef
+    MetricClaim: URIRef
+    PricingClaim: URIRef
+    LicenseClaim: URIRef
+    PlatformClaim: URIRef
+    PredictionClaim: URIRef
+    CredibilityClaim: URIRef
+    DependencyClaim: URIRef
+    CapabilityClaim: URIRef
+    LimitationClaim: URIRef
+    RiskClaim: URIRef
+    ComparisonClaim: URIRef
+    BusinessClaim: URIRef
+    Contradiction: URIRef
+    Evidence: URIRef
+    Mention: URIRef
+    # relations between entities
+    competesWith: URIRef
+    threatens: URIRef
+    dependsOn: URIRef
+    developedBy: URIRef
+    partOf: URIRef
+    versionOf: URIRef
+    featureOf: URIRef
+    # links between facts, sources and entities
+    about: URIRef
+    evidence: URIRef
+    quote: URIRef
+    source: URIRef
+    inDocument: URIRef
+    claim: URIRef
+    # values
+    confidence: URIRef
+    rule: URIRef
+    horizon: URIRef
+    hedged: URIRef
+    claimType: URIRef
+    value: URIRef
+    valueJson: URIRef
+    unit: URIRef
+    comparator: URIRef
+    credibility: URIRef
+    polarity: URIRef
+    topic: URIRef
+    discovered: URIRef
+    perspective: URIRef
+    stance: URIRef
+    verdict: URIRef
+    subjectRule: URIRef
+    subjectConfidence: URIRef
+    subjectHint: URIRef
+    index: URIRef
+    path: URIRef
+    format: URIRef
+    candidate: URIRef
+    kgVersion: URIRef
+    catalog: URIRef
+    model: URIRef
+    input: URIRef
+    documentCount: URIRef
+    quoteCount: URIRef
+    skippedCount: URIRef
+
+
+PREFIXES: dict[str, str] = {
+    "kg": str(KG._NS), "schema": str(SDO), "oa": str(OA), "prov": str(PROV), "skos": str(SKOS),
+    "dcterms": str(DCTERMS), "rdf": str(RDF), "rdfs": str(RDFS), "owl": str(OWL), "xsd": str(XSD),
+}
+
+
+def ontology_path() -> Path:
+    """Path of ``ontology/kg.ttl``."""
+    return ontology_dir() / "kg.ttl"
+
+
+def shapes_path() -> Path:
+    """Path of ``ontology/shapes.ttl`` (the SHACL shapes exports must pass)."""
+    return ontology_dir() / "shapes.ttl"
+
+
+def load_ontology(path: str | Path | None = None) -> Graph:
+    """Parse the ontology into an rdflib graph.
+
+    Raises:
+        OntologyError: if the file is missing or is not valid Turtle.
+    """
+    path = Path(path) if path else ontology_path()
+    try:
+        return Graph().parse(path, format="turtle")
+    except (OSError, SyntaxError, ValueError) as err:
+        raise OntologyError(f"{path}: cannot read the ontology: {err}") from err
+
+
+def ontology_terms(graph: Graph) -> set[str]:
+    """Local names of the ``kg:`` classes and properties the ontology declares."""
+    kinds = {OWL.Class, RDFS.Class, OWL.ObjectProperty, OWL.DatatypeProperty, RDF.Property,
+             OWL.SymmetricProperty, OWL.AnnotationProperty}
+    base = str(KG._NS)
+    return {str(s)[len(base):] for s, _, kind in graph.triples((None, RDF.type, None))
+            if kind in kinds and str(s).startswith(base) and len(str(s)) > len(base)}
+
+
+def check_vocabulary(path: str | Path | None = None) -> None:
+    """Check that ``KG`` and the ontology file declare the same terms.
+
+    Raises:
+        OntologyError: naming the terms only one side declares.
+    """
+    declared = ontology_terms(load_ontology(path))
+    coded = set(KG.__annotations__)
+    if declared != coded:
+        raise OntologyError(
+            f"{path or ontology_path()}: kg/vocab.py and the ontology disagree; "
+            f"only in the ontology: {sorted(declared - coded)}; only in kg/vocab.py: {sorted(coded - declared)}")
