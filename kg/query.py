@@ -42,7 +42,8 @@ _RELATION_QUERY = """SELECT DISTINCT ?root ?predicate ?focus ?other ?fact ?hedge
 _SIDES = {
     "outgoing": "?fact rdf:subject ?focus ; rdf:object ?other .",
     "incoming": "?fact rdf:object ?focus ; rdf:subject ?other .",
-    "either": "{ ?fact rdf:subject ?focus ; rdf:object ?other } UNION { ?fact rdf:object ?focus ; rdf:subject ?other }",
+    "either": "{ ?fact rdf:subject ?focus ; rdf:object ?other } "
+              "UNION { ?fact rdf:object ?focus ; rdf:subject ?other }",
 }
 _CLAIM_QUERY = """SELECT DISTINCT ?root ?ctype ?focus ?fact ?text ?value ?valueJson ?unit ?comparator ?horizon
        ?credibility ?polarity {vars} WHERE {{
@@ -54,6 +55,11 @@ _CLAIM_QUERY = """SELECT DISTINCT ?root ?ctype ?focus ?fact ?text ?value ?valueJ
   OPTIONAL {{ ?fact kg:credibility ?credibility }} OPTIONAL {{ ?fact kg:polarity ?polarity }}
   {evidence}
 }}"""
+# fixed query texts, built once; user input only ever reaches them as bound variables
+_RELATION_QUERIES = {side: _RELATION_QUERY.format(vars=_EVIDENCE_VARS, focus=_FOCUS, sides=pattern,
+                                                  evidence=_EVIDENCE) for side, pattern in _SIDES.items()}
+_CLAIMS_ABOUT = _CLAIM_QUERY.format(vars=_EVIDENCE_VARS, selection=_FOCUS, evidence=_EVIDENCE)
+_CLAIM_BY_ID = _CLAIM_QUERY.format(vars=_EVIDENCE_VARS, selection="", evidence=_EVIDENCE)
 _CONTRADICTION_QUERY = f"""SELECT DISTINCT ?root ?focus ?fact ?topic ?rule ?claim WHERE {{
   {_FOCUS}
   ?fact a kg:Contradiction ; kg:about ?focus ; kg:topic ?topic ; kg:rule ?rule ; kg:claim ?claim .
@@ -100,7 +106,7 @@ class CompetitorRow(EvidenceFields):
 
 
 class ThreatRow(EvidenceFields):
-    """``threat`` threatens ``entity`` (or, with direction ``threatens``, the other way), within ``horizon``."""
+    """``threat`` threatens ``entity`` within ``horizon`` (direction ``threatens``: the other way round)."""
 
     entity: str
     entity_id: str
@@ -147,7 +153,8 @@ def _as_store(store: KgStore | str | Path) -> KgStore:
 def _suggestions(store: KgStore, key: str, limit: int = 5) -> list[str]:
     forms = list(store.names)
     close = difflib.get_close_matches(key, forms, n=limit * 2, cutoff=0.6)
-    containing = sorted((f for f in forms if len(f) >= 3 and key and (key in f or f in key)), key=len, reverse=True)
+    containing = sorted((f for f in forms if len(f) >= 3 and key and (key in f or f in key)),
+                        key=len, reverse=True)
     names = [store.entities[eid].name for form in close + containing for eid in store.names[form]]
     return list(dict.fromkeys(names))[:limit]
 
@@ -211,8 +218,7 @@ def _entity_fields(store: KgStore, term: object, field: str) -> dict[str, Any]:
 
 
 def _relations(store: KgStore, root: EntityRow, predicate: str, sides: str) -> Iterator[QuerySolution]:
-    query = _RELATION_QUERY.format(vars=_EVIDENCE_VARS, focus=_FOCUS, sides=_SIDES[sides], evidence=_EVIDENCE)
-    return _select(store, query, root=NamedNode(root.iri), predicate=NamedNode(KG_NS + predicate))
+    return _select(store, _RELATION_QUERIES[sides], root=NamedNode(root.iri), predicate=NamedNode(KG_NS + predicate))
 
 
 def competitors(store: KgStore | str | Path, name: str) -> list[CompetitorRow]:
@@ -228,7 +234,8 @@ def competitors(store: KgStore | str | Path, name: str) -> list[CompetitorRow]:
         other = _entity_fields(kg_store, s["other"], "competitor")
         known = kg_store.entities.get(other["competitor_id"])
         rows.append(CompetitorRow(**_entity_fields(kg_store, s["focus"], "entity"), **other,
-                                  competitor_type=known.type if known else None, relation_id=_value(s["fact"]),
+                                  competitor_type=known.type if known else None,
+                                  relation_id=_value(s["fact"]),
                                   hedged=bool(_value(s["hedged"])), **_evidence(kg_store, s)))
     return sorted(rows, key=lambda r: (r.competitor.casefold(), r.doc, r.start or 0, r.relation_id))
 
@@ -265,7 +272,8 @@ def _claim_rows(store: KgStore, solutions: Iterator[QuerySolution]) -> list[Clai
         claim_id = _value(s["fact"])
         if claim_id not in fields:
             fields[claim_id] = {
-                **_entity_fields(store, s["focus"], "entity"), "claim_id": claim_id, "type": _value(s["ctype"]),
+                **_entity_fields(store, s["focus"], "entity"), "claim_id": claim_id,
+                "type": _value(s["ctype"]),
                 "text": _value(s["text"]), "unit": _value(s["unit"]), "comparator": _value(s["comparator"]),
                 "horizon": _value(s["horizon"]), "credibility": _value(s["credibility"]),
                 "polarity": _value(s["polarity"]), "json": _value(s["valueJson"]), **_evidence(store, s)}
@@ -290,11 +298,10 @@ def claims(store: KgStore | str | Path, name: str, type: str | None = None) -> l
         raise UnknownPluginError("claim type", type, list(CLAIM_TYPES))
     kg_store = _as_store(store)
     root = resolve_name(kg_store, name)
-    query = _CLAIM_QUERY.format(vars=_EVIDENCE_VARS, selection=_FOCUS, evidence=_EVIDENCE)
     bindings: dict[str, NamedNode | RdfLiteral] = {"root": NamedNode(root.iri)}
     if type is not None:
         bindings["ctype"] = RdfLiteral(type)
-    return _claim_rows(kg_store, _select(kg_store, query, **bindings))
+    return _claim_rows(kg_store, _select(kg_store, _CLAIMS_ABOUT, **bindings))
 
 
 def contradictions(store: KgStore | str | Path, name: str) -> list[ContradictionRow]:
@@ -311,11 +318,10 @@ def contradictions(store: KgStore | str | Path, name: str) -> list[Contradiction
             "id": _value(s["fact"]), **_entity_fields(kg_store, s["focus"], "entity"),
             "topic": _value(s["topic"]), "rule": _value(s["rule"]), "claims": []})
         row["claims"].append(s["claim"])
-    by_claim = _CLAIM_QUERY.format(vars=_EVIDENCE_VARS, selection="", evidence=_EVIDENCE)
     rows = []
     for row in found.values():
         claim_rows = [r for claim in dict.fromkeys(row.pop("claims"))
-                      for r in _claim_rows(kg_store, _select(kg_store, by_claim, fact=claim))]
+                      for r in _claim_rows(kg_store, _select(kg_store, _CLAIM_BY_ID, fact=claim))]
         rows.append(ContradictionRow(**row, claims=tuple(sorted(claim_rows, key=lambda r: r.claim_id))))
     return sorted(rows, key=lambda r: (r.entity.casefold(), r.topic, r.id))
 
@@ -331,7 +337,7 @@ def _cell(term: object) -> str | None:
 
 
 def sparql(store: KgStore | str | Path, query: str) -> tuple[list[str], list[list[str | None]]]:
-    """Run a read-only SPARQL query over all graphs; kg's usual prefixes (kg:, schema:, oa:, …) are predefined.
+    """Run a read-only SPARQL query over all graphs, with kg's prefixes (kg:, schema:, oa:, …) predefined.
 
     Returns:
         Column names and rows of cell strings (IRIs and literal values; None when unbound). ASK gives one

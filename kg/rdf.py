@@ -1,4 +1,4 @@
-"""Map a KnowledgeGraph to RDF quads: a named graph per document, entities and the run in the default graph."""
+"""KnowledgeGraph → RDF quads: a named graph per document; entities and the run in the default graph."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from kg.models import (
     Contradiction,
     Document,
     Entity,
+    Evidence,
     KnowledgeGraph,
     Mention,
     Quote,
@@ -75,7 +76,8 @@ SDO = _Terms(NAMESPACES["schema"], "text about description author datePublished 
 OA = _Terms(NAMESPACES["oa"], "Annotation SpecificResource TextQuoteSelector TextPositionSelector hasBody "
                               "hasTarget hasSource hasSelector refinedBy exact prefix suffix start end "
                               "motivatedBy describing identifying")
-PROV = _Terms(NAMESPACES["prov"], "Activity SoftwareAgent used wasAssociatedWith wasGeneratedBy wasDerivedFrom")
+PROV = _Terms(NAMESPACES["prov"], "Activity SoftwareAgent used wasAssociatedWith wasGeneratedBy "
+                                  "wasDerivedFrom")
 DCTERMS = _Terms(NAMESPACES["dcterms"], "title identifier isPartOf source")
 
 ENTITY_CLASSES = {name: getattr(KG, name) for name in ENTITY_TYPES}
@@ -164,16 +166,15 @@ def _facts(subject: NamedNode, graph: _Graph, *pairs: tuple[NamedNode, object]) 
 
 
 def _entity_quads(entity: Entity) -> Iterator[Quad]:
-    node = iri(entity.id)
-    label = Literal(entity.name)
+    node, label = iri(entity.id), Literal(entity.name)
+    maker = iri(entity.maker) if entity.maker else None
     yield from _facts(node, _DEFAULT, (RDF.type, ENTITY_CLASSES[entity.type]), (SKOS.prefLabel, label),
                       (RDFS.label, label), (KG.discovered, _bool(entity.discovered)),
-                      (SDO.description, _text(entity.description)))
+                      (SDO.description, _text(entity.description)), (SDO.manufacturer, maker),
+                      (KG.developedBy, maker))
     for alias in dict.fromkeys(entity.aliases):
         if alias != entity.name:
             yield Quad(node, SKOS.altLabel, Literal(alias), _DEFAULT)
-    if entity.maker:
-        yield from _facts(node, _DEFAULT, (SDO.manufacturer, iri(entity.maker)), (KG.developedBy, iri(entity.maker)))
     if entity.part_of:
         yield Quad(node, _PART_PREDICATES[entity.part_kind], iri(entity.part_of), _DEFAULT)
 
@@ -183,21 +184,19 @@ def _document_quads(doc: Document, run: NamedNode) -> Iterator[Quad]:
     yield from _facts(node, _DEFAULT, (RDF.type, KG.Document), (RDFS.label, Literal(doc.name)),
                       (DCTERMS.title, _text(doc.title)), (SDO.alternativeHeadline, _text(doc.subtitle)),
                       (DCTERMS.identifier, Literal(doc.sha256)), (KG.path, Literal(doc.path)),
-                      (KG.format, Literal(doc.format)))
-    for name in doc.candidates:
-        yield Quad(node, KG.candidate, Literal(name), _DEFAULT)
+                      (KG.format, Literal(doc.format)), *((KG.candidate, Literal(c)) for c in doc.candidates))
     yield Quad(run, PROV.used, node, _DEFAULT)
 
 
 def _quote_quads(quote: Quote) -> Iterator[Quad]:
     node = iri(quote.id)
+    subject = iri(quote.subject) if quote.subject else None
+    confidence = _double(quote.subject_confidence) if subject else None
     graphs: list[_Graph] = [iri(source.doc_id) for source in quote.sources] or [_DEFAULT]
-    attribution = quote.subject is not None
-    for graph in dict.fromkeys(graphs):
+    for graph in dict.fromkeys(graphs):  # described in every document it was found in
         yield from _facts(node, graph, (RDF.type, KG.Quote), (SDO.text, Literal(quote.text)),
-                          (SDO.about, iri(quote.subject) if quote.subject else None),
-                          (KG.subjectHint, _text(quote.subject_hint)), (KG.subjectRule, _text(quote.subject_rule)),
-                          (KG.subjectConfidence, _double(quote.subject_confidence) if attribution else None),
+                          (SDO.about, subject), (KG.subjectHint, _text(quote.subject_hint)),
+                          (KG.subjectRule, _text(quote.subject_rule)), (KG.subjectConfidence, confidence),
                           (KG.perspective, _text(quote.perspective)), (KG.stance, _text(quote.stance)),
                           (KG.verdict, _text(quote.verdict)))
     for source in quote.sources:
@@ -208,23 +207,25 @@ def _quote_quads(quote: Quote) -> Iterator[Quad]:
                           (SDO.datePublished, _text(source.date)), (DCTERMS.source, _text(source.source)))
 
 
-def _annotation_quads(base_id: str, annotation: NamedNode, kind: NamedNode, body: NamedNode, doc_id: str,
-                      quote_id: str, span: tuple[int, int, str], rule: str, quote_text: str | None) -> Iterator[Quad]:
-    """A web annotation: ``body`` is stated by characters ``span`` of a quote, found in a document."""
-    start, end, exact = span
-    graph = iri(doc_id)
-    target, text_sel, quote_sel, position = (iri(base_id, f) for f in ("target", "text-quote", "quote", "text-position"))
+def _annotation_quads(base_id: str, annotation: NamedNode, kind: NamedNode, body: NamedNode, span: Evidence,
+                      quote_text: str | None) -> Iterator[Quad]:
+    """A web annotation: ``body`` is stated by characters ``span.start:span.end`` of a quote in a document."""
+    graph, start, end = iri(span.doc_id), span.start, span.end
+    fragments = ("target", "text-quote", "quote", "text-position")
+    target, text_sel, quote_sel, position = (iri(base_id, fragment) for fragment in fragments)
     motive = OA.identifying if kind == KG.Mention else OA.describing
-    yield from _facts(annotation, graph, (RDF.type, OA.Annotation), (RDF.type, kind), (OA.motivatedBy, motive),
-                      (OA.hasBody, body), (OA.hasTarget, target), (KG.quote, iri(quote_id)), (KG.rule, Literal(rule)))
+    yield from _facts(annotation, graph, (RDF.type, OA.Annotation), (RDF.type, kind),
+                      (OA.motivatedBy, motive), (OA.hasBody, body), (OA.hasTarget, target),
+                      (KG.quote, iri(span.quote_id)), (KG.rule, Literal(span.rule)))
     yield from _facts(target, graph, (RDF.type, OA.SpecificResource), (OA.hasSource, graph),
                       (OA.hasSelector, text_sel))
-    fits = quote_text is not None and quote_text[start:end] == exact
+    fits = quote_text is not None and quote_text[start:end] == span.text
     prefix = quote_text[max(0, start - _CONTEXT_CHARS):start] if fits else ""
     suffix = quote_text[end:end + _CONTEXT_CHARS] if fits else ""
-    yield from _facts(text_sel, graph, (RDF.type, OA.TextQuoteSelector), (OA.exact, Literal(exact)),
-                      (OA.prefix, Literal(prefix) if prefix else None), (OA.suffix, Literal(suffix) if suffix else None))
-    if quote_text is not None:  # positions count code points from the start of the quote, so refine that
+    yield from _facts(text_sel, graph, (RDF.type, OA.TextQuoteSelector), (OA.exact, Literal(span.text)),
+                      (OA.prefix, Literal(prefix) if prefix else None),
+                      (OA.suffix, Literal(suffix) if suffix else None))
+    if quote_text is not None:  # positions count code points from the start of the quote: refine that
         yield from _facts(target, graph, (OA.hasSelector, quote_sel))
         yield from _facts(quote_sel, graph, (RDF.type, OA.TextQuoteSelector), (OA.exact, Literal(quote_text)),
                           (OA.refinedBy, position))
@@ -233,18 +234,22 @@ def _annotation_quads(base_id: str, annotation: NamedNode, kind: NamedNode, body
                           (OA.end, _integer(end, XSD.nonNegativeInteger)))
 
 
-def _relation_quads(rel: Relation, quotes: dict[str, Quote], run: NamedNode) -> Iterator[Quad]:
-    node, ev = iri(rel.id), rel.evidence
-    graph, predicate = iri(ev.doc_id), RELATION_PREDICATES[rel.type]
+def _evidence_quads(fact_id: str, ev: Evidence, quotes: dict[str, Quote], run: NamedNode) -> Iterator[Quad]:
+    """What every assertion and claim carries: rule, provenance and the evidence annotation."""
+    node, annotation, quote = iri(fact_id), iri(fact_id, "evidence"), quotes.get(ev.quote_id)
+    yield from _facts(node, iri(ev.doc_id), (KG.rule, Literal(ev.rule)), (KG.evidence, annotation),
+                      (PROV.wasDerivedFrom, iri(ev.quote_id)), (PROV.wasGeneratedBy, run))
+    yield from _annotation_quads(fact_id, annotation, KG.Evidence, node, ev, quote.text if quote else None)
+
+
+def _relation_quads(rel: Relation) -> Iterator[Quad]:
+    node, graph, predicate = iri(rel.id), iri(rel.evidence.doc_id), RELATION_PREDICATES[rel.type]
     source, target = iri(rel.source), iri(rel.target)
     yield Quad(source, predicate, target, graph)
-    yield from _facts(node, graph, (RDF.type, KG.Assertion), (RDF.subject, source), (RDF.predicate, predicate),
-                      (RDF.object, target), (KG.confidence, _double(rel.confidence)), (KG.rule, Literal(ev.rule)),
-                      (KG.horizon, _text(rel.horizon)), (KG.hedged, _bool(rel.hedged)),
-                      (KG.evidence, iri(rel.id, "evidence")), (PROV.wasDerivedFrom, iri(ev.quote_id)),
-                      (PROV.wasGeneratedBy, run))
-    yield from _annotation_quads(rel.id, iri(rel.id, "evidence"), KG.Evidence, node, ev.doc_id, ev.quote_id,
-                                 (ev.start, ev.end, ev.text), ev.rule, _quote_text(quotes, ev.quote_id))
+    yield from _facts(node, graph, (RDF.type, KG.Assertion), (RDF.subject, source),
+                      (RDF.predicate, predicate), (RDF.object, target),
+                      (KG.confidence, _double(rel.confidence)), (KG.horizon, _text(rel.horizon)),
+                      (KG.hedged, _bool(rel.hedged)))
 
 
 def _value_quads(node: NamedNode, claim: Claim, graph: _Graph) -> Iterator[Quad]:
@@ -253,45 +258,43 @@ def _value_quads(node: NamedNode, claim: Claim, graph: _Graph) -> Iterator[Quad]
     if value is None:
         return
     items = value if isinstance(value, list | tuple) else [value]
-    for item in items:
-        yield from _facts(node, graph, (KG.value, _scalar(item)))
+    yield from _facts(node, graph, *((KG.value, _scalar(item)) for item in items))
     if isinstance(value, list | tuple | dict):
         text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
         yield Quad(node, KG.valueJson, Literal(text, datatype=RDF.JSON), graph)
     numbers = [v for v in items if isinstance(v, int | float) and not isinstance(v, bool)]
     if claim.comparator == "range" and len(numbers) == 2:
-        yield from _facts(node, graph, (SDO.minValue, _double(min(numbers))), (SDO.maxValue, _double(max(numbers))))
+        yield from _facts(node, graph, (SDO.minValue, _double(min(numbers))),
+                          (SDO.maxValue, _double(max(numbers))))
 
 
-def _claim_quads(claim: Claim, quotes: dict[str, Quote], run: NamedNode) -> Iterator[Quad]:
-    node, ev = iri(claim.id), claim.evidence
-    graph = iri(ev.doc_id)
+def _claim_quads(claim: Claim) -> Iterator[Quad]:
+    node, graph = iri(claim.id), iri(claim.evidence.doc_id)
     yield from _facts(node, graph, (RDF.type, KG.Claim), (RDF.type, CLAIM_CLASSES[claim.type]),
                       (KG.about, iri(claim.about)), (KG.claimType, Literal(claim.type)),
                       (SDO.text, Literal(claim.text)), (KG.unit, _text(claim.unit)),
                       (KG.comparator, _text(claim.comparator)), (KG.horizon, _text(claim.horizon)),
                       (KG.credibility, _text(claim.credibility)), (KG.polarity, _text(claim.polarity)),
-                      (KG.confidence, _double(ev.confidence)), (KG.rule, Literal(ev.rule)),
-                      (KG.evidence, iri(claim.id, "evidence")), (PROV.wasDerivedFrom, iri(ev.quote_id)),
-                      (PROV.wasGeneratedBy, run))
+                      (KG.confidence, _double(claim.evidence.confidence)))
     yield from _value_quads(node, claim, graph)
-    yield from _annotation_quads(claim.id, iri(claim.id, "evidence"), KG.Evidence, node, ev.doc_id, ev.quote_id,
-                                 (ev.start, ev.end, ev.text), ev.rule, _quote_text(quotes, ev.quote_id))
 
 
 def _mention_quads(mention: Mention, quotes: dict[str, Quote]) -> Iterator[Quad]:
     quote = quotes.get(mention.quote_id)
-    for doc_id in dict.fromkeys(s.doc_id for s in (quote.sources if quote else ())):
-        mention_id = f"mention:{digest(mention.entity_id, mention.quote_id, mention.start, mention.end, doc_id)}"
-        yield from _annotation_quads(mention_id, iri(mention_id), KG.Mention, iri(mention.entity_id), doc_id,
-                                     mention.quote_id, (mention.start, mention.end, mention.text), mention.rule,
+    for doc_id in dict.fromkeys(source.doc_id for source in (quote.sources if quote else ())):
+        key = (mention.entity_id, mention.quote_id, mention.start, mention.end, doc_id)
+        mention_id = f"mention:{digest(*key)}"
+        span = Evidence(doc_id=doc_id, quote_id=mention.quote_id, start=mention.start, end=mention.end,
+                        text=mention.text, rule=mention.rule, confidence=1.0)
+        yield from _annotation_quads(mention_id, iri(mention_id), KG.Mention, iri(mention.entity_id), span,
                                      quote.text if quote else None)
 
 
 def _contradiction_quads(contra: Contradiction, run: NamedNode) -> Iterator[Quad]:
     yield from _facts(iri(contra.id), _DEFAULT, (RDF.type, KG.Contradiction), (KG.about, iri(contra.about)),
                       (KG.claim, iri(contra.claim_a)), (KG.claim, iri(contra.claim_b)),
-                      (KG.rule, Literal(contra.rule)), (KG.topic, Literal(contra.topic)), (PROV.wasGeneratedBy, run))
+                      (KG.rule, Literal(contra.rule)), (KG.topic, Literal(contra.topic)),
+                      (PROV.wasGeneratedBy, run))
 
 
 def _run_quads(info: RunInfo, run: NamedNode) -> Iterator[Quad]:
@@ -300,16 +303,9 @@ def _run_quads(info: RunInfo, run: NamedNode) -> Iterator[Quad]:
                       (KG.kgVersion, Literal(info.kg_version)), (KG.catalog, _text(info.catalog)),
                       (KG.model, Literal(info.model)), (KG.documentCount, _integer(info.documents)),
                       (KG.quoteCount, _integer(info.quotes)), (KG.skippedCount, _integer(info.skipped)),
-                      (PROV.wasAssociatedWith, agent))
-    for path in info.inputs:
-        yield Quad(run, KG.input, Literal(path), _DEFAULT)
+                      (PROV.wasAssociatedWith, agent), *((KG.input, Literal(path)) for path in info.inputs))
     yield from _facts(agent, _DEFAULT, (RDF.type, PROV.SoftwareAgent), (RDFS.label, Literal("kg")),
                       (SDO.softwareVersion, Literal(info.kg_version)))
-
-
-def _quote_text(quotes: dict[str, Quote], quote_id: str) -> str | None:
-    quote = quotes.get(quote_id)
-    return quote.text if quote else None
 
 
 def sort_quads(quads: Iterable[Quad]) -> list[Quad]:
@@ -331,8 +327,9 @@ def to_quads(kg: KnowledgeGraph) -> list[Quad]:
     parts += [_document_quads(doc, run) for doc in kg.documents]
     parts += [_entity_quads(entity) for entity in kg.entities]
     parts += [_quote_quads(quote) for quote in kg.quotes]
-    parts += [_relation_quads(rel, quotes, run) for rel in kg.relations]
-    parts += [_claim_quads(claim, quotes, run) for claim in kg.claims]
+    parts += [_relation_quads(rel) for rel in kg.relations]
+    parts += [_claim_quads(claim) for claim in kg.claims]
+    parts += [_evidence_quads(fact.id, fact.evidence, quotes, run) for fact in (*kg.relations, *kg.claims)]
     parts += [_mention_quads(mention, quotes) for mention in kg.mentions]
     parts += [_contradiction_quads(contra, run) for contra in kg.contradictions]
     return sort_quads(quad for part in parts for quad in part)

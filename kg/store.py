@@ -68,7 +68,7 @@ def _name_index(kg: KnowledgeGraph) -> dict[str, object]:
 
 
 def _swap_in(built: Path, target: Path) -> None:
-    """Replace ``target`` by the folder ``built`` (two renames; the old folder is kept until the swap is done)."""
+    """Replace ``target`` by the folder ``built``: two renames, the old folder kept until the swap is done."""
     old = None
     if target.exists():
         old = Path(tempfile.mkdtemp(prefix=f".{target.name}-old-", dir=target.parent))
@@ -132,7 +132,8 @@ def open_store(directory: str | Path) -> KgStore:
     try:
         index = json.loads((root / _NAMES).read_text(encoding="utf-8"))
         if index.get("format") != _FORMAT:
-            raise StoreError(f"the store in {directory} was written by another kg version; run `kg build` again")
+            raise StoreError(f"the store in {directory} was written by another kg version; "
+                             "run `kg build` again")
         database = Store.read_only(str(root / _DATABASE))
     except (OSError, ValueError) as err:
         raise StoreError(f"cannot read the store in {root}: {err}") from err

@@ -151,4 +151,5 @@ def check_vocabulary(path: str | Path | None = None) -> None:
     if declared != coded:
         raise OntologyError(
             f"{path or ontology_path()}: kg/vocab.py and the ontology disagree; "
-            f"only in the ontology: {sorted(declared - coded)}; only in kg/vocab.py: {sorted(coded - declared)}")
+            f"only in the ontology: {sorted(declared - coded)}; "
+            f"only in kg/vocab.py: {sorted(coded - declared)}")

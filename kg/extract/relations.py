@@ -117,12 +117,17 @@ def competes_with(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> It
         for m in pattern.finditer(ctx.text):
             s_lo, s_hi = ctx.sentence_of(m.start())
             lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
-            source = _actor_before(ctx, m.start(), lo) or subject
+            named = ctx.hits_in(m.start("rest"), m.end("rest")) if "rest" in m.groupdict() and m.group("rest") else []
+            source = (named[0] if named else None) or _actor_before(ctx, m.start(), lo) or subject
             negation = re.search(r"\b(?:not|isn't|aren't|no|never|doesn't|don't)\b", ctx.text[lo:m.end()])
-            for target in _list_after(ctx, m.end(), s_hi):
+            targets = _list_after(ctx, m.end(), s_hi)
+            if not targets and subject and re.match(r"\s*(?:it|them|this)\b|$", ctx.text[m.end():m.end() + 6]):
+                targets = [subject]  # "its fork Roo Code competes with it directly"; "competes for the same buyers"
+            for target in targets:
                 if source is None:
                     break
-                start, end = min(m.start(), source.start if source.end else m.start()), target.end
+                start = min(m.start(), source.start if source.end else m.start())
+                end = max(target.end, m.end())
                 if negation or target.root in negated:
                     yield Finding("competes_with", source.root, target.root, start, end, "competes.negated", 0.0,
                                   rejected="negated")
@@ -130,6 +135,15 @@ def competes_with(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> It
                 found = _emit("competes_with", source, target, start, end, "competes.cue_list", 0.9, ctx, lexicon)
                 if found:
                     yield found
+    for pattern in lexicon.patterns("competition_choice"):
+        for m in pattern.finditer(ctx.text):
+            items = _list_after(ctx, m.end(), ctx.sentence_of(m.start())[1])
+            if subject and any(i.root == subject.root for i in items):
+                for target in items:
+                    found = _emit("competes_with", subject, target, m.start(), target.end, "competes.choices", 0.75,
+                                  ctx, lexicon)
+                    if found and target.root not in negated:
+                        yield found
     for pattern in lexicon.patterns("competition_race"):
         for m in pattern.finditer(ctx.text):
             s_lo, s_hi = ctx.sentence_of(m.start())
@@ -180,32 +194,76 @@ def threatens(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
                                   ctx, lexicon)
                     if found:
                         yield found
-    for pattern in lexicon.patterns("threat_verb"):
+    for pattern in lexicon.patterns("threat_danger"):
         for m in pattern.finditer(ctx.text):
-            lo, hi = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
-            actor = _actor_before(ctx, m.start(), lo)
-            targets = _list_after(ctx, m.end(), hi, max_gap=12) or [subject]
-            for target in targets if actor else []:
-                found = _emit("threatens", actor, target, actor.start, max(target.end, m.end()), "threat.verb", 0.8,
-                              ctx, lexicon)
+            s_lo, s_hi = ctx.sentence_of(m.start())
+            horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.end())
+            for actor in _list_after(ctx, m.end(), s_hi, max_gap=12):
+                found = _emit("threatens", actor, subject, m.start(), actor.end, "threat.danger", 0.8, ctx, lexicon,
+                              horizon=horizon[0] if horizon else None)
                 if found:
                     yield found
+    for pattern in lexicon.patterns("threat_if"):
+        for m in pattern.finditer(ctx.text):
+            s_lo, s_hi = ctx.sentence_of(m.start())
+            horizon = find_horizon(ctx.text, m.start(), s_hi, lexicon, near=m.end())
+            rest = m.start("rest")
+            for actor in _list_after(ctx, rest, m.end("rest"), max_gap=12):
+                found = _emit("threatens", actor, subject, m.start(), m.end(), "threat.if_then", 0.75, ctx, lexicon,
+                              horizon=horizon[0] if horizon else None, hedged=True)
+                if found:
+                    yield found
+    for pattern in lexicon.patterns("threat_verb"):
+        for m in pattern.finditer(ctx.text):
+            s_lo, s_hi = ctx.sentence_of(m.start())
+            lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
+            actors = _list_back(ctx, m.start(), lo)
+            targets = _list_after(ctx, m.end(), hi, max_gap=12) or [subject]
+            horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.end())
+            for actor in actors:
+                for target in targets:
+                    found = _emit("threatens", actor, target, actor.start, max(target.end, m.end()), "threat.verb", 0.8,
+                                  ctx, lexicon, horizon=horizon[0] if horizon else None)
+                    if found:
+                        yield found
+
+
+def _list_back(ctx: QuoteContext, pos: int, lo: int) -> list[Hit]:
+    """The name (or "X and Y") that is the subject of a verb at ``pos``: "SGLang and TensorRT-LLM keep eating"."""
+    actor = _actor_before(ctx, pos, lo, words=4)
+    if actor is None:
+        return []
+    items = [actor]
+    for hit in reversed([h for h in ctx.hits if lo <= h.start and h.end <= actor.start]):
+        if re.fullmatch(r"\s*(?:,|,?\s*and|,?\s*or|&)\s*", ctx.text[hit.end:items[-1].start]):
+            items.append(hit)
+        else:
+            break
+    return items[::-1]
 
 
 @relation_extractors.register("depends_on")
 def depends_on(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[Finding]:
     """Dependencies between named things: "built on X", "runs on top of X", "requires X", "uses X under the hood"."""
     subject = _subject_hit(ctx)
-    for pattern in lexicon.patterns("depends_verb"):
-        for m in pattern.finditer(ctx.text):
-            lo, hi = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
-            source = _actor_before(ctx, m.start(), lo, words=4) or subject
-            targets = _list_after(ctx, m.end(), hi, max_gap=14)
-            for target in targets if source else []:
-                found = _emit("depends_on", source, target, min(m.start(), source.start if source.end else m.start()),
-                              target.end, "depends.cue", 0.8, ctx, lexicon)
-                if found:
-                    yield found
+    negations = lexicon.patterns("depends_negation")
+    for key, reverse in (("depends_verb", False), ("depends_reverse", True)):
+        for pattern in lexicon.patterns(key):
+            for m in pattern.finditer(ctx.text):
+                s_lo, s_hi = ctx.sentence_of(m.start())
+                lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
+                source = _actor_before(ctx, m.start(), lo, words=4) or subject
+                negated = any(n.search(ctx.text, s_lo, s_hi) for n in negations)
+                for target in _list_after(ctx, m.end(), hi, max_gap=14) if source else []:
+                    a, b = (target, source) if reverse else (source, target)
+                    start = min(m.start(), source.start if source.end else m.start())
+                    if negated:
+                        yield Finding("depends_on", a.root, b.root, start, max(target.end, m.end()), "depends.cue", 0.0,
+                                      rejected="past or negated dependency")
+                        continue
+                    found = _emit("depends_on", a, b, start, max(target.end, m.end()), "depends.cue", 0.8, ctx, lexicon)
+                    if found:
+                        yield found
 
 
 @relation_extractors.register("developed_by")
@@ -225,6 +283,14 @@ def developed_by(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Ite
             for maker in makers[:1] if product else []:
                 yield Finding("developed_by", product.root, maker.root, min(m.start(), maker.start), maker.end,
                               "maker.by", 0.85)
+    for pattern in lexicon.patterns("maker_before"):
+        for m in pattern.finditer(ctx.text):
+            lo, hi = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+            maker = _actor_before(ctx, m.start(), lo, words=1)
+            products = _list_after(ctx, m.end(), hi, max_gap=4)
+            if maker and products and maker.type == "Organization" or (maker and products and maker.rule != "catalog"
+                                                                          and products[0].rule != "catalog"):
+                yield Finding("developed_by", products[0].root, maker.root, maker.start, products[0].end, "maker.verb", 0.8)
     for hit in ctx.hits:  # a catalog maker named in the same sentence as its product
         s_lo, s_hi = ctx.sentence_of(hit.start)
         for product in sorted({h.root for h in ctx.hits_in(s_lo, s_hi)}):
@@ -238,6 +304,8 @@ def extract_relations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable,
     found: list[Finding] = []
     for name in names or sorted(relation_extractors.get_all()):
         for f in relation_extractors.get(name)(ctx, lexicon, table):
+            if f.source == f.target:
+                continue
             if f.rejected is None:
                 allowed_src, allowed_tgt = ALLOWED_TYPES[f.type]
                 src_t, tgt_t = table.info[f.source].type, table.info[f.target].type

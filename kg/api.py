@@ -1,0 +1,177 @@
+"""The public Python API: what the CLI and the notebooks call.
+
+    >>> import kg.api as kg                                   # doctest: +SKIP
+    >>> graph = kg.extract(["examples/reviews"])              # doctest: +SKIP
+    >>> kg.build(["examples/reviews"], out="exports")         # doctest: +SKIP
+    >>> kg.competitors("Qdrant", store="exports")             # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from kg.atomic import write_text
+from kg.errors import StoreError
+from kg.models import KnowledgeGraph
+
+__all__ = [
+    "DEFAULT_STORE", "BUILD_FORMATS", "BuildResult", "extract", "extract_records", "build", "load", "export",
+    "run_report", "competitors", "threats", "claims", "contradictions", "sparql", "to_networkx",
+]
+
+DEFAULT_STORE = Path("exports")
+# what ``kg build`` writes next to the store: (file name, exporter name)
+BUILD_FORMATS = (
+    ("kg.ttl", "turtle"), ("kg.jsonld", "json-ld"), ("kg.nt", "n-triples"), ("kg.trig", "trig"), ("kg.nq", "n-quads"),
+    ("kg.graphml", "graphml"), ("kg.yed.graphml", "graphml-yed"), ("kg.neo4j.graphml", "graphml-neo4j"),
+    ("kg.gexf", "gexf"), ("kg.cyjs", "cytoscape"), ("kg.html", "html"), ("tables", "csv"),
+)
+GRAPH_FILE = "kg.json"
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """What ``build`` wrote."""
+
+    graph: KnowledgeGraph
+    out: Path
+    files: tuple[Path, ...]
+    skipped_formats: tuple[str, ...]
+
+    def summary(self) -> str:
+        """'5 documents, 41 quotes, 1 skipped: …; 120 entities, 30 relations, 90 claims'."""
+        g = self.graph
+        skips = [r.message for r in g.report if r.kind == "skipped_file"]
+        head = f"{g.run.documents} documents, {g.run.quotes} quotes, {g.run.skipped} skipped"
+        head += (": " + "; ".join(skips)) if skips else ""
+        return f"{head}; {len(g.entities)} entities, {len(g.relations)} relations, {len(g.claims)} claims"
+
+
+def extract(inputs: Iterable[str | Path], catalog: str | Path | None = None, model: str | None = None,
+            progress: Callable[[Iterable], Iterable] | None = None) -> KnowledgeGraph:
+    """Read review files and folders and return their knowledge graph (nothing is written)."""
+    from kg.pipeline import run
+
+    return run(list(inputs), catalog=catalog, model=model, **({"progress": progress} if progress else {}))
+
+
+def extract_records(graph: KnowledgeGraph) -> list[dict]:
+    """The per-quote evaluation records (the ``kg extract --jsonl`` format)."""
+    from kg.jsonl import records
+
+    return records(graph)
+
+
+def run_report(graph: KnowledgeGraph) -> dict:
+    """The run report: counts, skipped files, discovered names, rejected relations, unmatched cues."""
+    kinds = Counter(r.kind for r in graph.report)
+    return {
+        "run": graph.run.model_dump(mode="json"),
+        "counts": {
+            "documents": len(graph.documents), "quotes": len(graph.quotes), "entities": len(graph.entities),
+            "relations": dict(sorted(Counter(r.type for r in graph.relations).items())),
+            "claims": dict(sorted(Counter(c.type for c in graph.claims).items())),
+            "contradictions": len(graph.contradictions), "report": dict(sorted(kinds.items())),
+        },
+        "items": [r.model_dump(mode="json", exclude_none=True) for r in graph.report],
+    }
+
+
+def build(inputs: Iterable[str | Path], out: str | Path = DEFAULT_STORE, catalog: str | Path | None = None,
+          model: str | None = None, progress: Callable[[Iterable], Iterable] | None = None,
+          formats: tuple[tuple[str, str], ...] = BUILD_FORMATS) -> BuildResult:
+    """Extract, then write the store, the exports and the run report into ``out``."""
+    from kg.registry import get_exporter
+    from kg.store import write_store
+
+    graph = extract(inputs, catalog=catalog, model=model, progress=progress)
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    files: list[Path] = []
+    skipped: list[str] = []
+    for name, fmt in formats:
+        try:
+            exporter = get_exporter(fmt)
+        except KeyError:
+            skipped.append(fmt)
+            continue
+        exporter.write(graph, out / name)
+        files.append(out / name)
+    files.append(write_text(out / "report.json", json.dumps(run_report(graph), indent=1, ensure_ascii=False) + "\n"))
+    write_store(graph, out)
+    write_text(out / ".store" / GRAPH_FILE, graph.model_dump_json())
+    return BuildResult(graph, out, tuple(files), tuple(skipped))
+
+
+def load(store: str | Path = DEFAULT_STORE) -> KnowledgeGraph:
+    """The knowledge graph a ``build`` saved in ``store`` (no extraction, no spaCy)."""
+    path = Path(store) / ".store" / GRAPH_FILE
+    if not path.is_file():
+        raise StoreError(f"no graph in {store}; run `kg build INPUTS --out {store}` first")
+    return KnowledgeGraph.model_validate_json(path.read_bytes())
+
+
+def export(path: str | Path, format: str | None = None, store: str | Path = DEFAULT_STORE,
+           graph: KnowledgeGraph | None = None) -> Path:
+    """Write one export of the stored graph (or of ``graph``); the format is guessed from the suffix."""
+    from kg.errors import ExportError
+    from kg.registry import get_exporter, guess_format
+
+    name = format or guess_format(path)
+    if name is None:
+        raise ExportError(f"cannot tell the format of {path}; pass --format (e.g. graphml, turtle, csv)")
+    exporter = get_exporter(name)
+    exporter.write(graph or load(store), Path(path))
+    return Path(path)
+
+
+def _store(store: str | Path):
+    from kg.store import open_store
+
+    return open_store(Path(store))
+
+
+def competitors(name: str, store: str | Path = DEFAULT_STORE) -> list:
+    """Who competes with ``name`` (either side of the statement), with the quotes that say so."""
+    from kg import query
+
+    return query.competitors(_store(store), name)
+
+
+def threats(name: str, store: str | Path = DEFAULT_STORE) -> list:
+    """Who threatens ``name``, with horizon and evidence."""
+    from kg import query
+
+    return query.threats(_store(store), name)
+
+
+def claims(name: str, type: str | None = None, store: str | Path = DEFAULT_STORE) -> list:
+    """Claims about ``name``, optionally of one type (metric, pricing, license, …)."""
+    from kg import query
+
+    return query.claims(_store(store), name, type)
+
+
+def contradictions(name: str, store: str | Path = DEFAULT_STORE) -> list:
+    """Pairs of claims about ``name`` that contradict each other."""
+    from kg import query
+
+    return query.contradictions(_store(store), name)
+
+
+def sparql(text: str, store: str | Path = DEFAULT_STORE) -> tuple[list[str], list[list]]:
+    """Run a SPARQL query against the store: (column names, rows)."""
+    from kg import query
+
+    return query.sparql(_store(store), text)
+
+
+def to_networkx(graph: KnowledgeGraph):
+    """The graph as a networkx MultiDiGraph (entities and claims as nodes, relations as edges)."""
+    from kg.graph import to_networkx as convert
+
+    return convert(graph)

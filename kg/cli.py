@@ -1,0 +1,194 @@
+"""The ``kg`` command: thin wrappers over ``kg.api``; errors are printed once, with a non-zero exit."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from collections.abc import Iterable
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from kg import __version__
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(help="Turn review quotes about software products into a knowledge graph.",
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+query_app = typer.Typer(help="Ask the stored graph a question (no extraction, no spaCy).", no_args_is_help=True)
+app.add_typer(query_app, name="query")
+
+
+class Format(str, Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+
+
+StoreOpt = Annotated[Path, typer.Option("--store", help="Folder that `kg build --out` wrote.")]
+FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
+CatalogOpt = Annotated[Optional[str], typer.Option("--catalog", help="Entity catalog JSONL file, or 'none'.")]
+ModelOpt = Annotated[Optional[str], typer.Option("--model", help="Installed spaCy pipeline to start from.")]
+
+
+def _err(message: str) -> None:
+    typer.echo(message, err=True)
+
+
+def _progress(enabled: bool):
+    if not enabled or not sys.stderr.isatty():
+        return None
+    from rich.progress import track
+
+    def wrap(items: Iterable) -> Iterable:
+        items = list(items)
+        return track(items, description="extracting", transient=True, console=_stderr_console())
+    return wrap
+
+
+def _stderr_console():
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+def _rows(items: list) -> list[dict]:
+    return [i.model_dump(mode="json") if hasattr(i, "model_dump") else dict(i) for i in items]
+
+
+def _flat(value: object) -> str:
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return "" if value is None else str(value)
+
+
+def _print(rows: list[dict], fmt: Format, columns: list[str] | None = None) -> None:
+    columns = columns or (list(rows[0]) if rows else [])
+    if fmt is Format.json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+    elif fmt is Format.csv:
+        buf = io.StringIO()
+        writer = csv.DictWriter(buf, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
+        writer.writeheader()
+        writer.writerows({k: _flat(r.get(k)) for k in columns} for r in rows)
+        typer.echo(buf.getvalue(), nl=False)
+    else:
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(show_lines=False)
+        for c in columns:
+            table.add_column(c, overflow="fold")
+        for r in rows:
+            table.add_row(*(_flat(r.get(c)) for c in columns))
+        Console(width=160).print(table)
+        if not rows:
+            _err("(no results)")
+
+
+@app.command()
+def build(inputs: Annotated[list[Path], typer.Argument(help="Review files or folders.")],
+          out: Annotated[Path, typer.Option("--out", "-o", help="Folder for exports and the store.")] = Path("exports"),
+          catalog: CatalogOpt = None, model: ModelOpt = None,
+          progress: Annotated[bool, typer.Option(help="Show a progress bar on stderr.")] = True) -> None:
+    """Extract the graph and write the store, every export and the run report into --out."""
+    from kg import api
+
+    result = api.build(inputs, out=out, catalog=catalog, model=model, progress=_progress(progress))
+    _err(result.summary())
+    _err(f"wrote {len(result.files)} exports, report.json and the store to {out}/")
+
+
+@app.command()
+def extract(inputs: Annotated[list[Path], typer.Argument(help="Review files or folders.")],
+            jsonl: Annotated[bool, typer.Option("--jsonl", help="One evaluation record per quote.")] = False,
+            catalog: CatalogOpt = None, model: ModelOpt = None) -> None:
+    """Extract and print: per-quote JSON Lines (--jsonl) or the whole graph as JSON."""
+    from kg import api
+    from kg.jsonl import dumps
+
+    graph = api.extract(inputs, catalog=catalog, model=model)
+    sys.stdout.write(dumps(graph) if jsonl else graph.model_dump_json(indent=1) + "\n")
+    skipped = [r.message for r in graph.report if r.kind == "skipped_file"]
+    _err(f"{graph.run.documents} documents, {graph.run.quotes} quotes, {graph.run.skipped} skipped"
+         + (": " + "; ".join(skipped) if skipped else ""))
+
+
+@app.command()
+def export(path: Annotated[Path, typer.Argument(help="File (or folder, for csv) to write.")],
+           format: Annotated[Optional[str], typer.Option("--format", help="Exporter name; guessed from the suffix.")] = None,
+           store: StoreOpt = Path("exports")) -> None:
+    """Write one export of the stored graph (turtle, json-ld, graphml, graphml-yed, gexf, csv, html, …)."""
+    from kg import api
+
+    written = api.export(path, format=format, store=store)
+    _err(f"wrote {written}")
+
+
+@query_app.command("competitors")
+def q_competitors(name: str, store: StoreOpt = Path("exports"), format: FormatOpt = Format.table) -> None:
+    """Who competes with NAME, with the quotes that say so."""
+    from kg import api
+
+    _print(_rows(api.competitors(name, store=store)), format)
+
+
+@query_app.command("threats")
+def q_threats(name: str, store: StoreOpt = Path("exports"), format: FormatOpt = Format.table) -> None:
+    """Who threatens NAME, with the horizon."""
+    from kg import api
+
+    _print(_rows(api.threats(name, store=store)), format)
+
+
+@query_app.command("claims")
+def q_claims(name: str, type: Annotated[Optional[str], typer.Option("--type", help="metric, pricing, license, …")] = None,
+             store: StoreOpt = Path("exports"), format: FormatOpt = Format.table) -> None:
+    """Claims about NAME."""
+    from kg import api
+
+    _print(_rows(api.claims(name, type=type, store=store)), format)
+
+
+@query_app.command("contradictions")
+def q_contradictions(name: str, store: StoreOpt = Path("exports"), format: FormatOpt = Format.table) -> None:
+    """Claims about NAME that contradict each other."""
+    from kg import api
+
+    _print(_rows(api.contradictions(name, store=store)), format)
+
+
+@app.command()
+def sparql(query: Annotated[str, typer.Argument(help="A SPARQL SELECT/ASK query.")], store: StoreOpt = Path("exports"),
+           format: FormatOpt = Format.table) -> None:
+    """Run a SPARQL query against the store."""
+    from kg import api
+
+    columns, rows = api.sparql(query, store=store)
+    _print([dict(zip(columns, r)) for r in rows], format, columns)
+
+
+@app.command()
+def version() -> None:
+    """Print kg's version."""
+    typer.echo(__version__)
+
+
+def main() -> None:
+    """Entry point: run the app; print kg's own errors without a traceback."""
+    from pydantic import ValidationError
+
+    from kg.errors import KgError
+
+    try:
+        app()
+    except KgError as err:
+        _err(f"error: {err}")
+        raise SystemExit(3 if err.__class__.__name__ == "UnknownEntityError" else 1) from None
+    except ValidationError as err:
+        _err(f"error: {err}")
+        raise SystemExit(1) from None

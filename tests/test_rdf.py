@@ -1,0 +1,243 @@
+"""The KnowledgeGraph → RDF mapping: plain triples plus assertion nodes, selectors, graphs and IRIs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from pyoxigraph import DefaultGraph, Literal, NamedNode, Quad
+from rdf_fixtures import AWKWARD, RELEASE_TEXT, make_two_doc_kg
+
+from kg.errors import ExportError
+from kg.rdf import (
+    ID_BASE,
+    KG,
+    KG_NS,
+    NAMESPACES,
+    RELATION_PREDICATES,
+    id_from_iri,
+    iri,
+    run_iri,
+    sort_quads,
+    to_quads,
+)
+
+RDF = NAMESPACES["rdf"]
+XSD = NAMESPACES["xsd"]
+DEFAULT = DefaultGraph()
+
+
+def _n(prefix: str, local: str) -> NamedNode:
+    return NamedNode(NAMESPACES[prefix] + local)
+
+
+def _objects(quads: list[Quad], subject: NamedNode, predicate: NamedNode) -> list:
+    return [q.object for q in quads if q.subject == subject and q.predicate == predicate]
+
+
+def _one(quads: list[Quad], subject: NamedNode, predicate: NamedNode):
+    found = {str(o): o for o in _objects(quads, subject, predicate)}
+    assert len(found) == 1, (subject, predicate, found)
+    return next(iter(found.values()))
+
+
+@pytest.fixture(scope="module")
+def quads(sample_kg) -> list[Quad]:
+    return to_quads(sample_kg)
+
+
+@pytest.mark.parametrize("model_id", [
+    "ent:qdrant", "rel:0123456789abcdef", "doc:000000000001", "q:abc", "ent:C++", "ent:über/../x",
+    "ent:50%", "ent:a b", 'ent:Ac<me> & "Co" \U0001F680\n\x00', "ent:trailing.", "no-kind", "ent:",
+])
+def test_every_id_becomes_a_valid_iri_and_back(model_id):
+    node = iri(model_id)
+    assert NamedNode(node.value) == node  # pyoxigraph is the strict validator
+    assert node.value.startswith(ID_BASE)
+    assert not any(c in node.value for c in ' <>"{}|\\^`\n\x00')
+    assert id_from_iri(node) == model_id
+
+
+def test_iris_are_readable_for_ordinary_ids():
+    assert iri("ent:qdrant").value == "https://w3id.org/kg/id/ent/qdrant"
+    assert iri("rel:abc", "evidence").value == "https://w3id.org/kg/id/rel/abc#evidence"
+    assert id_from_iri(iri("rel:abc", "evidence")) == "rel:abc"
+
+
+def test_every_term_of_every_quad_is_a_valid_iri_or_literal(quads):
+    assert quads
+    for quad in quads:
+        for term in (quad.subject, quad.predicate, quad.object, quad.graph_name):
+            if isinstance(term, NamedNode):
+                NamedNode(term.value)  # raises if invalid
+            else:
+                assert isinstance(term, Literal | DefaultGraph), term
+
+
+def test_every_relation_is_a_plain_triple_and_an_assertion(sample_kg, quads):
+    for rel in sample_kg.relations:
+        graph, predicate = iri(rel.evidence.doc_id), RELATION_PREDICATES[rel.type]
+        assert Quad(iri(rel.source), predicate, iri(rel.target), graph) in quads
+        node = iri(rel.id)
+        assert Quad(node, _n("rdf", "type"), KG.Assertion, graph) in quads
+        assert _one(quads, node, _n("rdf", "subject")) == iri(rel.source)
+        assert _one(quads, node, _n("rdf", "predicate")) == predicate
+        assert _one(quads, node, _n("rdf", "object")) == iri(rel.target)
+        assert float(_one(quads, node, KG.confidence).value) == rel.confidence
+        assert _one(quads, node, KG.confidence).datatype == NamedNode(XSD + "double")
+        assert _one(quads, node, KG.rule).value == rel.evidence.rule
+        assert _one(quads, node, KG.hedged).value == ("true" if rel.hedged else "false")
+
+
+def test_threat_keeps_horizon_and_hedging(sample_kg, quads):
+    threat = next(r for r in sample_kg.relations if r.type == "threatens")
+    node = iri(threat.id)
+    assert _one(quads, node, KG.horizon).value == "18 months"
+    assert _one(quads, node, KG.hedged).value == "true"
+    assert _one(quads, node, _n("rdf", "predicate")) == KG.threatens
+
+
+def test_evidence_is_a_web_annotation_with_both_selectors(sample_kg, quads):
+    rel = next(r for r in sample_kg.relations if r.evidence.text == "competes with pgvector and Weaviate")
+    quote_text = next(q.text for q in sample_kg.quotes if q.id == rel.evidence.quote_id)
+    annotation = _one(quads, iri(rel.id), KG.evidence)
+    assert Quad(annotation, _n("rdf", "type"), _n("oa", "Annotation"), iri(rel.evidence.doc_id)) in quads
+    assert _one(quads, annotation, _n("oa", "hasBody")) == iri(rel.id)
+    assert _one(quads, annotation, KG.quote) == iri(rel.evidence.quote_id)
+    target = _one(quads, annotation, _n("oa", "hasTarget"))
+    assert _one(quads, target, _n("oa", "hasSource")) == iri(rel.evidence.doc_id)
+    selectors = _objects(quads, target, _n("oa", "hasSelector"))
+    by_kind = {}
+    for sel in selectors:
+        assert _one(quads, sel, _n("rdf", "type")) == _n("oa", "TextQuoteSelector")
+        by_kind["refined" if _objects(quads, sel, _n("oa", "refinedBy")) else "exact"] = sel
+    exact = by_kind["exact"]
+    assert _one(quads, exact, _n("oa", "exact")).value == "competes with pgvector and Weaviate"
+    assert _one(quads, exact, _n("oa", "prefix")).value == "Qdrant "
+    assert _one(quads, exact, _n("oa", "suffix")).value == quote_text[42:42 + 32]
+    whole = by_kind["refined"]
+    assert _one(quads, whole, _n("oa", "exact")).value == quote_text
+    position = _one(quads, whole, _n("oa", "refinedBy"))
+    assert _one(quads, position, _n("rdf", "type")) == _n("oa", "TextPositionSelector")
+    start, end = (_one(quads, position, _n("oa", p)) for p in ("start", "end"))
+    assert (int(start.value), int(end.value)) == (7, 42)
+    assert start.datatype == NamedNode(XSD + "nonNegativeInteger")
+    assert quote_text[int(start.value):int(end.value)] == rel.evidence.text
+
+
+def test_claims_carry_type_text_typed_value_and_evidence(sample_kg, quads):
+    metric = next(c for c in sample_kg.claims if c.type == "metric")
+    node = iri(metric.id)
+    types = set(_objects(quads, node, _n("rdf", "type")))
+    assert {KG.Claim, KG.MetricClaim} <= types
+    assert _one(quads, node, KG.about) == iri("ent:qdrant")
+    assert _one(quads, node, KG.claimType).value == "metric"
+    assert _one(quads, node, _n("schema", "text")).value == "p99 under 15 ms"
+    value = _one(quads, node, KG.value)
+    assert (value.value, value.datatype) == ("15.0", NamedNode(XSD + "double"))
+    assert _one(quads, node, KG.unit).value == "ms"
+    assert _one(quads, node, KG.comparator).value == "<"
+    assert _objects(quads, node, KG.valueJson) == []
+    annotation = _one(quads, node, KG.evidence)
+    assert _one(quads, annotation, _n("oa", "hasBody")) == node
+
+
+def test_range_value_keeps_items_json_and_bounds():
+    kg = make_two_doc_kg()
+    claim = next(c for c in kg.claims if c.comparator == "range")
+    quads = to_quads(kg)
+    node = iri(claim.id)
+    assert sorted(o.value for o in _objects(quads, node, KG.value)) == ["2.0", "3.0"]
+    (raw,) = _objects(quads, node, KG.valueJson)
+    assert raw.datatype == NamedNode(RDF + "JSON") and json.loads(raw.value) == [2, 3.0]
+    assert _one(quads, node, _n("schema", "minValue")).value == "2.0"
+    assert _one(quads, node, _n("schema", "maxValue")).value == "3.0"
+
+
+def test_one_named_graph_per_document_and_entities_in_the_default_graph():
+    kg = make_two_doc_kg()
+    quads = to_quads(kg)
+    graphs = {q.graph_name for q in quads}
+    assert graphs == {DEFAULT, iri("doc:000000000001"), iri("doc:000000000002")}
+    for fact in (*kg.relations, *kg.claims):
+        graph = iri(fact.evidence.doc_id)
+        assert {q.graph_name for q in quads if q.subject == iri(fact.id)} == {graph}
+    relation_predicates = set(RELATION_PREDICATES.values())
+    for entity in kg.entities:  # described in the default graph; relations stay in their document's graph
+        assert {q.graph_name for q in quads
+                if q.subject == iri(entity.id) and q.predicate not in relation_predicates} == {DEFAULT}
+    release_quote = next(q for q in kg.quotes if q.text == RELEASE_TEXT)
+    assert {q.graph_name for q in quads if q.subject == iri(release_quote.id)} == {iri("doc:000000000002")}
+    repeated = kg.quotes[0]  # found in both documents: described in both graphs
+    assert {q.graph_name for q in quads if q.subject == iri(repeated.id)} == {
+        iri("doc:000000000001"), iri("doc:000000000002")}
+
+
+def test_entities_have_labels_aliases_makers_and_parts(sample_kg, quads):
+    qdrant = iri("ent:qdrant")
+    assert _one(quads, qdrant, _n("rdf", "type")) == KG.Product
+    assert _one(quads, qdrant, _n("skos", "prefLabel")).value == "Qdrant"
+    assert _one(quads, qdrant, _n("rdfs", "label")).value == "Qdrant"
+    assert _one(quads, qdrant, _n("skos", "altLabel")).value == "qdrant"
+    assert _one(quads, qdrant, KG.developedBy) == iri("ent:qdrant-solutions")
+    assert _one(quads, qdrant, _n("schema", "manufacturer")) == iri("ent:qdrant-solutions")
+    assert _one(quads, iri("ent:qdrant-1-12"), KG.versionOf) == qdrant
+    awkward = next(e for e in sample_kg.entities if e.name == AWKWARD)
+    assert _one(quads, iri(awkward.id), _n("skos", "prefLabel")).value == AWKWARD
+    assert _one(quads, iri(awkward.id), KG.discovered).value == "true"
+
+
+def test_contradiction_links_both_claims(sample_kg, quads):
+    contra = sample_kg.contradictions[0]
+    node = iri(contra.id)
+    assert set(_objects(quads, node, KG.claim)) == {iri(contra.claim_a), iri(contra.claim_b)}
+    assert _one(quads, node, KG.about) == iri(contra.about)
+    assert _one(quads, node, KG.topic).value == "filtering"
+
+
+def test_mentions_are_identifying_annotations(sample_kg, quads):
+    bodies = {q.object for q in quads if q.predicate == _n("oa", "hasBody")}
+    assert iri("ent:qdrant") in bodies
+    motives = {q.object for q in quads if q.predicate == _n("oa", "motivatedBy")}
+    assert _n("oa", "identifying") in motives
+
+
+def test_run_is_a_prov_activity_without_timestamps(sample_kg, quads):
+    run = run_iri(sample_kg.run)
+    assert Quad(run, _n("rdf", "type"), _n("prov", "Activity"), DEFAULT) in quads
+    assert _one(quads, run, KG.kgVersion).value == sample_kg.run.kg_version
+    assert _one(quads, run, _n("prov", "used")) == iri("doc:000000000001")
+    for fact in (*sample_kg.relations, *sample_kg.claims):
+        assert _one(quads, iri(fact.id), _n("prov", "wasGeneratedBy")) == run
+    datatypes = {q.object.datatype.value for q in quads if isinstance(q.object, Literal)}
+    assert not {XSD + "dateTime", XSD + "date"} & datatypes
+
+
+def test_same_graph_in_any_order_gives_the_same_quads(sample_kg):
+    fields = ("entities", "relations", "claims", "quotes", "mentions")
+    shuffled = sample_kg.model_copy(update={f: tuple(reversed(getattr(sample_kg, f))) for f in fields})
+    assert to_quads(shuffled) == to_quads(sample_kg)
+    assert [str(q) for q in to_quads(sample_kg)] == [str(q) for q in to_quads(sample_kg)]
+
+
+def test_sort_quads_removes_duplicates_and_puts_the_default_graph_first(quads):
+    again = sort_quads(list(reversed(quads)) + quads[:5])
+    assert again == quads
+    assert isinstance(quads[0].graph_name, DefaultGraph)
+
+
+def test_only_declared_kg_terms_are_used(quads):
+    declared = {KG_NS + name for name in KG.names}
+    used = {t.value for q in quads for t in (q.predicate, q.object) if isinstance(t, NamedNode)
+            and t.value.startswith(KG_NS)}
+    assert used and used <= declared
+    with pytest.raises(AttributeError):
+        KG.competsWith  # noqa: B018 - a typo must fail
+
+
+def test_an_id_that_cannot_become_an_iri_raises_export_error(monkeypatch):
+    import kg.rdf as rdf_module
+
+    monkeypatch.setattr(rdf_module, "ID_BASE", "not an iri/")
+    with pytest.raises(ExportError, match="ent:x"):
+        rdf_module.iri("ent:x")

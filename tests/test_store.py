@@ -1,0 +1,82 @@
+"""The embedded store: written atomically under OUT/.store, opened read-only, light to import."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pyoxigraph import NamedNode
+from rdf_fixtures import make_two_doc_kg
+
+from kg.errors import StoreError
+from kg.ids import normalize_name
+from kg.rdf import iri, to_quads
+from kg.store import open_store, store_path, write_store
+
+
+def test_write_then_open(tmp_path, sample_kg):
+    root = write_store(sample_kg, tmp_path)
+    assert root == store_path(tmp_path) == tmp_path / ".store"
+    assert sorted(p.name for p in root.iterdir()) == ["names.json", "oxigraph"]
+    store = open_store(tmp_path)
+    assert len(store.oxigraph) == len(to_quads(sample_kg))
+    assert set(store.entities) == {e.id for e in sample_kg.entities}
+    assert store.names[normalize_name("Postgres")] == ("ent:postgresql",)
+    assert store.entities["ent:qdrant"].iri == iri("ent:qdrant").value
+    assert iri("doc:000000000001") in set(store.oxigraph.named_graphs())
+    assert open_store(root).path == root  # the .store folder itself works too
+
+
+def test_missing_store_says_how_to_build_one(tmp_path):
+    with pytest.raises(StoreError, match=r"no store in .*kg build"):
+        open_store(tmp_path)
+    with pytest.raises(StoreError, match="no store"):
+        open_store(tmp_path / "does-not-exist")
+
+
+def test_rewrite_replaces_the_store_and_leaves_no_temporary_folders(tmp_path, sample_kg):
+    write_store(make_two_doc_kg(), tmp_path)
+    assert "ent:milvus" in open_store(tmp_path).entities
+    write_store(sample_kg, tmp_path)
+    store = open_store(tmp_path)
+    assert "ent:milvus" not in store.entities
+    milvus = NamedNode(iri("ent:milvus").value)
+    assert not list(store.oxigraph.quads_for_pattern(milvus, None, None, None))
+    assert sorted(p.name for p in (tmp_path / ".store").iterdir()) == ["names.json", "oxigraph"]
+
+
+def test_store_from_another_format_version_is_refused(tmp_path, sample_kg):
+    root = write_store(sample_kg, tmp_path)
+    index = json.loads((root / "names.json").read_text(encoding="utf-8"))
+    (root / "names.json").write_text(json.dumps(index | {"format": 0}), encoding="utf-8")
+    with pytest.raises(StoreError, match="kg build"):
+        open_store(tmp_path)
+
+
+def test_corrupt_index_raises_store_error(tmp_path, sample_kg):
+    root = write_store(sample_kg, tmp_path)
+    (root / "names.json").write_text("{not json", encoding="utf-8")
+    with pytest.raises(StoreError, match="cannot read"):
+        open_store(tmp_path)
+
+
+def test_canonical_names_win_over_other_entities_aliases(tmp_path, sample_kg):
+    entities = tuple(e.model_copy(update={"aliases": ("Qdrant",)}) if e.id == "ent:pinecone" else e
+                     for e in sample_kg.entities)
+    clash = sample_kg.model_copy(update={"entities": entities})
+    store = open_store(write_store(clash, tmp_path))
+    assert store.names["qdrant"][0] == "ent:qdrant"
+
+
+def test_importing_store_and_query_loads_neither_spacy_nor_rdflib():
+    code = ("import sys, kg.store, kg.query; "
+            "print(','.join(sorted({m.split('.')[0] for m in sys.modules} & {'spacy', 'rdflib'})))")
+    root = Path(__file__).resolve().parent.parent
+    path = os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")]))
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            cwd=root, env=os.environ | {"PYTHONPATH": path})
+    assert result.stdout.strip() == ""
