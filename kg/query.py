@@ -204,7 +204,7 @@ def _value(term: object) -> Any:
     return str(term)
 
 
-def _evidence(store: KgStore, s: QuerySolution) -> dict[str, Any]:
+def _evidence(s: QuerySolution) -> dict[str, Any]:
     doc_id = _value(s["doc"])
     return {"quote": _value(s["quote"]), "exact": _value(s["exact"]), "start": _value(s["start"]),
             "end": _value(s["end"]), "doc": _value(s["docName"]) or doc_id, "doc_id": doc_id,
@@ -218,7 +218,17 @@ def _entity_fields(store: KgStore, term: object, field: str) -> dict[str, Any]:
 
 
 def _relations(store: KgStore, root: EntityRow, predicate: str, sides: str) -> Iterator[QuerySolution]:
-    return _select(store, _RELATION_QUERIES[sides], root=NamedNode(root.iri), predicate=NamedNode(KG_NS + predicate))
+    return _select(store, _RELATION_QUERIES[sides], root=NamedNode(root.iri),
+                   predicate=NamedNode(KG_NS + predicate))
+
+
+def _relation_fields(store: KgStore, s: QuerySolution, other: str) -> dict[str, Any]:
+    """Fields competitor and threat rows share; ``other`` names the far end (``competitor``, ``threat``)."""
+    far_end = _entity_fields(store, s["other"], other)
+    known = store.entities.get(far_end[f"{other}_id"])
+    return {**_entity_fields(store, s["focus"], "entity"), **far_end,
+            f"{other}_type": known.type if known else None, "relation_id": _value(s["fact"]),
+            "hedged": bool(_value(s["hedged"])), **_evidence(s)}
 
 
 def competitors(store: KgStore | str | Path, name: str) -> list[CompetitorRow]:
@@ -229,14 +239,8 @@ def competitors(store: KgStore | str | Path, name: str) -> list[CompetitorRow]:
     """
     kg_store = _as_store(store)
     root = resolve_name(kg_store, name)
-    rows = []
-    for s in _relations(kg_store, root, "competesWith", "either"):
-        other = _entity_fields(kg_store, s["other"], "competitor")
-        known = kg_store.entities.get(other["competitor_id"])
-        rows.append(CompetitorRow(**_entity_fields(kg_store, s["focus"], "entity"), **other,
-                                  competitor_type=known.type if known else None,
-                                  relation_id=_value(s["fact"]),
-                                  hedged=bool(_value(s["hedged"])), **_evidence(kg_store, s)))
+    rows = [CompetitorRow(**_relation_fields(kg_store, s, "competitor"))
+            for s in _relations(kg_store, root, "competesWith", "either")]
     return sorted(rows, key=lambda r: (r.competitor.casefold(), r.doc, r.start or 0, r.relation_id))
 
 
@@ -252,15 +256,11 @@ def threats(store: KgStore | str | Path, name: str, *, include_outgoing: bool = 
     kg_store = _as_store(store)
     root = resolve_name(kg_store, name)
     sides = [("incoming", "threatened_by")] + ([("outgoing", "threatens")] if include_outgoing else [])
-    rows = []
+    rows: list[ThreatRow] = []
     for side, direction in sides:
-        for s in _relations(kg_store, root, "threatens", side):
-            other = _entity_fields(kg_store, s["other"], "threat")
-            known = kg_store.entities.get(other["threat_id"])
-            rows.append(ThreatRow(**_entity_fields(kg_store, s["focus"], "entity"), **other,
-                                  threat_type=known.type if known else None, direction=direction,
-                                  horizon=_value(s["horizon"]), hedged=bool(_value(s["hedged"])),
-                                  relation_id=_value(s["fact"]), **_evidence(kg_store, s)))
+        rows += [ThreatRow(**_relation_fields(kg_store, s, "threat"), direction=direction,
+                           horizon=_value(s["horizon"]))
+                 for s in _relations(kg_store, root, "threatens", side)]
     return sorted(rows, key=lambda r: (r.direction, r.threat.casefold(), r.doc, r.start or 0, r.relation_id))
 
 
@@ -271,12 +271,11 @@ def _claim_rows(store: KgStore, solutions: Iterator[QuerySolution]) -> list[Clai
     for s in solutions:
         claim_id = _value(s["fact"])
         if claim_id not in fields:
-            fields[claim_id] = {
-                **_entity_fields(store, s["focus"], "entity"), "claim_id": claim_id,
-                "type": _value(s["ctype"]),
-                "text": _value(s["text"]), "unit": _value(s["unit"]), "comparator": _value(s["comparator"]),
-                "horizon": _value(s["horizon"]), "credibility": _value(s["credibility"]),
-                "polarity": _value(s["polarity"]), "json": _value(s["valueJson"]), **_evidence(store, s)}
+            optional = ("unit", "comparator", "horizon", "credibility", "polarity")
+            fields[claim_id] = {**_entity_fields(store, s["focus"], "entity"), "claim_id": claim_id,
+                                "type": _value(s["ctype"]), "text": _value(s["text"]),
+                                "json": _value(s["valueJson"]), **{k: _value(s[k]) for k in optional},
+                                **_evidence(s)}
         if s["value"] is not None and _value(s["value"]) not in values.setdefault(claim_id, []):
             values[claim_id].append(_value(s["value"]))
     rows = []

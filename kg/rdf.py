@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterable, Iterator
 from urllib.parse import quote as _percent
 from urllib.parse import unquote
@@ -43,6 +44,7 @@ NAMESPACES: dict[str, str] = {
 ID_KINDS = ("ent", "rel", "claim", "contra", "q", "doc", "mention", "run", "agent")
 PREFIXES: dict[str, str] = {**NAMESPACES, **{kind: f"{ID_BASE}{kind}/" for kind in ID_KINDS}}
 _CONTEXT_CHARS = 32  # characters of oa:prefix / oa:suffix around an exact span
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class _Terms:
@@ -93,7 +95,7 @@ _Graph = NamedNode | DefaultGraph
 
 def _encode(part: str) -> str:
     """Percent-encode everything but letters, digits, ``-`` and ``_`` (dots too, for Turtle local names)."""
-    return _percent(part, safe="").replace(".", "%2E").replace("~", "%7E")
+    return _percent(part, safe="", errors="surrogatepass").replace(".", "%2E").replace("~", "%7E")
 
 
 def iri(model_id: str, fragment: str | None = None) -> NamedNode:
@@ -118,17 +120,23 @@ def id_from_iri(value: str | NamedNode) -> str:
     if not text.startswith(ID_BASE):
         return text
     kind, _, local = text[len(ID_BASE):].partition("#")[0].partition("/")
-    kind, local = unquote(kind), unquote(local)
+    kind, local = unquote(kind, errors="surrogatepass"), unquote(local, errors="surrogatepass")
     return local if kind == "_" else f"{kind}:{local}"
 
 
 def run_iri(run: RunInfo) -> NamedNode:
     """The IRI of the run activity: a digest of what made the graph, so equal runs share it."""
-    return iri(f"run:{digest(run.model_dump_json(), length=16)}")
+    described = json.dumps(run.model_dump(mode="python"), sort_keys=True)  # ASCII: safe for any path
+    return iri(f"run:{digest(described, length=16)}")
+
+
+def _string(text: str) -> Literal:
+    """A string literal; a lone surrogate (which no RDF syntax can carry) becomes U+FFFD."""
+    return Literal(_LONE_SURROGATE.sub("\ufffd", text))
 
 
 def _text(value: object) -> Literal | None:
-    return None if value is None else Literal(str(value))
+    return None if value is None else _string(str(value))
 
 
 def _double(value: float) -> Literal:
@@ -155,7 +163,7 @@ def _scalar(value: object) -> Literal | None:
         return _bool(value)
     if isinstance(value, int | float):
         return _double(value)
-    return Literal(value) if isinstance(value, str) else None
+    return _string(value) if isinstance(value, str) else None
 
 
 def _facts(subject: NamedNode, graph: _Graph, *pairs: tuple[NamedNode, object]) -> Iterator[Quad]:
@@ -166,7 +174,7 @@ def _facts(subject: NamedNode, graph: _Graph, *pairs: tuple[NamedNode, object]) 
 
 
 def _entity_quads(entity: Entity) -> Iterator[Quad]:
-    node, label = iri(entity.id), Literal(entity.name)
+    node, label = iri(entity.id), _string(entity.name)
     maker = iri(entity.maker) if entity.maker else None
     yield from _facts(node, _DEFAULT, (RDF.type, ENTITY_CLASSES[entity.type]), (SKOS.prefLabel, label),
                       (RDFS.label, label), (KG.discovered, _bool(entity.discovered)),
@@ -174,17 +182,17 @@ def _entity_quads(entity: Entity) -> Iterator[Quad]:
                       (KG.developedBy, maker))
     for alias in dict.fromkeys(entity.aliases):
         if alias != entity.name:
-            yield Quad(node, SKOS.altLabel, Literal(alias), _DEFAULT)
+            yield Quad(node, SKOS.altLabel, _string(alias), _DEFAULT)
     if entity.part_of:
         yield Quad(node, _PART_PREDICATES[entity.part_kind], iri(entity.part_of), _DEFAULT)
 
 
 def _document_quads(doc: Document, run: NamedNode) -> Iterator[Quad]:
     node = iri(doc.id)
-    yield from _facts(node, _DEFAULT, (RDF.type, KG.Document), (RDFS.label, Literal(doc.name)),
+    yield from _facts(node, _DEFAULT, (RDF.type, KG.Document), (RDFS.label, _string(doc.name)),
                       (DCTERMS.title, _text(doc.title)), (SDO.alternativeHeadline, _text(doc.subtitle)),
-                      (DCTERMS.identifier, Literal(doc.sha256)), (KG.path, Literal(doc.path)),
-                      (KG.format, Literal(doc.format)), *((KG.candidate, Literal(c)) for c in doc.candidates))
+                      (DCTERMS.identifier, _string(doc.sha256)), (KG.path, _string(doc.path)),
+                      (KG.format, _string(doc.format)), *((KG.candidate, _string(c)) for c in doc.candidates))
     yield Quad(run, PROV.used, node, _DEFAULT)
 
 
@@ -194,7 +202,7 @@ def _quote_quads(quote: Quote) -> Iterator[Quad]:
     confidence = _double(quote.subject_confidence) if subject else None
     graphs: list[_Graph] = [iri(source.doc_id) for source in quote.sources] or [_DEFAULT]
     for graph in dict.fromkeys(graphs):  # described in every document it was found in
-        yield from _facts(node, graph, (RDF.type, KG.Quote), (SDO.text, Literal(quote.text)),
+        yield from _facts(node, graph, (RDF.type, KG.Quote), (SDO.text, _string(quote.text)),
                           (SDO.about, subject), (KG.subjectHint, _text(quote.subject_hint)),
                           (KG.subjectRule, _text(quote.subject_rule)), (KG.subjectConfidence, confidence),
                           (KG.perspective, _text(quote.perspective)), (KG.stance, _text(quote.stance)),
@@ -216,18 +224,18 @@ def _annotation_quads(base_id: str, annotation: NamedNode, kind: NamedNode, body
     motive = OA.identifying if kind == KG.Mention else OA.describing
     yield from _facts(annotation, graph, (RDF.type, OA.Annotation), (RDF.type, kind),
                       (OA.motivatedBy, motive), (OA.hasBody, body), (OA.hasTarget, target),
-                      (KG.quote, iri(span.quote_id)), (KG.rule, Literal(span.rule)))
+                      (KG.quote, iri(span.quote_id)), (KG.rule, _string(span.rule)))
     yield from _facts(target, graph, (RDF.type, OA.SpecificResource), (OA.hasSource, graph),
                       (OA.hasSelector, text_sel))
     fits = quote_text is not None and quote_text[start:end] == span.text
     prefix = quote_text[max(0, start - _CONTEXT_CHARS):start] if fits else ""
     suffix = quote_text[end:end + _CONTEXT_CHARS] if fits else ""
-    yield from _facts(text_sel, graph, (RDF.type, OA.TextQuoteSelector), (OA.exact, Literal(span.text)),
-                      (OA.prefix, Literal(prefix) if prefix else None),
-                      (OA.suffix, Literal(suffix) if suffix else None))
+    yield from _facts(text_sel, graph, (RDF.type, OA.TextQuoteSelector), (OA.exact, _string(span.text)),
+                      (OA.prefix, _string(prefix) if prefix else None),
+                      (OA.suffix, _string(suffix) if suffix else None))
     if quote_text is not None:  # positions count code points from the start of the quote: refine that
         yield from _facts(target, graph, (OA.hasSelector, quote_sel))
-        yield from _facts(quote_sel, graph, (RDF.type, OA.TextQuoteSelector), (OA.exact, Literal(quote_text)),
+        yield from _facts(quote_sel, graph, (RDF.type, OA.TextQuoteSelector), (OA.exact, _string(quote_text)),
                           (OA.refinedBy, position))
         yield from _facts(position, graph, (RDF.type, OA.TextPositionSelector),
                           (OA.start, _integer(start, XSD.nonNegativeInteger)),
@@ -237,7 +245,7 @@ def _annotation_quads(base_id: str, annotation: NamedNode, kind: NamedNode, body
 def _evidence_quads(fact_id: str, ev: Evidence, quotes: dict[str, Quote], run: NamedNode) -> Iterator[Quad]:
     """What every assertion and claim carries: rule, provenance and the evidence annotation."""
     node, annotation, quote = iri(fact_id), iri(fact_id, "evidence"), quotes.get(ev.quote_id)
-    yield from _facts(node, iri(ev.doc_id), (KG.rule, Literal(ev.rule)), (KG.evidence, annotation),
+    yield from _facts(node, iri(ev.doc_id), (KG.rule, _string(ev.rule)), (KG.evidence, annotation),
                       (PROV.wasDerivedFrom, iri(ev.quote_id)), (PROV.wasGeneratedBy, run))
     yield from _annotation_quads(fact_id, annotation, KG.Evidence, node, ev, quote.text if quote else None)
 
@@ -261,7 +269,7 @@ def _value_quads(node: NamedNode, claim: Claim, graph: _Graph) -> Iterator[Quad]
     yield from _facts(node, graph, *((KG.value, _scalar(item)) for item in items))
     if isinstance(value, list | tuple | dict):
         text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
-        yield Quad(node, KG.valueJson, Literal(text, datatype=RDF.JSON), graph)
+        yield Quad(node, KG.valueJson, Literal(_LONE_SURROGATE.sub("\ufffd", text), datatype=RDF.JSON), graph)
     numbers = [v for v in items if isinstance(v, int | float) and not isinstance(v, bool)]
     if claim.comparator == "range" and len(numbers) == 2:
         yield from _facts(node, graph, (SDO.minValue, _double(min(numbers))),
@@ -271,8 +279,8 @@ def _value_quads(node: NamedNode, claim: Claim, graph: _Graph) -> Iterator[Quad]
 def _claim_quads(claim: Claim) -> Iterator[Quad]:
     node, graph = iri(claim.id), iri(claim.evidence.doc_id)
     yield from _facts(node, graph, (RDF.type, KG.Claim), (RDF.type, CLAIM_CLASSES[claim.type]),
-                      (KG.about, iri(claim.about)), (KG.claimType, Literal(claim.type)),
-                      (SDO.text, Literal(claim.text)), (KG.unit, _text(claim.unit)),
+                      (KG.about, iri(claim.about)), (KG.claimType, _string(claim.type)),
+                      (SDO.text, _string(claim.text)), (KG.unit, _text(claim.unit)),
                       (KG.comparator, _text(claim.comparator)), (KG.horizon, _text(claim.horizon)),
                       (KG.credibility, _text(claim.credibility)), (KG.polarity, _text(claim.polarity)),
                       (KG.confidence, _double(claim.evidence.confidence)))
@@ -293,19 +301,19 @@ def _mention_quads(mention: Mention, quotes: dict[str, Quote]) -> Iterator[Quad]
 def _contradiction_quads(contra: Contradiction, run: NamedNode) -> Iterator[Quad]:
     yield from _facts(iri(contra.id), _DEFAULT, (RDF.type, KG.Contradiction), (KG.about, iri(contra.about)),
                       (KG.claim, iri(contra.claim_a)), (KG.claim, iri(contra.claim_b)),
-                      (KG.rule, Literal(contra.rule)), (KG.topic, Literal(contra.topic)),
+                      (KG.rule, _string(contra.rule)), (KG.topic, _string(contra.topic)),
                       (PROV.wasGeneratedBy, run))
 
 
 def _run_quads(info: RunInfo, run: NamedNode) -> Iterator[Quad]:
     agent = iri(f"agent:kg-{info.kg_version.replace('.', '-')}")
     yield from _facts(run, _DEFAULT, (RDF.type, PROV.Activity), (RDF.type, KG.Run),
-                      (KG.kgVersion, Literal(info.kg_version)), (KG.catalog, _text(info.catalog)),
-                      (KG.model, Literal(info.model)), (KG.documentCount, _integer(info.documents)),
+                      (KG.kgVersion, _string(info.kg_version)), (KG.catalog, _text(info.catalog)),
+                      (KG.model, _string(info.model)), (KG.documentCount, _integer(info.documents)),
                       (KG.quoteCount, _integer(info.quotes)), (KG.skippedCount, _integer(info.skipped)),
-                      (PROV.wasAssociatedWith, agent), *((KG.input, Literal(path)) for path in info.inputs))
-    yield from _facts(agent, _DEFAULT, (RDF.type, PROV.SoftwareAgent), (RDFS.label, Literal("kg")),
-                      (SDO.softwareVersion, Literal(info.kg_version)))
+                      (PROV.wasAssociatedWith, agent), *((KG.input, _string(path)) for path in info.inputs))
+    yield from _facts(agent, _DEFAULT, (RDF.type, PROV.SoftwareAgent), (RDFS.label, _string("kg")),
+                      (SDO.softwareVersion, _string(info.kg_version)))
 
 
 def sort_quads(quads: Iterable[Quad]) -> list[Quad]:

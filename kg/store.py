@@ -109,7 +109,8 @@ def write_store(kg: KnowledgeGraph, out_dir: str | Path) -> Path:
         finally:
             shutil.rmtree(building, ignore_errors=True)
         index = _name_index(kg) | {"quads": len(quads)}
-        write_text(root / _NAMES, json.dumps(index, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+        # ASCII escapes keep names that are not valid UTF-8 (lone surrogates) writable
+        write_text(root / _NAMES, json.dumps(index, indent=1, sort_keys=True) + "\n")
     except OSError as err:
         raise StoreError(f"cannot write the store in {root}: {err}") from err
     return root

@@ -49,6 +49,7 @@ def quads(sample_kg) -> list[Quad]:
 @pytest.mark.parametrize("model_id", [
     "ent:qdrant", "rel:0123456789abcdef", "doc:000000000001", "q:abc", "ent:C++", "ent:über/../x",
     "ent:50%", "ent:a b", 'ent:Ac<me> & "Co" \U0001F680\n\x00', "ent:trailing.", "no-kind", "ent:",
+    "ent:bad\udcffbytes",
 ])
 def test_every_id_becomes_a_valid_iri_and_back(model_id):
     node = iri(model_id)
@@ -241,3 +242,11 @@ def test_an_id_that_cannot_become_an_iri_raises_export_error(monkeypatch):
     monkeypatch.setattr(rdf_module, "ID_BASE", "not an iri/")
     with pytest.raises(ExportError, match="ent:x"):
         rdf_module.iri("ent:x")
+
+
+def test_control_characters_are_kept_and_lone_surrogates_replaced(sample_kg):
+    odd = sample_kg.entities[0].model_copy(update={"id": "ent:odd", "name": "tab\there\x00 bad\ud800 end"})
+    run = sample_kg.run.model_copy(update={"inputs": ("file\udcff.txt",)})
+    quads = to_quads(sample_kg.model_copy(update={"entities": (*sample_kg.entities, odd), "run": run}))
+    assert _one(quads, iri("ent:odd"), _n("skos", "prefLabel")).value == "tab\there\x00 bad\ufffd end"
+    assert _one(quads, run_iri(run), KG.input).value == "file\ufffd.txt"

@@ -37,6 +37,27 @@ class ClaimFinding:
     about: str | None = None
 
 
+_LEFT_STOP = re.compile(r"^(?:with|and|or|but|than|of|in|on|for|from|because|while|if|when|where|which|that)$", re.I)
+
+
+def _window(text: str, start: int, end: int, lo: int, hi: int, left: int = 3, right: int = 3,
+            left_stop: re.Pattern[str] = _LEFT_STOP) -> tuple[int, int]:
+    """Widen a short match by a few words on each side, inside [lo, hi), stopping at function words."""
+    for m in reversed(list(re.finditer(r"\S+", text[lo:start]))[-left:]):
+        word = m.group().strip(",;:()")
+        if m.group().endswith((",", ";", ":")) or left_stop.match(word) or not word:
+            break
+        start = lo + m.start()
+    for m in list(re.finditer(r"\S+", text[end:hi]))[:right]:
+        word = m.group().strip(",;:().")
+        if left_stop.match(word) or word.lower() in ("and", "or", "but", "is", "was") or not word:
+            break
+        end = end + m.end() if not m.group().endswith((",", ";", ":", ".")) else end + m.end() - 1
+        if m.group().endswith((",", ";", ":", ".")):
+            break
+    return trim_span(text, start, end)
+
+
 def _sub_clause(text: str, start: int, end: int, lo: int, hi: int) -> tuple[int, int]:
     """The smallest clause around [start, end): breaks at dashes, semicolons, ', and', ', which', 'because'."""
     left, right = clause_bounds(text, start, end, lo, hi)
@@ -78,6 +99,8 @@ def _after_head(ctx: QuoteContext, m: re.Match[str], split_and: bool) -> list[tu
     out = []
     for a, b in pieces:
         s, e = trim_span(ctx.text, m.end() + a, m.end() + b)
+        lead = re.match(r"(?:if|that|when)\s+", ctx.text[s:e], re.I)
+        s += lead.end() if lead else 0
         while e > s and ctx.text[e - 1] == " ":
             e -= 1
         if e - s > 3:
@@ -90,19 +113,19 @@ def metrics(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator
     """Numbers with units: "Sub-200ms boot" → < 200 ms; "2.2k stars" → 2200 stars; "3B transformer"."""
     skip = [(h.start, h.end) for h in ctx.hits] + [(p.start, p.end) for p in find_prices(ctx.text)]
     for q in find_metrics(ctx.text, skip):
-        end = q.end
-        noun = re.match(r"(?:[\s-]+(?!and\b|or\b|with\b|in\b|on\b|of\b|to\b|is\b|for\b)[a-z][\w-]*){0,2}", ctx.text[end:])
-        if noun:
-            end += noun.end()
-        start, end = trim_span(ctx.text, q.start, end)
+        lo, hi = _sub_clause(ctx.text, q.start, q.end, *ctx.sentence_of(q.start))
+        start, end = _window(ctx.text, q.start, q.end, lo, hi, left=3, right=4)
         yield ClaimFinding("metric", start, end, "metric.quantity", 0.9, q.value, q.unit, q.comparator)
 
 
 @claim_extractors.register("pricing")
 def pricing(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
     """Prices: "$15-40/mo per seat" → 15–40 USD/month/seat; "free tier" → 0."""
+    stop = re.compile(r"^(?:with|and|or|but|than|of|in|on|for|from|because|while|if|when|where|which|that)$", re.I)
     for p in find_prices(ctx.text):
-        yield ClaimFinding("pricing", p.start, p.end, "pricing.money", 0.9, p.value, p.unit, p.comparator)
+        lo, hi = _sub_clause(ctx.text, p.start, p.end, *ctx.sentence_of(p.start))
+        start, end = _window(ctx.text, p.start, p.end, lo, hi, left=3, right=3, left_stop=stop)
+        yield ClaimFinding("pricing", start, end, "pricing.money", 0.9, p.value, p.unit, p.comparator)
 
 
 @claim_extractors.register("license")
@@ -112,13 +135,7 @@ def licenses(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterato
         if hit.type != "License":
             continue
         lo, hi = _sub_clause(ctx.text, hit.start, hit.end, *ctx.sentence_of(hit.start))
-        words = list(re.finditer(r"\S+", ctx.text[hit.end:hi]))[:4]
-        end = hit.end + (words[-1].end() if words else 0)
-        start = hit.start
-        prefix = re.search(r"\b(?:under|licensed as|licensed under|an?|the)\s+$", ctx.text[lo:hit.start])
-        if prefix:
-            start = lo + prefix.start()
-        start, end = trim_span(ctx.text, start, end)
+        start, end = _window(ctx.text, hit.start, hit.end, lo, hi, left=3, right=4)
         yield ClaimFinding("license", start, end, "license.named", 0.9, table.name(hit.entity))
 
 
@@ -157,7 +174,9 @@ def predictions(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iter
         for m in pattern.finditer(ctx.text):
             s_lo, s_hi = ctx.sentence_of(m.start())
             lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
-            start = m.start() if m.start() - lo < 60 else lo
+            sub_lo = _sub_clause(ctx.text, m.start(), m.end(), s_lo, s_hi)[0]
+            start = m.start() if m.start() - lo < 60 and not re.match(r"will|won't|is|are|become|get|turn|end", m.group(), re.I) \
+                else max(lo, sub_lo)
             stop = re.compile(r",\s+and\s+(?=\S+\s+\S+\s+will\b)|,\s+(?=which\b)")
             cut = stop.search(ctx.text, m.end(), hi)
             start, end = trim_span(ctx.text, start, cut.start() if cut else hi)
@@ -243,6 +262,18 @@ def risks(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[C
                 if end - start > 8:
                     yield ClaimFinding("risk", start, end, f"risk.{key}", 0.75, horizon=horizon[0] if horizon else None,
                                        polarity="negative")
+    for key in ("threat_verb", "threat_danger", "threat_if"):
+        for pattern in lexicon.patterns(key):
+            for m in pattern.finditer(ctx.text):
+                s_lo, s_hi = ctx.sentence_of(m.start())
+                start, end = _sub_clause(ctx.text, m.start(), m.end(), s_lo, s_hi)
+                if key == "threat_if":
+                    start = m.end("rest") + 1
+                    start, end = _sub_clause(ctx.text, start, start + 1, s_lo, s_hi)
+                horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.end())
+                if end - start > 8:
+                    yield ClaimFinding("risk", *trim_span(ctx.text, start, end), f"risk.{key}", 0.7,
+                                       horizon=horizon[0] if horizon else None, polarity="negative")
     yield from _assertions(ctx, lexicon, "risk_word", "risk", "negative")
 
 
@@ -258,6 +289,28 @@ def business(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterato
     yield from _assertions(ctx, lexicon, "business_word", "business", None)
 
 
+@claim_extractors.register("evaluation")
+def evaluations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
+    """Clearly evaluative clauses no cue caught: strong praise is a capability, strong criticism a limitation."""
+    from kg.extract.facets import sentence_polarity
+
+    for s_lo, s_hi in ctx.sentences:
+        pieces, cursor = [], s_lo
+        for m in re.finditer(r",\s+(?:and|but|so|while|though)\s+|;\s+|\s+[—–]\s+|:\s+", ctx.text[s_lo:s_hi]):
+            pieces.append((cursor, s_lo + m.start()))
+            cursor = s_lo + m.end()
+        pieces.append((cursor, s_hi))
+        for a, b in pieces:
+            a, b = trim_span(ctx.text, a, b)
+            if b - a < 15:
+                continue
+            score = sentence_polarity(ctx.text[a:b])
+            if abs(score) >= 0.45:
+                kind = "capability" if score > 0 else "limitation"
+                yield ClaimFinding(kind, a, b, "assertion.evaluation", 0.5,
+                                   polarity="positive" if score > 0 else "negative")
+
+
 def _overlap(a: ClaimFinding, b: ClaimFinding) -> float:
     """The share of ``a``'s characters that ``b`` also covers."""
     inter = max(0, min(a.end, b.end) - max(a.start, b.start))
@@ -268,7 +321,8 @@ def extract_claims(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> l
     """Run every registered claim extractor; crisp claims win over looser assertions on the same words."""
     found = [f for name in sorted(claim_extractors.get_all()) for f in claim_extractors.get(name)(ctx, lexicon, table)]
     order = {t: i for i, t in enumerate(CRISP_TYPES)}
-    found.sort(key=lambda f: (order.get(f.type, len(order)), -f.confidence, f.start, f.end))
+    loose = {t: len(order) + i for i, t in enumerate(("limitation", "risk", "comparison", "business", "capability"))}
+    found.sort(key=lambda f: (order.get(f.type, loose.get(f.type, 99)), -f.confidence, f.start, f.end))
     kept: list[ClaimFinding] = []
     for f in found:
         crisp = f.type in order

@@ -32,6 +32,7 @@ def _cues() -> dict:
                              for name, cues in raw["perspectives"].items()},
             "stance": {k: [re.compile(p, re.I) for p in v] for k, v in raw["stance"].items()},
             "verdict": {k: [re.compile(p, re.I | re.M) for p in v] for k, v in raw["verdict"].items()},
+            "valence": dict(raw.get("valence", {})),
         }
     except (OSError, json.JSONDecodeError, KeyError, re.error) as err:
         raise PatternError(f"{path}: cannot load facet cues ({err})") from err
@@ -39,6 +40,50 @@ def _cues() -> dict:
 
 def _count(patterns: list[re.Pattern[str]], text: str) -> int:
     return sum(len(p.findall(text)) for p in patterns)
+
+
+@lru_cache(maxsize=1)
+def _vader():
+    from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
+
+    analyzer = SentimentIntensityAnalyzer()
+    analyzer.lexicon.update(_cues()["valence"])
+    return analyzer
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?;])\s+|\s+[—–]\s+", text) if s.strip()]
+
+
+def sentence_polarity(sentence: str) -> float:
+    """Sentiment of one sentence in [-1, 1]: VADER with review-domain valences, plus domain cue phrases."""
+    cues = _cues()["stance"]
+    compound = _vader().polarity_scores(sentence)["compound"]
+    domain = 0.5 * (_count(cues["positive"], sentence) - _count(cues["negative"], sentence))
+    return max(-1.0, min(1.0, compound + domain))
+
+
+def _stance(text: str, verdict: str | None, perspective: str) -> str:
+    """Weigh positive against negative sentences; the kind of quote decides the close calls.
+
+    A competition or business analysis that names strengths and weaknesses is mixed; a thesis,
+    primitive or testimonial that praises at least as much as it doubts is positive; a risk quote
+    is negative unless its praise is substantial.
+    """
+    scores = [sentence_polarity(s) for s in _sentences(text)]
+    pos = sum(s for s in scores if s >= 0.3) + (0.5 if verdict == "ship" else 0.0)
+    neg = -sum(s for s in scores if s <= -0.3) + (1.0 if verdict == "no_ship" else 0.0)
+    if pos == 0 and neg == 0:  # reviews that only describe are, in this genre, mildly favourable
+        return "positive" if any(abs(s) > 0.05 for s in scores) else "neutral"
+    if neg == 0:
+        return "positive"
+    if pos == 0:
+        return "negative"
+    if perspective in ("competition", "business"):
+        return "mixed"
+    if perspective == "risk":
+        return "negative" if neg >= 2 * pos else "mixed"
+    return "positive" if pos >= neg else "mixed"
 
 
 def quote_facets(text: str) -> Facets:
@@ -51,22 +96,10 @@ def quote_facets(text: str) -> Facets:
     best = max(scores, key=lambda k: (scores[k], -list(scores).index(k)))
     if scores[best] == 0:
         best = "testimonial" if len(text) < 300 else "thesis"
-    pos, neg = _count(cues["stance"]["positive"], text), _count(cues["stance"]["negative"], text)
     verdict = None
     for label in ("no_ship", "ship"):
         if any(p.search(text) for p in cues["verdict"][label]):
             verdict = label
             break
-    if verdict == "ship":
-        pos += 1
-    elif verdict == "no_ship":
-        neg += 2
-    if pos == 0 and neg == 0:
-        stance = "neutral"
-    elif neg == 0 or pos >= 2 * neg:
-        stance = "positive"
-    elif pos == 0:
-        stance = "negative"
-    else:
-        stance = "mixed"
+    stance = _stance(text, verdict, best)
     return Facets(best, stance, verdict)

@@ -70,7 +70,8 @@ def normalize_horizon(match: re.Match[str]) -> str:
     if groups.get("year"):
         return groups["year"]
     if groups.get("period"):
-        return f"next {groups['period']}"
+        word = "this" if groups.get("next", "").lower() == "this" else "next"
+        return f"{word} {groups['period']}"
     n = groups.get("n") or "1"
     number = int(n) if n.isdigit() else WORD_NUMBERS.get(n.lower(), 1)
     unit = groups.get("unit", "months").lower().rstrip("s")
