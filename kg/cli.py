@@ -66,6 +66,11 @@ def _flat(value: object) -> str:
     return "" if value is None else str(value)
 
 
+def _columns(fmt: Format, table_columns: list[str]) -> list[str] | None:
+    """The columns a table shows (the rest stay in --format json/csv)."""
+    return table_columns if fmt is Format.table else None
+
+
 def _print(rows: list[dict], fmt: Format, columns: list[str] | None = None) -> None:
     columns = columns or (list(rows[0]) if rows else [])
     if fmt is Format.json:
@@ -134,7 +139,8 @@ def q_competitors(name: str, store: StoreOpt = Path("exports"), format: FormatOp
     """Who competes with NAME, with the quotes that say so."""
     from kg import api
 
-    _print(_rows(api.competitors(name, store=store)), format)
+    _print(_rows(api.competitors(name, store=store)), format,
+           _columns(format, ["competitor", "competitor_type", "confidence", "hedged", "exact", "doc"]))
 
 
 @query_app.command("threats")
@@ -142,7 +148,8 @@ def q_threats(name: str, store: StoreOpt = Path("exports"), format: FormatOpt = 
     """Who threatens NAME, with the horizon."""
     from kg import api
 
-    _print(_rows(api.threats(name, store=store)), format)
+    _print(_rows(api.threats(name, store=store)), format,
+           _columns(format, ["threat", "horizon", "confidence", "hedged", "exact", "doc"]))
 
 
 @query_app.command("claims")
@@ -151,7 +158,8 @@ def q_claims(name: str, type: Annotated[Optional[str], typer.Option("--type", he
     """Claims about NAME."""
     from kg import api
 
-    _print(_rows(api.claims(name, type=type, store=store)), format)
+    _print(_rows(api.claims(name, type=type, store=store)), format,
+           _columns(format, ["type", "text", "value", "unit", "horizon", "credibility", "doc"]))
 
 
 @query_app.command("contradictions")

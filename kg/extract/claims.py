@@ -48,12 +48,14 @@ def _window(text: str, start: int, end: int, lo: int, hi: int, left: int = 3, ri
         if m.group().endswith((",", ";", ":")) or left_stop.match(word) or not word:
             break
         start = lo + m.start()
-    for m in list(re.finditer(r"\S+", text[end:hi]))[:right]:
+    base = end
+    for m in list(re.finditer(r"\S+", text[base:hi]))[:right]:
         word = m.group().strip(",;:().")
         if left_stop.match(word) or word.lower() in ("and", "or", "but", "is", "was") or not word:
             break
-        end = end + m.end() if not m.group().endswith((",", ";", ":", ".")) else end + m.end() - 1
-        if m.group().endswith((",", ";", ":", ".")):
+        closes = m.group().endswith((",", ";", ":", "."))
+        end = base + m.end() - (1 if closes else 0)
+        if closes:
             break
     return trim_span(text, start, end)
 

@@ -16,7 +16,7 @@ __all__ = ["Finding", "extract_relations", "ALLOWED_TYPES"]
 # which entity types each relation may join (source types, target types)
 ALLOWED_TYPES = {
     "competes_with": ({"Product", "Organization"}, {"Product", "Organization"}),
-    "threatens": ({"Product", "Organization"}, {"Product", "Organization"}),
+    "threatens": ({"Product", "Organization", "Technology"}, {"Product", "Organization"}),
     "depends_on": ({"Product", "Organization", "Technology"}, {"Product", "Organization", "Technology"}),
     "developed_by": ({"Product", "Technology"}, {"Organization", "Product"}),
 }
@@ -102,8 +102,9 @@ def _emit(kind: str, source: Hit, target: Hit, start: int, end: int, rule: str, 
     if source.root == target.root:
         return None
     hedged = extra.pop("hedged", None)
-    if hedged is None:
-        hedged = is_hedged(ctx.text, *clause_bounds(ctx.text, start, end, *ctx.sentence_of(start)), lexicon)
+    if hedged is None:  # a modal or "if" in the statement itself, or just before it ("could compete with")
+        s_lo, _ = ctx.sentence_of(start)
+        hedged = is_hedged(ctx.text, max(s_lo, start - 20), end, lexicon)
     return Finding(kind, source.root, target.root, start, end, rule,
                    round(confidence * (0.7 if hedged else 1.0), 3), hedged=hedged, **extra)
 
@@ -168,8 +169,9 @@ def threatens(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
         for m in pattern.finditer(ctx.text):
             s_lo, s_hi = ctx.sentence_of(m.start())
             horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.end())
-            for actor in _list_after(ctx, m.end(), s_hi, max_gap=60):
-                found = _emit("threatens", actor, subject, m.start(), actor.end, "threat.kill_cue", 0.85, ctx,
+            targets = _cue_targets(ctx, m, subject)
+            for actor, target in ((a, t) for a in _list_after(ctx, m.end(), s_hi, max_gap=60) for t in targets):
+                found = _emit("threatens", actor, target, m.start(), actor.end, "threat.kill_cue", 0.85, ctx,
                               lexicon, horizon=horizon[0] if horizon else None,
                               hedged=bool(re.search(r"\b(?:could|might|may|would)\b", m.group())))
                 if found:
@@ -198,8 +200,9 @@ def threatens(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
         for m in pattern.finditer(ctx.text):
             s_lo, s_hi = ctx.sentence_of(m.start())
             horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.end())
+            target = _named_target(ctx, m) or subject
             for actor in _list_after(ctx, m.end(), s_hi, max_gap=12):
-                found = _emit("threatens", actor, subject, m.start(), actor.end, "threat.danger", 0.8, ctx, lexicon,
+                found = _emit("threatens", actor, target, m.start(), actor.end, "threat.danger", 0.8, ctx, lexicon,
                               horizon=horizon[0] if horizon else None)
                 if found:
                     yield found
@@ -226,6 +229,21 @@ def threatens(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
                                   ctx, lexicon, horizon=horizon[0] if horizon else None)
                     if found:
                         yield found
+
+
+def _cue_targets(ctx: QuoteContext, m: re.Match[str], subject: Hit) -> list[Hit]:
+    """Whom a threat cue is about: a named product, "both of them" (the document's products), or the subject."""
+    if re.search(r"\b(?:both|either|all) of them\b", m.group(), re.I) and len(ctx.candidates) > 1:
+        return [Hit(0, 0, "", c, c, "Product", "title") for c in ctx.candidates]
+    return [_named_target(ctx, m) or subject]
+
+
+def _named_target(ctx: QuoteContext, m: re.Match[str]) -> Hit | None:
+    """The product a cue names as its target ("what could sink Qdrant"), if the pattern captured one."""
+    if "target" not in m.groupdict() or not m.group("target"):
+        return None
+    named = ctx.hits_in(m.start("target"), m.end("target"))
+    return named[0] if named else None
 
 
 def _list_back(ctx: QuoteContext, pos: int, lo: int) -> list[Hit]:
