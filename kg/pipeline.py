@@ -81,8 +81,10 @@ def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str
             report.append(ReportItem(kind="unattributed_quote", message=f"no subject found for {qid}"))
         mentions += [Mention(entity_id=h.entity, quote_id=qid, start=h.start, end=h.end, text=h.text, rule=h.rule)
                      for h in ctx.hits]
-        for f in extract_relations(ctx, lexicon, table):
+        findings = extract_relations(ctx, lexicon, table)
+        for f in findings:
             _add_relation(f, ctx, relations, report)
+        report += _unmatched_cues(ctx, findings, lexicon)
         if att.subject:
             claims += [_claim(f, ctx) for f in extract_claims(ctx, lexicon, table)]
     used = {m.entity_id for m in mentions} | {q.subject for q in quotes if q.subject}
@@ -97,8 +99,24 @@ def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str
         mentions=tuple(sorted(mentions, key=lambda m: (m.quote_id, m.start, m.end))),
         relations=tuple(sorted(relations.values(), key=lambda r: r.id)), claims=tuple(claims),
         contradictions=tuple(find_contradictions(claims)),
-        report=tuple(sorted(report, key=lambda r: (r.kind, r.path or "", r.message))),
+        report=tuple(_unique(sorted(report, key=_report_key))),
     )
+
+
+def _report_key(item: ReportItem) -> tuple:
+    ev = item.evidence
+    return (item.kind, item.path or "", item.message, ev.quote_id if ev else "", ev.start if ev else -1)
+
+
+def _unique(items: list[ReportItem]) -> list[ReportItem]:
+    """Drop report items that repeat the same finding on the same quote."""
+    seen, out = set(), []
+    for item in items:
+        key = _report_key(item)
+        if key not in seen:
+            seen.add(key)
+            out.append(item)
+    return out
 
 
 def _hint(name: str | None, table: EntityTable) -> str | None:
@@ -112,6 +130,17 @@ def _hint(name: str | None, table: EntityTable) -> str | None:
 def _evidence(ctx: QuoteContext, start: int, end: int, rule: str, confidence: float) -> Evidence:
     return Evidence(doc_id=ctx.doc_id, quote_id=ctx.quote_id, start=start, end=end, text=ctx.text[start:end],
                     rule=rule, confidence=confidence)
+
+
+def _unmatched_cues(ctx: QuoteContext, findings: list[Finding], lexicon) -> list[ReportItem]:
+    """Sentences that use a relation word but gave no relation (nor a rejection): worth a human look."""
+    items = []
+    for start, end in ctx.sentences:
+        cue = next((m for p in lexicon.patterns("relation_words") for m in p.finditer(ctx.text, start, end)), None)
+        if cue and not any(start <= f.start < end or start < f.end <= end for f in findings):
+            items.append(ReportItem(kind="unmatched_cue", message=f"{cue.group()!r} without a relation",
+                                    evidence=_evidence(ctx, start, end, "report.unmatched_cue", 0.0)))
+    return items
 
 
 def _add_relation(f: Finding, ctx: QuoteContext, relations: dict[str, Relation], report: list[ReportItem]) -> None:

@@ -84,16 +84,24 @@ def _subject_hit(ctx: QuoteContext) -> Hit | None:
     return Hit(0, 0, "", ctx.subject, ctx.subject, "Product", "subject")
 
 
-def _negated_names(ctx: QuoteContext, lexicon: Lexicon) -> dict[str, tuple[int, int]]:
-    """Names a quote says are *not* competitors or threats, with the span that says so."""
-    out: dict[str, tuple[int, int]] = {}
+def _negated_pairs(ctx: QuoteContext, lexicon: Lexicon) -> dict[frozenset[str], tuple[int, int]]:
+    """Pairs a quote says are *not* competitors ("X is not really a competitor to Y"), with the span saying so.
+
+    The actor is the name just before the negation (else the subject); the other side is the name right
+    after it ("… to Y") or, failing that, the quote's subject.
+    """
+    out: dict[frozenset[str], tuple[int, int]] = {}
+    subject = _subject_hit(ctx)
     for pattern in lexicon.patterns("competition_negation"):
         for m in pattern.finditer(ctx.text):
             lo, hi = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
-            actor = _actor_before(ctx, m.start(), lo, words=4)
+            actor = _actor_before(ctx, m.start(), lo, words=4) or subject
             after = [h for h in ctx.hits if m.end() <= h.start < hi and h.start - m.end() < 25]
-            for hit in ([actor] if actor else []) + after[:1]:
-                out.setdefault(hit.root, (min(hit.start, m.start()), max(hit.end, m.end())))
+            other = after[0] if after else subject
+            if actor and other and actor.root != other.root:
+                start = min(m.start(), actor.start if actor.end else m.start())
+                end = max(m.end(), other.end)
+                out.setdefault(frozenset((actor.root, other.root)), (start, end))
     return out
 
 
@@ -113,7 +121,7 @@ def _emit(kind: str, source: Hit, target: Hit, start: int, end: int, rule: str, 
 def competes_with(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[Finding]:
     """Explicit competition: "competitors are X, Y and Z", "competes with X", "alternative to X", "the race is close"."""
     subject = _subject_hit(ctx)
-    negated = _negated_names(ctx, lexicon)
+    negated = _negated_pairs(ctx, lexicon)
     for pattern in lexicon.patterns("competition_list"):
         for m in pattern.finditer(ctx.text):
             s_lo, s_hi = ctx.sentence_of(m.start())
@@ -121,15 +129,17 @@ def competes_with(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> It
             named = ctx.hits_in(m.start("rest"), m.end("rest")) if "rest" in m.groupdict() and m.group("rest") else []
             source = (named[0] if named else None) or _actor_before(ctx, m.start(), lo) or subject
             negation = re.search(r"\b(?:not|isn't|aren't|no|never|doesn't|don't)\b", ctx.text[lo:m.end()])
-            targets = _list_after(ctx, m.end(), s_hi)
-            if not targets and subject and re.match(r"\s*(?:it|them|this)\b|$", ctx.text[m.end():m.end() + 6]):
+            pronoun = re.match(r"\s*(?:it|them|this|that)\b|\s*$", ctx.text[m.end():m.end() + 6])
+            targets = [] if pronoun else _list_after(ctx, m.end(), s_hi)
+            if not targets and subject and (pronoun or m.group().rstrip().endswith(("customers", "buyers", "users",
+                                                                                      "budget", "deals", "audience"))):
                 targets = [subject]  # "its fork Roo Code competes with it directly"; "competes for the same buyers"
             for target in targets:
                 if source is None:
                     break
                 start = min(m.start(), source.start if source.end else m.start())
                 end = max(target.end, m.end())
-                if negation or target.root in negated:
+                if negation or frozenset((source.root, target.root)) in negated:
                     yield Finding("competes_with", source.root, target.root, start, end, "competes.negated", 0.0,
                                   rejected="negated")
                     continue
@@ -143,20 +153,21 @@ def competes_with(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> It
                 for target in items:
                     found = _emit("competes_with", subject, target, m.start(), target.end, "competes.choices", 0.75,
                                   ctx, lexicon)
-                    if found and target.root not in negated:
+                    if found and frozenset((subject.root, target.root)) not in negated:
                         yield found
     for pattern in lexicon.patterns("competition_race"):
         for m in pattern.finditer(ctx.text):
             s_lo, s_hi = ctx.sentence_of(m.start())
             for target in ctx.hits_in(s_lo, s_hi):
-                if subject and target.type in ("Product", "Organization") and target.root not in negated:
+                if subject and target.type in ("Product", "Organization") \
+                        and frozenset((subject.root, target.root)) not in negated:
                     found = _emit("competes_with", subject, target, min(target.start, m.start()),
                                   max(target.end, m.end()), "competes.race", 0.7, ctx, lexicon)
                     if found:
                         yield found
-    for root, (start, end) in negated.items():
-        if subject and root != subject.root:
-            yield Finding("competes_with", subject.root, root, start, end, "competes.negated", 0.0, rejected="negated")
+    for pair, (start, end) in negated.items():
+        a, b = sorted(pair)
+        yield Finding("competes_with", a, b, start, end, "competes.negated", 0.0, rejected="negated")
 
 
 @relation_extractors.register("threatens")
