@@ -28,15 +28,29 @@ class Attribution:
 
 
 def _words(text: str) -> Counter[str]:
-    return Counter(w for w in re.findall(r"[a-z][a-z0-9'-]{2,}", text.lower()) if w not in _STOP)
+    words = (w for w in re.findall(r"[a-z][a-z0-9'-]{2,}", text.lower()) if w not in _STOP)
+    return Counter(w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 4 else w for w in words)
 
 
-def _cosine(a: Counter[str], b: Counter[str]) -> float:
-    common = set(a) & set(b)
-    if not common:
-        return 0.0
-    dot = sum(a[w] * b[w] for w in common)
-    return dot / math.sqrt(sum(v * v for v in a.values()) * sum(v * v for v in b.values()))
+def _subtitle_parts(subtitle: str, n: int) -> list[str] | None:
+    """A subtitle that mirrors the title ("one laptop or one cluster") gives each product its part."""
+    parts = [p.strip() for p in re.split(r"\s+(?:or|vs\.?|versus)\s+|\s*/\s*", subtitle) if p.strip()]
+    return parts if len(parts) == n and n > 1 else None
+
+
+def _affinity(words: Counter[str], profiles: dict[str, Counter[str]]) -> dict[str, float]:
+    """Naive-Bayes log-likelihood of the quote's words under each product's profile, centred on the mean.
+
+    Only words that some profile has count, so a quote's own vocabulary doesn't drown the signal.
+    """
+    vocab = set().union(*profiles.values()) if profiles else set()
+    seen = [w for w in words if w in vocab]
+    scores = {}
+    for c, prof in profiles.items():
+        total = sum(prof.values()) + 0.5 * len(vocab)
+        scores[c] = sum(words[w] * math.log((prof[w] + 0.5) / total) for w in seen) if total else 0.0
+    mean = sum(scores.values()) / len(scores) if scores else 0.0
+    return {c: v - mean for c, v in scores.items()}
 
 
 def _named(ctx: QuoteContext, table: EntityTable, candidate: str) -> float:
@@ -69,7 +83,9 @@ def attribute_subjects(doc_quotes: list[QuoteContext], table: EntityTable, subti
     named = {q.quote_id: {c: _named(q, table, c) for c in candidates} for q in doc_quotes}
     profiles = {c: Counter() for c in candidates}
     if subtitle and candidates:
-        profiles[candidates[-1]].update(_words(subtitle))
+        parts = _subtitle_parts(subtitle, len(candidates))
+        for candidate, part in zip(candidates, parts) if parts else [(candidates[-1], subtitle)]:
+            profiles[candidate].update(_words(part))
     for q in doc_quotes:
         scores = named[q.quote_id]
         strong = [c for c in candidates if scores[c] > 0]
@@ -88,10 +104,13 @@ def attribute_subjects(doc_quotes: list[QuoteContext], table: EntityTable, subti
             continue
         scores = dict(named[q.quote_id])
         words = _words(q.text)
+        own = {c: profiles[c] - words if len([x for x in candidates if named[q.quote_id][x] > 0]) == 1 else profiles[c]
+               for c in candidates}
+        affinity = _affinity(words, own)
         for c in candidates:
-            scores[c] += 2.0 * _cosine(words, profiles[c] - words)
+            scores[c] += max(-1.5, min(1.5, 0.5 * affinity[c]))
             if parity is not None:
-                scores[c] += 1.2 if candidates[(index + parity) % 2] == c else 0.0
+                scores[c] += 0.8 if candidates[(index + parity) % 2] == c else 0.0
         ranked = sorted(candidates, key=lambda c: (-scores[c], candidates.index(c)))
         best = ranked[0]
         margin = scores[best] - (scores[ranked[1]] if len(ranked) > 1 else 0.0)
@@ -113,4 +132,4 @@ def _rhythm(doc_quotes: list[QuoteContext], named: dict[str, dict[str, float]], 
         return None
     (offset, agree), = votes.most_common(1)
     disagree = sum(votes.values()) - agree
-    return offset if agree >= 3 and disagree <= agree // 5 else None
+    return offset if agree >= 4 and disagree == 0 else None
