@@ -126,8 +126,11 @@ def competes_with(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> It
         for m in pattern.finditer(ctx.text):
             s_lo, s_hi = ctx.sentence_of(m.start())
             lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
-            named = ctx.hits_in(m.start("rest"), m.end("rest")) if "rest" in m.groupdict() and m.group("rest") else []
-            source = (named[0] if named else None) or _actor_before(ctx, m.start(), lo) or subject
+            has_rest = "rest" in m.groupdict() and m.group("rest") is not None
+            named = ctx.hits_in(m.start("rest"), m.end("rest")) if has_rest else []
+            source = named[0] if named else (subject if has_rest else _actor_before(ctx, m.start(), lo) or subject)
+            if re.match(r"(?:versus|vs)", m.group(), re.I):
+                source = _actor_before(ctx, m.start(), lo, words=2)  # in-text "X vs Y" needs both names
             negation = re.search(r"\b(?:not|isn't|aren't|no|never|doesn't|don't)\b", ctx.text[lo:m.end()])
             pronoun = re.match(r"\s*(?:it|them|this|that)\b|\s*$", ctx.text[m.end():m.end() + 6])
             targets = [] if pronoun else _list_after(ctx, m.end(), s_hi)
@@ -146,6 +149,21 @@ def competes_with(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> It
                 found = _emit("competes_with", source, target, start, end, "competes.cue_list", 0.9, ctx, lexicon)
                 if found:
                     yield found
+    for pattern in lexicon.patterns("competition_before"):
+        for m in pattern.finditer(ctx.text):
+            lo, _ = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+            items = _list_back(ctx, m.start(), lo)
+            if "other" in m.groupdict() and m.group("other"):
+                items += ctx.hits_in(m.start("other"), m.end("other"))[:1]
+                pairs = [(items[0], h) for h in items[1:]]
+            else:
+                pairs = [(subject, h) for h in items] if subject else []
+            for source, target in pairs:
+                if frozenset((source.root, target.root)) not in negated:
+                    found = _emit("competes_with", source, target, min(target.start, m.start()), m.end(),
+                                  "competes.cue_before", 0.8, ctx, lexicon)
+                    if found:
+                        yield found
     for pattern in lexicon.patterns("competition_choice"):
         for m in pattern.finditer(ctx.text):
             items = _list_after(ctx, m.end(), ctx.sentence_of(m.start())[1])
@@ -217,6 +235,30 @@ def threatens(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
                               horizon=horizon[0] if horizon else None)
                 if found:
                     yield found
+    for pattern in lexicon.patterns("threat_reverse"):  # "Pinecone should be nervous"
+        for m in pattern.finditer(ctx.text):
+            lo, _ = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+            for target in _list_back(ctx, m.start(), lo):
+                found = _emit("threatens", subject, target, target.start, m.end(), "threat.nervous", 0.7, ctx, lexicon)
+                if found:
+                    yield found
+    for key in ("threat_toast", "threat_lunch"):
+        for pattern in lexicon.patterns(key):
+            for m in pattern.finditer(ctx.text):
+                s_lo, s_hi = ctx.sentence_of(m.start())
+                lo, _ = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
+                target = _named_target(ctx, m) or subject
+                if "rest" in m.groupdict():
+                    actors = _list_after(ctx, m.start("rest"), m.end("rest"), max_gap=12)
+                else:
+                    actors = [_actor_before(ctx, m.start(), lo, words=3) or subject]
+                horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.start())
+                for actor in actors:
+                    found = _emit("threatens", actor, target, min(actor.start if actor.end else m.start(), m.start()),
+                                  m.end(), f"threat.{key.split('_')[1]}", 0.75, ctx, lexicon,
+                                  horizon=horizon[0] if horizon else None)
+                    if found:
+                        yield found
     for pattern in lexicon.patterns("threat_if"):
         for m in pattern.finditer(ctx.text):
             s_lo, s_hi = ctx.sentence_of(m.start())
@@ -301,8 +343,10 @@ def developed_by(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Ite
     subject = _subject_hit(ctx)
     for i, hit in enumerate(ctx.hits[:-1]):
         nxt = ctx.hits[i + 1]
-        if hit.possessive and re.fullmatch(r"['’]s?\s+(?:own\s+|new\s+|latest\s+|open\s+)?", ctx.text[hit.end:nxt.start]) \
-                and hit.type == "Organization":
+        maker_like = hit.type == "Organization" or (table.info[hit.entity].discovered and hit.root not in ctx.candidates
+                                                     and nxt.type == "Product")
+        if hit.possessive and maker_like and \
+                re.fullmatch(r"['’]s?\s+(?:own\s+|new\s+|latest\s+|open\s+|open-source\s+|flagship\s+)?", ctx.text[hit.end:nxt.start]):
             yield Finding("developed_by", nxt.root, hit.root, hit.start, nxt.end, "maker.possessive", 0.85)
     for pattern in lexicon.patterns("maker_after"):
         for m in pattern.finditer(ctx.text):
