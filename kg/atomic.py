@@ -9,12 +9,19 @@ from pathlib import Path
 __all__ = ["write_bytes", "write_text"]
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_bytes(path: str | Path, data: bytes) -> Path:
     """Write ``data`` to ``path`` so readers see the old file or the new one, never a half-written one."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
+        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; exports are ordinary files
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
