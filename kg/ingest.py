@@ -135,8 +135,11 @@ def _table_rows(path: Path, text: str) -> list[_Row]:
     return rows
 
 
-def read_file(path: Path, doc_index: int = 0) -> tuple[Document, list[_Row]]:
+def read_file(path: Path, label: str | None = None) -> tuple[Document, list[_Row]]:
     """Read one file into a Document and its quote rows.
+
+    ``label`` is the path recorded in the Document (relative to the folder it was found in), so the
+    same files give the same graph wherever they sit on disk.
 
     Raises:
         InputError: naming the file and what is wrong with it.
@@ -165,16 +168,16 @@ def read_file(path: Path, doc_index: int = 0) -> tuple[Document, list[_Row]]:
         raise InputError(path, "contains no quotes")
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
     doc = Document(
-        id=f"doc:{digest[:12]}", name=path.name, path=str(path), sha256=digest, format=fmt,
+        id=f"doc:{digest[:12]}", name=path.name, path=label or path.name, sha256=digest, format=fmt,
         title=title, subtitle=subtitle, candidates=candidates,
         quote_ids=tuple(quote_id(r.text) for r in rows),
     )
     return doc, rows
 
 
-def iter_files(inputs: list[Path]) -> tuple[list[Path], list[ReportItem]]:
-    """Expand folders (sorted, recursively, hidden files ignored) into the files to read."""
-    files: list[Path] = []
+def iter_files(inputs: list[Path]) -> tuple[list[tuple[Path, str]], list[ReportItem]]:
+    """Expand folders (sorted, recursively, hidden files ignored) into (file, label) pairs to read."""
+    files: list[tuple[Path, str]] = []
     report: list[ReportItem] = []
     for item in inputs:
         if item.is_dir():
@@ -182,12 +185,12 @@ def iter_files(inputs: list[Path]) -> tuple[list[Path], list[ReportItem]]:
                 rel = child.relative_to(item)
                 if child.is_file() and not any(p.startswith((".", "_")) for p in rel.parts):
                     if child.suffix.lower() in SUPPORTED_SUFFIXES:
-                        files.append(child)
+                        files.append((child, rel.as_posix()))
                     elif child.name.lower() not in ("readme", "license"):
                         report.append(ReportItem(kind="skipped_file", path=str(child),
                                                  message=f"{child.name} (unsupported file type)"))
         elif item.is_file():
-            files.append(item)
+            files.append((item, item.name))
         else:
             report.append(ReportItem(kind="skipped_file", path=str(item), message=f"{item} (no such file)"))
     return files, report
@@ -197,9 +200,9 @@ def read_corpus(inputs: list[str | Path]) -> Corpus:
     """Read files and folders; a bad file is reported and skipped, the others are still read."""
     files, report = iter_files([Path(p) for p in inputs])
     corpus = Corpus(report=report)
-    for path in files:
+    for path, label in files:
         try:
-            doc, rows = read_file(path, len(corpus.documents))
+            doc, rows = read_file(path, label)
         except InputError as err:
             corpus.report.append(ReportItem(kind="skipped_file", path=err.path,
                                             message=f"{path.name} ({err.problem})"))

@@ -91,7 +91,7 @@ def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str
     used |= {r.source for r in relations.values()} | {r.target for r in relations.values()}
     claims = sorted(claims, key=lambda c: c.id)
     run_info = RunInfo(kg_version=__version__, catalog=Path(cat.path).name if cat.path else None,
-                       model=model or "blank:en", inputs=tuple(inputs or ()), documents=len(corpus.documents),
+                       model=model or "blank:en", inputs=tuple(sorted(d.path for d in corpus.documents)), documents=len(corpus.documents),
                        quotes=len(corpus.quotes), skipped=corpus.skipped)
     return KnowledgeGraph(
         run=run_info, documents=tuple(corpus.documents), quotes=tuple(sorted(quotes, key=lambda q: q.id)),

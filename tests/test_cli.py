@@ -1,0 +1,122 @@
+"""The ``kg`` command as a user runs it: build, query, sparql, export, extract, and its error messages."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import EXAMPLES
+
+from kg.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    out = tmp_path_factory.mktemp("store")
+    result = runner.invoke(app, ["build", str(EXAMPLES), "--out", str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def _invoke(*args: str):
+    result = runner.invoke(app, list(args))
+    return result
+
+
+@pytest.mark.parametrize("command", [[], ["build"], ["extract"], ["export"], ["query"], ["query", "competitors"],
+                                     ["query", "threats"], ["query", "claims"], ["query", "contradictions"], ["sparql"]])
+def test_cli_every_command_has_help(command):
+    result = _invoke(*command, "--help")
+    assert result.exit_code == 0
+    assert "Usage" in result.output and len(result.output) > 200
+
+
+def test_cli_build_writes_exports_report_and_store(store):
+    for name in ("kg.ttl", "kg.jsonld", "kg.nt", "kg.trig", "kg.nq", "kg.graphml", "kg.gexf", "kg.cyjs", "kg.html",
+                 "report.json"):
+        assert (store / name).stat().st_size > 0, name
+    assert (store / ".store" / "kg.json").is_file()
+    report = json.loads((store / "report.json").read_text(encoding="utf-8"))
+    assert report["counts"]["documents"] == 6
+    assert report["counts"]["relations"]["competes_with"] > 5
+
+
+def test_cli_query_competitors_json_is_symmetric(store):
+    result = _invoke("query", "competitors", "Qdrant", "--store", str(store), "--format", "json")
+    assert result.exit_code == 0, result.output
+    names = {row["competitor"] for row in json.loads(result.stdout)}
+    assert {"Weaviate", "Milvus", "Pinecone"} <= names
+    back = _invoke("query", "competitors", "Weaviate", "--store", str(store), "--format", "json")
+    assert "Qdrant" in {row["competitor"] for row in json.loads(back.stdout)}
+
+
+def test_cli_query_resolves_aliases_and_case(store):
+    lower = _invoke("query", "competitors", "qdrant", "--store", str(store), "--format", "json")
+    assert lower.exit_code == 0
+    assert json.loads(lower.stdout)
+
+
+def test_cli_unknown_name_suggests_close_names(store):
+    result = _invoke("query", "competitors", "Qdrnt", "--store", str(store))
+    assert result.exit_code != 0
+    assert "Qdrant" in str(result.exception) or "Qdrant" in result.output
+
+
+def test_cli_threats_carry_horizons_and_csv_has_a_header(store):
+    result = _invoke("query", "threats", "E2B", "--store", str(store), "--format", "csv")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert rows and all(r["threat"] for r in rows)
+    assert any(r["horizon"] == "18 months" for r in rows)
+
+
+def test_cli_claims_filter_by_type(store):
+    result = _invoke("query", "claims", "Qdrant", "--type", "pricing", "--store", str(store), "--format", "json")
+    rows = json.loads(result.stdout)
+    assert rows and {r["type"] for r in rows} == {"pricing"}
+
+
+def test_cli_sparql_answers_who_competes(store):
+    query = ("PREFIX kg: <https://w3id.org/kg/ontology#> PREFIX skos: <http://www.w3.org/2004/02/skos/core#> "
+             "SELECT DISTINCT ?name WHERE { ?a skos:prefLabel 'Qdrant' . { ?a kg:competesWith ?b } UNION "
+             "{ ?b kg:competesWith ?a } ?b skos:prefLabel ?name } ORDER BY ?name")
+    result = _invoke("sparql", query, "--store", str(store), "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert "Weaviate" in {r["name"] for r in json.loads(result.stdout)}
+
+
+def test_cli_export_guesses_the_format_from_the_suffix(store, tmp_path):
+    target = tmp_path / "graph.graphml"
+    result = _invoke("export", str(target), "--store", str(store))
+    assert result.exit_code == 0, result.output
+    assert target.read_text(encoding="utf-8").startswith("<?xml")
+
+
+def test_cli_export_without_a_known_suffix_asks_for_format(store, tmp_path):
+    result = _invoke("export", str(tmp_path / "graph.xyz"), "--store", str(store))
+    assert result.exit_code != 0
+
+
+def test_cli_query_without_a_store_says_how_to_make_one(tmp_path):
+    result = _invoke("query", "competitors", "Qdrant", "--store", str(tmp_path / "nowhere"))
+    assert result.exit_code != 0
+    assert "kg build" in str(result.exception)
+
+
+def test_cli_extract_jsonl_keeps_going_past_a_broken_file(tmp_path):
+    good = tmp_path / "good.txt"
+    good.write_text("Qdrant vs pgvector\n\n\u201cQdrant competes with Weaviate and Milvus.\u201d\n", encoding="utf-8")
+    (tmp_path / "broken.txt").write_bytes(b"\x00\x01\x02binary")
+    (tmp_path / "latin1.txt").write_bytes("caf\xe9 vs th\xe9".encode("latin-1"))
+    result = runner.invoke(app, ["extract", str(tmp_path), "--jsonl"])
+    assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert len(records) == 1 and records[0]["doc"] == "good.txt"
+    assert {r["target"] for r in records[0]["relations"]} == {"Weaviate", "Milvus"}
+    assert "2 skipped" in result.stderr and "broken.txt" in result.stderr and "latin1.txt" in result.stderr
