@@ -73,10 +73,6 @@ def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str
         ctx = contexts[(quote.sources[0].doc_id, qid)]
         att = attributions.get(qid, Attribution(None, "subject.none", 0.0))
         ctx.subject = att.subject
-        facets = quote_facets(quote.text)
-        quotes.append(quote.model_copy(update={
-            "subject": att.subject, "subject_rule": att.rule, "subject_confidence": att.confidence,
-            "perspective": facets.perspective, "stance": facets.stance, "verdict": facets.verdict}))
         if att.subject is None:
             report.append(ReportItem(kind="unattributed_quote", message=f"no subject found for {qid}"))
         mentions += [Mention(entity_id=h.entity, quote_id=qid, start=h.start, end=h.end, text=h.text, rule=h.rule)
@@ -85,8 +81,12 @@ def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str
         for f in findings:
             _add_relation(f, ctx, relations, report)
         report += _unmatched_cues(ctx, findings, lexicon)
-        if att.subject:
-            claims += [_claim(f, ctx) for f in extract_claims(ctx, lexicon, table)]
+        found = [_claim(f, ctx) for f in extract_claims(ctx, lexicon, table)] if att.subject else []
+        claims += found
+        facets = quote_facets(quote.text, [f.type for f in findings if not f.rejected] + [c.type for c in found])
+        quotes.append(quote.model_copy(update={
+            "subject": att.subject, "subject_rule": att.rule, "subject_confidence": att.confidence,
+            "perspective": facets.perspective, "stance": facets.stance, "verdict": facets.verdict}))
     used = {m.entity_id for m in mentions} | {q.subject for q in quotes if q.subject}
     used |= {r.source for r in relations.values()} | {r.target for r in relations.values()}
     claims = sorted(claims, key=lambda c: c.id)

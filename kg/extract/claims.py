@@ -307,7 +307,7 @@ def evaluations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iter
             if b - a < 15:
                 continue
             score = sentence_polarity(ctx.text[a:b])
-            if abs(score) >= 0.45:
+            if abs(score) >= 0.3:
                 kind = "capability" if score > 0 else "limitation"
                 yield ClaimFinding(kind, a, b, "assertion.evaluation", 0.5,
                                    polarity="positive" if score > 0 else "negative")

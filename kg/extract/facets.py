@@ -86,11 +86,28 @@ def _stance(text: str, verdict: str | None, perspective: str) -> str:
     return "positive" if pos >= neg else "mixed"
 
 
-def quote_facets(text: str) -> Facets:
-    """Perspective, stance and verdict of a quote from weighted cue words."""
+# what the extracted facts say about the kind of quote: fact kind → (perspective, weight)
+FACT_SIGNALS = {
+    "competes_with": ("competition", 1.5), "threatens": ("competition", 1.0), "pricing": ("business", 1.5),
+    "business": ("business", 1.0), "prediction": ("thesis", 1.5), "dependency": ("thesis", 0.75),
+    "credibility": ("risk", 1.0), "risk": ("risk", 0.75), "limitation": ("risk", 0.5), "license": ("business", 0.25),
+}
+
+
+def quote_facets(text: str, facts: list[str] | None = None) -> Facets:
+    """Perspective, stance and verdict of a quote from weighted cue words and the facts found in it.
+
+    Args:
+        text: the quote.
+        facts: kinds of relations and claims extracted from it ("competes_with", "pricing", …).
+    """
     cues = _cues()
     scores = {name: sum(w * len(p.findall(text)) for p, w in pats) for name, pats in cues["perspectives"].items()}
-    first_person = len(re.findall(r"\b(?:I|I'm|I've|my|me)\b", text))
+    for kind in facts or ():
+        if kind in FACT_SIGNALS:
+            name, weight = FACT_SIGNALS[kind]
+            scores[name] += weight
+    first_person = len(re.findall(r"\b(?:I|I'm|I've|my|me|we|our|us)\b", text))
     if first_person and len(text) < 420:
         scores["testimonial"] += 1.0 + 0.5 * first_person
     best = max(scores, key=lambda k: (scores[k], -list(scores).index(k)))

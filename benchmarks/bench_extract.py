@@ -1,0 +1,164 @@
+"""How fast is extraction, as a ratio to spaCy's bare tokenizer on the same text, and what does start-up cost?
+
+    python benchmarks/bench_extract.py                       # ~2,000 quotes, 3 repeats, prints a summary
+    python benchmarks/bench_extract.py --json bench.json     # also write the figures as JSON
+
+Extraction time is given as a multiple of the time ``spacy.blank("en").tokenizer`` takes to tokenize the
+same quote texts, measured in the same run. That ratio depends much less on the machine than seconds do.
+The corpus is the sample corpus plus the shared seeds (if present), replicated until it holds ``--quotes``
+quotes. Every copy gets " (copy N)" at the end of its quotes, so deduplication cannot fold the copies
+together. Imports and one warm-up run come before the timed runs. Each timed ``kg.api.extract`` call
+includes its own per-call setup: the pipeline, the catalog and the matchers.
+
+Start-up cost: ``python -c "import kg.query, kg.store"`` (what ``kg query`` needs) and ``python -c
+"import kg.cli"`` (the ``kg`` command) against ``python -c "pass"``, each in a fresh interpreter.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples" / "reviews"
+SEEDS = ROOT.parent / "shared" / "corpus" / "seeds"
+_QUOTE = re.compile(r"^\u201c(.*)\u201d$", re.S)
+IMPORTS = {"kg.query+kg.store": "import kg.query, kg.store", "kg.cli": "import kg.cli"}
+
+
+def read_review(path: Path) -> tuple[str, list[str]]:
+    """A review document's title line and its quotes (paragraphs in curly quotes), without the quote marks."""
+    title, _, body = path.read_text(encoding="utf-8").partition("\n")
+    quotes = [m.group(1) for para in re.split(r"\n\s*\n", body) if (m := _QUOTE.match(para.strip()))]
+    return title.strip(), quotes
+
+
+def make_corpus(folders: list[Path], target: int, out: Path) -> list[str]:
+    """Write copies of the review documents in ``folders`` into ``out`` until they hold ``target`` quotes.
+
+    Returns the quote texts exactly as written: the text that kg extracts from and the tokenizer splits.
+    """
+    docs = [read_review(p) for folder in folders for p in sorted(folder.glob("*.txt"))]
+    docs = [(title, quotes) for title, quotes in docs if quotes]
+    per_copy = sum(len(q) for _, q in docs)
+    if not per_copy:
+        raise SystemExit(f"no quotes found in {', '.join(map(str, folders))}")
+    texts: list[str] = []
+    for n in range(math.ceil(target / per_copy)):
+        for i, (title, quotes) in enumerate(docs):
+            copied = [f"{q} (copy {n})" for q in quotes]
+            texts += copied
+            body = "\n\n".join(f"\u201c{q}\u201d" for q in copied)
+            (out / f"doc{i:03d}-copy{n:03d}.txt").write_text(f"{title}\n\n{body}\n", encoding="utf-8")
+    return texts
+
+
+def _timed(fn, repeat: int) -> list[float]:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def bench_extract(folders: list[Path], target: int, repeat: int) -> dict:
+    import spacy
+
+    import kg
+    import kg.api
+
+    tokenizer = spacy.blank("en").tokenizer
+    with tempfile.TemporaryDirectory(prefix="kg-bench-") as tmp:
+        texts = make_corpus(folders, target, Path(tmp))
+
+        def tokenize() -> None:
+            for text in texts:
+                tokenizer(text)
+
+        kg.api.extract([EXAMPLES])  # warm-up: imports, lexicons, first-call caches
+        tokenize()
+        graph = kg.api.extract([tmp])
+        if graph.run.quotes != len(texts):
+            print(f"warning: wrote {len(texts)} quotes, kg read {graph.run.quotes}", file=sys.stderr)
+        extract_s = _timed(lambda: kg.api.extract([tmp]), repeat)
+        tokenize_s = _timed(tokenize, repeat)
+    extract_median, tokenize_median = statistics.median(extract_s), statistics.median(tokenize_s)
+    return {
+        "kg_version": kg.__version__, "spacy_version": spacy.__version__,
+        "corpus": {"folders": [str(f) for f in folders], "documents": graph.run.documents,
+                   "quotes": len(texts), "quotes_read": graph.run.quotes,
+                   "characters": sum(map(len, texts)), "tokens": sum(len(tokenizer(t)) for t in texts)},
+        "graph": {"entities": len(graph.entities), "relations": len(graph.relations), "claims": len(graph.claims)},
+        "repeat": repeat,
+        "extract_s": extract_s, "tokenize_s": tokenize_s,
+        "extract_median_s": extract_median, "tokenize_median_s": tokenize_median,
+        "ratio_extract_to_tokenizer": extract_median / tokenize_median,
+        "quotes_per_s": len(texts) / extract_median,
+    }
+
+
+def bench_imports(repeat: int) -> dict:
+    """Median wall time of fresh interpreters that import kg's query side, against one that does nothing."""
+    def run(code: str) -> float:
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+            times.append(time.perf_counter() - start)
+        return statistics.median(times)
+
+    baseline = run("pass")
+    result: dict = {"repeat": repeat, "python_pass_s": baseline}
+    for name, code in IMPORTS.items():
+        seconds = run(code)
+        result[name] = {"code": code, "median_s": seconds, "import_cost_s": seconds - baseline}
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quotes", type=int, default=2000, help="replicate the corpus to about this many quotes")
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs of each side (the median is reported)")
+    parser.add_argument("--import-repeat", type=int, default=5, help="fresh interpreters per start-up timing")
+    parser.add_argument("--seeds", type=Path, default=SEEDS, help="extra review folder, used if it exists")
+    parser.add_argument("--no-seeds", action="store_true", help="use the sample corpus only")
+    parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here as JSON")
+    args = parser.parse_args(argv)
+
+    folders = [EXAMPLES] + ([args.seeds] if not args.no_seeds and args.seeds.is_dir() else [])
+    result = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
+                          "platform": platform.platform()}}
+    result["extract"] = ex = bench_extract(folders, args.quotes, args.repeat)
+    result["startup"] = st = bench_imports(args.import_repeat)
+
+    c = ex["corpus"]
+    print(f"corpus: {c['quotes']} quotes ({c['quotes_read']} read by kg), {c['documents']} documents, "
+          f"{c['characters']:,} characters, {c['tokens']:,} tokens from {', '.join(map(str, folders))}")
+    print(f"kg.api.extract:       median {ex['extract_median_s']:.3f} s of {ex['repeat']} "
+          f"({', '.join(f'{t:.3f}' for t in ex['extract_s'])}), {ex['quotes_per_s']:.0f} quotes/s")
+    print(f"spaCy blank tokenizer: median {ex['tokenize_median_s']:.4f} s "
+          f"({', '.join(f'{t:.4f}' for t in ex['tokenize_s'])})")
+    print(f"ratio extract / tokenizer: {ex['ratio_extract_to_tokenizer']:.0f}x")
+    print(f"start-up: python -c pass {st['python_pass_s']:.3f} s (median of {st['repeat']})")
+    for name in IMPORTS:
+        print(f"  {st[name]['code']:<28} {st[name]['median_s']:.3f} s  (+{st[name]['import_cost_s']:.3f} s)")
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
