@@ -5,9 +5,9 @@
 
 Extraction time is given as a multiple of the time ``spacy.blank("en").tokenizer`` takes to tokenize the
 same quote texts, measured in the same run. That ratio depends much less on the machine than seconds do.
-The corpus is the sample corpus plus the shared seeds (if present), replicated until it holds ``--quotes``
-quotes. Every copy gets " (copy N)" at the end of its quotes, so deduplication cannot fold the copies
-together. Imports and one warm-up run come before the timed runs. Each timed ``kg.api.extract`` call
+The corpus is the sample corpus plus the shared seeds (if present), each distinct quote once, replicated
+until it holds ``--quotes`` quotes. Every copy gets " (copy N)" at the end of its quotes, so deduplication
+cannot fold the copies together. Imports and one warm-up run come before the timed runs. Each timed ``kg.api.extract`` call
 includes its own per-call setup: the pipeline, the catalog and the matchers.
 
 Start-up cost: ``python -c "import kg.query, kg.store"`` (what ``kg query`` needs) and ``python -c
@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "reviews"
 SEEDS = ROOT.parent / "shared" / "corpus" / "seeds"
-_QUOTE = re.compile(r"^\u201c(.*)\u201d$", re.S)
+_QUOTE = re.compile(r"^\u201c(.*)\u201d$", re.DOTALL)
 IMPORTS = {"kg.query+kg.store": "import kg.query, kg.store", "kg.cli": "import kg.cli"}
 
 
@@ -48,8 +48,13 @@ def make_corpus(folders: list[Path], target: int, out: Path) -> list[str]:
 
     Returns the quote texts exactly as written: the text that kg extracts from and the tokenizer splits.
     """
-    docs = [read_review(p) for folder in folders for p in sorted(folder.glob("*.txt"))]
-    docs = [(title, quotes) for title, quotes in docs if quotes]
+    docs, seen = [], set()
+    for path in (p for folder in folders for p in sorted(folder.glob("*.txt"))):
+        title, quotes = read_review(path)
+        quotes = [q for q in dict.fromkeys(quotes) if q not in seen]  # kg keeps a repeated quote once
+        seen.update(quotes)
+        if quotes:
+            docs.append((title, quotes))
     per_copy = sum(len(q) for _, q in docs)
     if not per_copy:
         raise SystemExit(f"no quotes found in {', '.join(map(str, folders))}")

@@ -19,8 +19,21 @@ from kg.errors import StoreError
 from kg.models import KnowledgeGraph
 
 __all__ = [
-    "DEFAULT_STORE", "BUILD_FORMATS", "BuildResult", "extract", "extract_records", "build", "load", "export",
-    "run_report", "competitors", "threats", "claims", "contradictions", "sparql", "to_networkx",
+    "BUILD_FORMATS",
+    "DEFAULT_STORE",
+    "BuildResult",
+    "build",
+    "claims",
+    "competitors",
+    "contradictions",
+    "export",
+    "extract",
+    "extract_records",
+    "load",
+    "run_report",
+    "sparql",
+    "threats",
+    "to_networkx",
 ]
 
 DEFAULT_STORE = Path("exports")

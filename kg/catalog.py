@@ -13,7 +13,7 @@ from kg.errors import CatalogError
 from kg.ids import normalize_name
 from kg.models import EntityType
 
-__all__ = ["CatalogEntry", "Catalog", "load_catalog", "default_catalog_path", "ontology_dir"]
+__all__ = ["Catalog", "CatalogEntry", "default_catalog_path", "load_catalog", "ontology_dir"]
 
 
 def ontology_dir() -> Path:

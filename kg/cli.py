@@ -9,7 +9,7 @@ import sys
 from collections.abc import Iterable
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -31,8 +31,8 @@ class Format(str, Enum):
 
 StoreOpt = Annotated[Path, typer.Option("--store", help="Folder that `kg build --out` wrote.")]
 FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
-CatalogOpt = Annotated[Optional[str], typer.Option("--catalog", help="Entity catalog JSONL file, or 'none'.")]
-ModelOpt = Annotated[Optional[str], typer.Option("--model", help="Installed spaCy pipeline to start from.")]
+CatalogOpt = Annotated[str | None, typer.Option("--catalog", help="Entity catalog JSONL file, or 'none'.")]
+ModelOpt = Annotated[str | None, typer.Option("--model", help="Installed spaCy pipeline to start from.")]
 
 
 def _err(message: str) -> None:
@@ -125,7 +125,7 @@ def extract(inputs: Annotated[list[Path], typer.Argument(help="Review files or f
 
 @app.command()
 def export(path: Annotated[Path, typer.Argument(help="File (or folder, for csv) to write.")],
-           format: Annotated[Optional[str], typer.Option("--format", help="Exporter name; guessed from the suffix.")] = None,
+           format: Annotated[str | None, typer.Option("--format", help="Exporter name; guessed from the suffix.")] = None,
            store: StoreOpt = Path("exports")) -> None:
     """Write one export of the stored graph (turtle, json-ld, graphml, graphml-yed, gexf, csv, html, …)."""
     from kg import api
@@ -153,7 +153,7 @@ def q_threats(name: str, store: StoreOpt = Path("exports"), format: FormatOpt = 
 
 
 @query_app.command("claims")
-def q_claims(name: str, type: Annotated[Optional[str], typer.Option("--type", help="metric, pricing, license, …")] = None,
+def q_claims(name: str, type: Annotated[str | None, typer.Option("--type", help="metric, pricing, license, …")] = None,
              store: StoreOpt = Path("exports"), format: FormatOpt = Format.table) -> None:
     """Claims about NAME."""
     from kg import api

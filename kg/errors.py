@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 __all__ = [
-    "KgError",
-    "InputError",
     "CatalogError",
-    "PatternError",
-    "OntologyError",
     "ExportError",
+    "InputError",
+    "KgError",
+    "OntologyError",
+    "PatternError",
     "StoreError",
-    "UnknownPluginError",
     "UnknownEntityError",
+    "UnknownPluginError",
 ]
 
 

@@ -6,7 +6,7 @@ import hashlib
 import re
 import unicodedata
 
-__all__ = ["digest", "slug", "entity_id", "quote_id", "fact_id", "normalize_name"]
+__all__ = ["digest", "entity_id", "fact_id", "normalize_name", "quote_id", "slug"]
 
 
 def digest(*parts: object, length: int = 12) -> str:

@@ -14,12 +14,12 @@ from kg.errors import InputError
 from kg.ids import quote_id
 from kg.models import Document, Quote, ReportItem, Source
 
-__all__ = ["SUPPORTED_SUFFIXES", "Corpus", "read_corpus", "read_file", "parse_title", "iter_files"]
+__all__ = ["SUPPORTED_SUFFIXES", "Corpus", "iter_files", "parse_title", "read_corpus", "read_file"]
 
 SUPPORTED_SUFFIXES = (".txt", ".md", ".jsonl", ".csv")
 MAX_BYTES = 50_000_000
-_QUOTE = re.compile(r"\u201c(.*?)\u201d", re.S)
-_VS = re.compile(r"\s+(?:vs\.?|versus|v\.)\s+", re.I)
+_QUOTE = re.compile(r"\u201c(.*?)\u201d", re.DOTALL)
+_VS = re.compile(r"\s+(?:vs\.?|versus|v\.)\s+", re.IGNORECASE)
 
 
 @dataclass

@@ -7,7 +7,7 @@ from collections import defaultdict
 
 from kg.models import KnowledgeGraph
 
-__all__ = ["records", "dumps"]
+__all__ = ["dumps", "records"]
 
 _SCORED_RELATIONS = ("competes_with", "threatens", "depends_on", "developed_by")
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from kg.catalog import ontology_dir
 from kg.errors import PatternError
 
-__all__ = ["Lexicon", "load_lexicon", "Cues"]
+__all__ = ["Cues", "Lexicon", "load_lexicon"]
 
 Cues = dict[str, list[re.Pattern[str]]]
 
@@ -48,7 +48,7 @@ class Lexicon:
 def _compile(value: object, where: str) -> object:
     if isinstance(value, str):
         try:
-            return re.compile(value, re.I)
+            return re.compile(value, re.IGNORECASE)
         except re.error as err:
             raise PatternError(f"{where}: invalid pattern ({err})") from err
     if isinstance(value, list):

@@ -7,24 +7,24 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
+    "CLAIM_TYPES",
     "ENTITY_TYPES",
     "RELATION_TYPES",
-    "CLAIM_TYPES",
-    "EntityType",
-    "RelationType",
-    "ClaimType",
-    "Evidence",
-    "Source",
-    "Document",
-    "Quote",
-    "Entity",
-    "Mention",
-    "Relation",
     "Claim",
+    "ClaimType",
     "Contradiction",
+    "Document",
+    "Entity",
+    "EntityType",
+    "Evidence",
+    "KnowledgeGraph",
+    "Mention",
+    "Quote",
+    "Relation",
+    "RelationType",
     "ReportItem",
     "RunInfo",
-    "KnowledgeGraph",
+    "Source",
 ]
 
 EntityType = Literal["Product", "Organization", "Technology", "License", "Benchmark", "Platform"]

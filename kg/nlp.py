@@ -16,7 +16,7 @@ from spacy.util import filter_spans
 from kg.catalog import Catalog
 from kg.lexicon import Lexicon
 
-__all__ = ["build_pipeline", "fold_case", "CatalogMatcher", "CATALOG_SPANS"]
+__all__ = ["CATALOG_SPANS", "CatalogMatcher", "build_pipeline", "fold_case"]
 
 CATALOG_SPANS = "kg_catalog"
 

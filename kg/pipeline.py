@@ -16,10 +16,10 @@ from kg.extract.text import QuoteContext
 from kg.ids import fact_id
 from kg.ingest import Corpus, read_corpus
 from kg.lexicon import load_lexicon
-from kg.models import Claim, Evidence, KnowledgeGraph, Mention, Quote, Relation, ReportItem, RunInfo
+from kg.models import Claim, Evidence, KnowledgeGraph, Mention, Relation, ReportItem, RunInfo
 from kg.resolve import EntityTable, resolve_corpus
 
-__all__ = ["run", "extract_corpus"]
+__all__ = ["extract_corpus", "run"]
 
 Progress = Callable[[Iterable], Iterable]
 

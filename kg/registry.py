@@ -14,8 +14,15 @@ from kg.errors import UnknownPluginError
 if TYPE_CHECKING:
     from kg.models import KnowledgeGraph
 
-__all__ = ["Exporter", "exporters", "relation_extractors", "claim_extractors", "register_exporter",
-           "get_exporter", "guess_format"]
+__all__ = [
+    "Exporter",
+    "claim_extractors",
+    "exporters",
+    "get_exporter",
+    "guess_format",
+    "register_exporter",
+    "relation_extractors",
+]
 
 exporters = catalogue.create("kg", "exporters", entry_points=True)
 relation_extractors = catalogue.create("kg", "relation_extractors", entry_points=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, field
 
 from kg.catalog import Catalog
@@ -12,7 +12,7 @@ from kg.ids import entity_id, normalize_name
 from kg.lexicon import Lexicon
 from kg.models import Document, Entity, ReportItem
 
-__all__ = ["Hit", "EntityTable", "Resolution", "resolve_corpus"]
+__all__ = ["EntityTable", "Hit", "Resolution", "resolve_corpus"]
 
 _ORG_SUFFIX = re.compile(r"\b(?:Inc\.?|Labs|Corp\.?|Ltd\.?|GmbH|Technologies|Systems|Research|AI)$")
 _RELEASE_AFTER = re.compile(r"^ (v?\d+(?:\.\d+)+|v\d+|Wave \d+|Version \d+)\b")
@@ -160,7 +160,7 @@ def _gazetteer_hits(text: str, forms: dict[str, str], taken: list[tuple[int, int
 
     found = []
     for form in sorted(forms, key=lambda f: (-len(f), f)):
-        flags = re.I if fold_case(form) and not forms[form].startswith(_FEATURE) else 0
+        flags = re.IGNORECASE if fold_case(form) and not forms[form].startswith(_FEATURE) else 0
         for m in re.finditer(rf"(?<![\w.-]){re.escape(form)}(?![\w-])", text, flags=flags):
             if not any(s < m.end() and m.start() < e for s, e in taken):
                 taken.append((m.start(), m.end()))

@@ -12,10 +12,10 @@ from kg.lexicon import Lexicon
 from kg.registry import claim_extractors
 from kg.resolve import EntityTable
 
-__all__ = ["ClaimFinding", "extract_claims", "CRISP_TYPES"]
+__all__ = ["CRISP_TYPES", "ClaimFinding", "extract_claims"]
 
 CRISP_TYPES = ("metric", "pricing", "license", "platform", "prediction", "credibility", "dependency")
-_CAPABILITY_VERB = re.compile(r"\b(?:shipped|ships|supports|support|offers|provides|adds|added|includes|exposes)\b", re.I)
+_CAPABILITY_VERB = re.compile(r"\b(?:shipped|ships|supports|support|offers|provides|adds|added|includes|exposes)\b", re.IGNORECASE)
 _SUB_BREAK = re.compile(r",\s+(?=(?:and|but|so|which|where|while|because|though|although|yet|not)\b)|\s+because\s+|\s+—\s+")
 
 
@@ -37,7 +37,7 @@ class ClaimFinding:
     about: str | None = None
 
 
-_LEFT_STOP = re.compile(r"^(?:with|and|or|but|than|of|in|on|for|from|because|while|if|when|where|which|that)$", re.I)
+_LEFT_STOP = re.compile(r"^(?:with|and|or|but|than|of|in|on|for|from|because|while|if|when|where|which|that)$", re.IGNORECASE)
 
 
 def _window(text: str, start: int, end: int, lo: int, hi: int, left: int = 3, right: int = 3,
@@ -74,13 +74,13 @@ def _sub_clause(text: str, start: int, end: int, lo: int, hi: int) -> tuple[int,
 
 def _strip_framing(text: str, start: int, end: int) -> int:
     m = re.match(r"(?:the|my|one)\s+(?:honest\s+|real\s+|big\s+)?(?:caveat|concern|problem|issue|catch)\s+is\s+(?:that\s+)?",
-                 text[start:end], re.I)
+                 text[start:end], re.IGNORECASE)
     return start + m.end() if m else start
 
 
 def _after_head(ctx: QuoteContext, m: re.Match[str], split_and: bool) -> list[tuple[int, int]]:
     """The clause a head phrase introduces, split into coordinated conditions when asked."""
-    s_lo, s_hi = ctx.sentence_of(m.start())
+    _s_lo, s_hi = ctx.sentence_of(m.start())
     hi = s_hi
     stop = re.compile(r"\s+[—–]\s+|;\s+|,\s+(?=which\b|where\b|while\b)|\.\s")
     found = stop.search(ctx.text, m.end(), s_hi)
@@ -101,7 +101,7 @@ def _after_head(ctx: QuoteContext, m: re.Match[str], split_and: bool) -> list[tu
     out = []
     for a, b in pieces:
         s, e = trim_span(ctx.text, m.end() + a, m.end() + b)
-        lead = re.match(r"(?:if|that|when)\s+", ctx.text[s:e], re.I)
+        lead = re.match(r"(?:if|that|when)\s+", ctx.text[s:e], re.IGNORECASE)
         s += lead.end() if lead else 0
         while e > s and ctx.text[e - 1] == " ":
             e -= 1
@@ -123,7 +123,7 @@ def metrics(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator
 @claim_extractors.register("pricing")
 def pricing(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
     """Prices: "$15-40/mo per seat" → 15–40 USD/month/seat; "free tier" → 0."""
-    stop = re.compile(r"^(?:with|and|or|but|than|of|in|on|for|from|because|while|if|when|where|which|that)$", re.I)
+    stop = re.compile(r"^(?:with|and|or|but|than|of|in|on|for|from|because|while|if|when|where|which|that)$", re.IGNORECASE)
     for p in find_prices(ctx.text):
         lo, hi = _sub_clause(ctx.text, p.start, p.end, *ctx.sentence_of(p.start))
         start, end = _window(ctx.text, p.start, p.end, lo, hi, left=3, right=3, left_stop=stop)
@@ -177,7 +177,7 @@ def predictions(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iter
             s_lo, s_hi = ctx.sentence_of(m.start())
             lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
             sub_lo = _sub_clause(ctx.text, m.start(), m.end(), s_lo, s_hi)[0]
-            start = m.start() if m.start() - lo < 60 and not re.match(r"will|won't|is|are|become|get|turn|end", m.group(), re.I) \
+            start = m.start() if m.start() - lo < 60 and not re.match(r"will|won't|is|are|become|get|turn|end", m.group(), re.IGNORECASE) \
                 else max(lo, sub_lo)
             stop = re.compile(r",\s+and\s+(?=\S+\s+\S+\s+will\b)|,\s+(?=which\b)")
             cut = stop.search(ctx.text, m.end(), hi)
@@ -324,7 +324,7 @@ def extract_claims(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> l
     found = [f for name in sorted(claim_extractors.get_all()) for f in claim_extractors.get(name)(ctx, lexicon, table)]
     order = {t: i for i, t in enumerate(CRISP_TYPES)}
     loose = {t: len(order) + i for i, t in enumerate(("limitation", "risk", "comparison", "business", "capability"))}
-    found.sort(key=lambda f: (order.get(f.type, loose.get(f.type, 99)), -f.confidence, f.start, f.end))
+    found.sort(key=lambda f: (order.get(f.type, len(order)), -f.confidence, loose.get(f.type, 99), f.start, f.end))
     kept: list[ClaimFinding] = []
     for f in found:
         crisp = f.type in order

@@ -12,15 +12,12 @@ __all__ = ["find_contradictions"]
 
 _POSITIVE = {"capability"}
 _NEGATIVE = {"limitation", "risk"}
-_STOP = set("""about after again against also another because being between could every first from have having here
-itself just like made make many more most much never only other over really same should since some still such than that
-their them then there these they thing this those through under until very were what when where which while with would
-your agent agents code model models product feature features team teams user users support""".split())
+_STOP = {"about", "after", "again", "against", "also", "another", "because", "being", "between", "could", "every", "first", "from", "have", "having", "here", "itself", "just", "like", "made", "make", "many", "more", "most", "much", "never", "only", "other", "over", "really", "same", "should", "since", "some", "still", "such", "than", "that", "their", "them", "then", "there", "these", "they", "thing", "this", "those", "through", "under", "until", "very", "were", "what", "when", "where", "which", "while", "with", "would", "your", "agent", "agents", "code", "model", "models", "product", "feature", "features", "team", "teams", "user", "users", "support"}
 
 
 def _topics(text: str) -> set[str]:
     words = re.findall(r"[a-z][a-z-]{4,}", text.lower())
-    return {w[:-1] if w.endswith("s") else w for w in words if w not in _STOP}
+    return {w.removesuffix("s") for w in words if w not in _STOP}
 
 
 def find_contradictions(claims: list[Claim]) -> list[Contradiction]:

@@ -28,10 +28,10 @@ def _cues() -> dict:
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
         return {
-            "perspectives": {name: [(re.compile(p, re.I), w) for p, w in cues.items()]
+            "perspectives": {name: [(re.compile(p, re.IGNORECASE), w) for p, w in cues.items()]
                              for name, cues in raw["perspectives"].items()},
-            "stance": {k: [re.compile(p, re.I) for p in v] for k, v in raw["stance"].items()},
-            "verdict": {k: [re.compile(p, re.I | re.M) for p in v] for k, v in raw["verdict"].items()},
+            "stance": {k: [re.compile(p, re.IGNORECASE) for p in v] for k, v in raw["stance"].items()},
+            "verdict": {k: [re.compile(p, re.IGNORECASE | re.MULTILINE) for p in v] for k, v in raw["verdict"].items()},
             "valence": dict(raw.get("valence", {})),
         }
     except (OSError, json.JSONDecodeError, KeyError, re.error) as err:

@@ -7,14 +7,14 @@ from dataclasses import dataclass
 
 from kg.lexicon import Lexicon
 
-__all__ = ["NameHit", "find_names", "split_release", "VERSION", "SIZE"]
+__all__ = ["SIZE", "VERSION", "NameHit", "find_names", "split_release"]
 
 # a "word": letters/digits with inner . + - / ' ; leading '.' kept for file formats like .smolmachine
 _WORD = re.compile(r"[.]?[\w][\w.+\-/']*[\w+]|[\w]")
-VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)+[a-z]?|v\d+|\d+\.x)$", re.I)
+VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)+[a-z]?|v\d+|\d+\.x)$", re.IGNORECASE)
 SIZE = re.compile(r"^\d+(?:\.\d+)?[BMK]$")
 _RELEASE_WORDS = {"wave", "version", "release", "build", "update", "gen", "series", "edition"}
-_QUANTITY = re.compile(r"^[~<>]?\$?\d[\d.,]*(?:[kKmMbBxX%]|ms|s|gb|mb|tb|k\+)?$|^\d+(?:st|nd|rd|th)$", re.I)
+_QUANTITY = re.compile(r"^[~<>]?\$?\d[\d.,]*(?:[kKmMbBxX%]|ms|s|gb|mb|tb|k\+)?$|^\d+(?:st|nd|rd|th)$", re.IGNORECASE)
 _PREFIXES = {"sub", "pre", "post", "multi", "non", "top", "under", "over", "half", "mid", "anti", "co", "re", "ex",
              "self", "x", "day", "first", "one", "two", "three", "level", "long", "short", "single", "n", "zero"}
 
@@ -77,7 +77,7 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
     hits: list[NameHit] = []
     i = 0
     while i < len(words):
-        start, end, word = words[i]
+        start, _end, word = words[i]
         core, possessive = _strip_possessive(word)
         rule = _shape(core, lexicon)
         if rule is None:
@@ -85,7 +85,7 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
             continue
         j, last_end, last_word = i, start + len(core), core
         while not possessive and j + 1 < len(words):
-            n_start, n_end, n_word = words[j + 1]
+            n_start, _n_end, n_word = words[j + 1]
             n_core, n_poss = _strip_possessive(n_word)
             if text[last_end:n_start] != " " or not _is_continuation(n_core, lexicon):
                 break

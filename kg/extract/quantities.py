@@ -58,7 +58,7 @@ def _metric_pattern() -> re.Pattern[str]:
         rf"(?P<mult>(?:k|m|mm|b|bn|t)(?![a-z]))?"
         r"(?:\s?-\s?|\s)?"
         rf"(?P<pre>(?:[A-Z][\w]+\s)?)(?P<unit>{_alternation(list(t['units']))})(?![\w])",
-        re.I,
+        re.IGNORECASE,
     )
 
 
@@ -71,7 +71,7 @@ def _price_pattern() -> re.Pattern[str]:
         rf"(?:\s?(?:-|–|to)\s?(?:{_alternation(list(t['currencies']))})?\s?(?P<hi>\d+(?:\.\d+)?))?"
         rf"(?:\s?(?:/|per|a|an)\s?(?P<period>{_alternation(list(t['periods']))}|{per})\b)?"
         rf"(?:\s?(?:/|per)\s?(?P<per>{per}|{_alternation(list(t['periods']))})\b)?",
-        re.I,
+        re.IGNORECASE,
     )
 
 
@@ -123,13 +123,13 @@ def find_prices(text: str) -> list[Quantity]:
             word = (m.group(key) or "").lower()
             if word:
                 parts.append(t["periods"].get(word) or t["per_units"].get(word, word))
-        tail = re.match(r"\s+per\s+(seat|user|developer|dev|member)\b", text[m.end():], re.I)
+        tail = re.match(r"\s+per\s+(seat|user|developer|dev|member)\b", text[m.end():], re.IGNORECASE)
         end = m.end()
         if tail and len(parts) < 3:
             parts.append(t["per_units"][tail.group(1).lower()])
             end += tail.end()
         out.append(Quantity(m.start(), end, value, "/".join(parts), "range" if isinstance(value, list) else "="))
     for m in re.finditer(r"\b(?:a |the )?free (?:tier|plan)\b|\bfree for (?:individuals|personal use|hobbyists|small teams)\b",
-                         text, re.I):
+                         text, re.IGNORECASE):
         out.append(Quantity(m.start(), m.end(), 0.0, "USD/month", "="))
     return sorted(out, key=lambda q: q.start)

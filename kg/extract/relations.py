@@ -11,7 +11,7 @@ from kg.lexicon import Lexicon
 from kg.registry import relation_extractors
 from kg.resolve import EntityTable, Hit
 
-__all__ = ["Finding", "extract_relations", "ALLOWED_TYPES"]
+__all__ = ["ALLOWED_TYPES", "Finding", "extract_relations"]
 
 # which entity types each relation may join (source types, target types)
 ALLOWED_TYPES = {
@@ -125,11 +125,11 @@ def competes_with(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> It
     for pattern in lexicon.patterns("competition_list"):
         for m in pattern.finditer(ctx.text):
             s_lo, s_hi = ctx.sentence_of(m.start())
-            lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
+            lo, _hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
             has_rest = "rest" in m.groupdict() and m.group("rest") is not None
             named = ctx.hits_in(m.start("rest"), m.end("rest")) if has_rest else []
             source = named[0] if named else (subject if has_rest else _actor_before(ctx, m.start(), lo) or subject)
-            if re.match(r"(?:versus|vs)", m.group(), re.I):
+            if re.match(r"(?:versus|vs)", m.group(), re.IGNORECASE):
                 source = _actor_before(ctx, m.start(), lo, words=2)  # in-text "X vs Y" needs both names
             negation = re.search(r"\b(?:not|isn't|aren't|no|never|doesn't|don't)\b", ctx.text[lo:m.end()])
             pronoun = re.match(r"\s*(?:it|them|this|that)\b|\s*$", ctx.text[m.end():m.end() + 6])
@@ -286,7 +286,7 @@ def threatens(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
 
 def _cue_targets(ctx: QuoteContext, m: re.Match[str], subject: Hit) -> list[Hit]:
     """Whom a threat cue is about: a named product, "both of them" (the document's products), or the subject."""
-    if re.search(r"\b(?:both|either|all) of them\b", m.group(), re.I) and len(ctx.candidates) > 1:
+    if re.search(r"\b(?:both|either|all) of them\b", m.group(), re.IGNORECASE) and len(ctx.candidates) > 1:
         return [Hit(0, 0, "", c, c, "Product", "title") for c in ctx.candidates]
     return [_named_target(ctx, m) or subject]
 

@@ -12,10 +12,7 @@ from kg.resolve import EntityTable
 
 __all__ = ["Attribution", "attribute_subjects"]
 
-_STOP = set("""a an the of to and or in on at for with by is are be it its this that was were as from than not but into
-over which who what i you we they their them there here just so if then has have had do does don't can could would
-should will may might more most very really also only any all some no one two my your our it's that's isn't
-about when where how while because before after until without within out up off own same such other another""".split())
+_STOP = {"a", "an", "the", "of", "to", "and", "or", "in", "on", "at", "for", "with", "by", "is", "are", "be", "it", "its", "this", "that", "was", "were", "as", "from", "than", "not", "but", "into", "over", "which", "who", "what", "i", "you", "we", "they", "their", "them", "there", "here", "just", "so", "if", "then", "has", "have", "had", "do", "does", "don't", "can", "could", "would", "should", "will", "may", "might", "more", "most", "very", "really", "also", "only", "any", "all", "some", "no", "one", "two", "my", "your", "our", "it's", "that's", "isn't", "about", "when", "where", "how", "while", "because", "before", "after", "until", "without", "within", "out", "up", "off", "own", "same", "such", "other", "another"}
 
 
 @dataclass(frozen=True)

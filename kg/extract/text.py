@@ -8,8 +8,16 @@ from dataclasses import dataclass, field
 from kg.lexicon import Lexicon
 from kg.resolve import Hit
 
-__all__ = ["QuoteContext", "clause_bounds", "trim_span", "find_horizon", "normalize_horizon", "is_hedged",
-           "is_negated", "WORD_NUMBERS"]
+__all__ = [
+    "WORD_NUMBERS",
+    "QuoteContext",
+    "clause_bounds",
+    "find_horizon",
+    "is_hedged",
+    "is_negated",
+    "normalize_horizon",
+    "trim_span",
+]
 
 WORD_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "eighteen": 18, "twenty-four": 24,

@@ -1,0 +1,111 @@
+"""Cue patterns and word lists: the shipped ones load; a broken copy fails naming the file and the key."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+
+import pytest
+
+from kg.catalog import ontology_dir
+from kg.errors import KgError, PatternError
+from kg.lexicon import load_lexicon
+
+
+@pytest.fixture(scope="module")
+def lexicon():
+    return load_lexicon()
+
+
+def test_shipped_lexicon_loads(lexicon):
+    assert {"competition_list", "threat_kill", "horizon", "hedge", "negation", "depends_verb"} <= set(lexicon.cues)
+    assert not any(key.startswith("_") for key in lexicon.cues)
+    assert all(isinstance(p, re.Pattern) for p in lexicon.patterns("hedge"))
+    assert isinstance(lexicon.pattern("ship_verb"), re.Pattern)
+
+
+def test_patterns_are_case_insensitive(lexicon):
+    assert any(p.search("It COULD happen") for p in lexicon.patterns("hedge"))
+
+
+@pytest.mark.parametrize("word,generic", [
+    ("API", True), ("APIs", True), ("IDE", True), ("IDEs", True), ("LLMs", True),
+    ("Qdrant", False), ("MCP", False), ("api", False),
+])
+def test_is_generic(lexicon, word, generic):
+    assert lexicon.is_generic(word) is generic
+
+
+@pytest.mark.parametrize("table,form,canonical", [
+    ("licenses", "apache-2.0", "Apache 2.0"),
+    ("licenses", "mit licensed", "MIT"),
+    ("licenses", "agplv3", "AGPL-3.0"),
+    ("platforms", "arm64", "ARM"),
+    ("platforms", "macs", "macOS"),
+    ("platforms", "wsl2", "WSL"),
+])
+def test_synonyms_map_to_the_canonical_name(lexicon, table, form, canonical):
+    assert getattr(lexicon, table)[form] == canonical
+
+
+def test_asking_for_the_wrong_shape_is_a_pattern_error(lexicon):
+    with pytest.raises(PatternError, match="'ship_verb' is not a list"):
+        lexicon.patterns("ship_verb")
+    with pytest.raises(PatternError, match="'hedge' is not a single pattern"):
+        lexicon.pattern("hedge")
+
+
+@pytest.fixture
+def ontology_copy(tmp_path):
+    """A private copy of ``ontology/`` to break."""
+    return shutil.copytree(ontology_dir(), tmp_path / "ontology")
+
+
+def _edit_cues(folder, edit) -> None:
+    path = folder / "cues.json"
+    cues = json.loads(path.read_text(encoding="utf-8"))
+    edit(cues)
+    path.write_text(json.dumps(cues, indent=1), encoding="utf-8")
+
+
+def _set(cues, key, value):
+    if "." in key:
+        outer, inner = key.split(".")
+        cues[outer][inner] = value
+    else:
+        cues[key] = value
+
+
+@pytest.mark.parametrize("key,value,message", [
+    ("competition_list", ["\\bcompetes with (", "\\brivals\\b"], "cues.json: competition_list[0]: invalid pattern"),
+    ("hedge", ["\\bcould\\b", "[unclosed"], "cues.json: hedge[1]: invalid pattern"),
+    ("ship_verb", "\\s+(?P<x>ship|(?P<x>ships))", "cues.json: ship_verb: invalid pattern"),
+    ("credibility.disputed", ["\\bretracted\\b", "*revised"], "cues.json: credibility.disputed[1]: invalid pattern"),
+    ("horizon", [42], "cues.json: horizon[0]: expected a pattern"),
+])
+def test_invalid_pattern_names_the_key(ontology_copy, key, value, message):
+    _edit_cues(ontology_copy, lambda cues: _set(cues, key, value))
+    with pytest.raises(PatternError, match=re.escape(message)) as info:
+        load_lexicon(str(ontology_copy))
+    assert isinstance(info.value, KgError) and isinstance(info.value, ValueError)
+
+
+def test_invalid_json_names_the_line(ontology_copy):
+    path = ontology_copy / "cues.json"
+    path.write_text('{\n "hedge": ["\\\\bcould\\\\b"],\n "negation": [\n}\n', encoding="utf-8")
+    with pytest.raises(PatternError, match=r"cues\.json:4: not valid JSON"):
+        load_lexicon(str(ontology_copy))
+
+
+def test_empty_synonym_names_file_and_line(ontology_copy):
+    path = ontology_copy / "lexicons" / "platforms.txt"
+    path.write_text("# platforms\nLinux\nmacOS |  | Mac\n", encoding="utf-8")
+    with pytest.raises(PatternError, match=r"platforms\.txt:3: empty name"):
+        load_lexicon(str(ontology_copy))
+
+
+def test_copied_ontology_is_read_from_its_folder(ontology_copy):
+    (ontology_copy / "lexicons" / "generic_terms.txt").write_text("# mine\nWidget\n", encoding="utf-8")
+    lexicon = load_lexicon(str(ontology_copy))
+    assert lexicon.is_generic("Widgets") and not lexicon.is_generic("API")
