@@ -10,7 +10,7 @@ from kg.lexicon import Lexicon
 __all__ = ["SIZE", "VERSION", "NameHit", "find_names", "split_release"]
 
 # a "word": letters/digits with inner . + - / ' ; leading '.' kept for file formats like .smolmachine
-_WORD = re.compile(r"[.]?[\w][\w.+\-/']*[\w+]|[\w]")
+_WORD = re.compile(r"[.]?[\w][\w.+\-/'’]*[\w+]['’]?|[\w]['’]?")
 VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)+[a-z]?|v\d+|\d+\.x)$", re.IGNORECASE)
 SIZE = re.compile(r"^\d+(?:\.\d+)?[BMK]$")
 _RELEASE_WORDS = {"wave", "version", "release", "build", "update", "gen", "series", "edition"}
