@@ -51,7 +51,8 @@ def _window(text: str, start: int, end: int, lo: int, hi: int, left: int = 3, ri
     base = end
     for m in list(re.finditer(r"\S+", text[base:hi]))[:right]:
         word = m.group().strip(",;:().")
-        if left_stop.match(word) or word.lower() in ("and", "or", "but", "is", "was") or not word:
+        if word.lower() in ("and", "or", "but", "is", "was", "which", "because", "while", "if", "when", "so", "with") \
+                or not word:
             break
         closes = m.group().endswith((",", ";", ":", "."))
         end = base + m.end() - (1 if closes else 0)
@@ -123,7 +124,7 @@ def metrics(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator
 @claim_extractors.register("pricing")
 def pricing(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
     """Prices: "$15-40/mo per seat" → 15–40 USD/month/seat; "free tier" → 0."""
-    stop = re.compile(r"^(?:with|and|or|but|than|of|in|on|for|from|because|while|if|when|where|which|that)$", re.IGNORECASE)
+    stop = re.compile(r"^(?:with|and|or|but|than|of|in|on|because|while|if|when|where|which|that)$", re.IGNORECASE)
     for p in find_prices(ctx.text):
         lo, hi = _sub_clause(ctx.text, p.start, p.end, *ctx.sentence_of(p.start))
         start, end = _window(ctx.text, p.start, p.end, lo, hi, left=3, right=3, left_stop=stop)

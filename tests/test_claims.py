@@ -1,0 +1,134 @@
+"""Claims through the pipeline: typed values (metrics, prices, licences, platforms), horizons, doubts, conditions."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from helpers import GraphView, run_docs
+
+METRIC_UNDER = "Helicone adds under 10 ms of proxy overhead per request in our load tests."
+METRIC_STARS = "Langfuse sits at roughly 8k GitHub stars and the issue tracker moves quickly."
+METRIC_TIMES = "Langfuse was 3x quicker to wire into our stack than the tool we used before."
+METRIC_PARAMS = "Phi-4-mini packs 3.8B parameters yet keeps up with much larger models on our evals."
+PRICE_RANGE = "The hosted Langfuse plan runs $15\u201340/mo depending on trace volume."
+PRICE_SEAT = "Helicone's team plan is $20/month per seat once you pass five users."
+FREE_TIER = "Helicone has a free tier that covers hobby projects comfortably."
+LICENSE_MIT = "Langfuse is MIT-licensed at the core, which made legal review painless."
+LICENSE_APACHE = "Helicone ships under Apache 2.0, so forking it was never a legal question."
+LINUX_ONLY = "The self-hosted Helicone build is Linux-only for now."
+TWO_PLATFORMS = "The Langfuse desktop viewer runs on macOS and Windows, nothing else."
+WITHIN_YEARS = "Within two years, most LLM gateways will ship tracing as a default feature, Helicone included."
+BY_YEAR = "By 2027, Langfuse will be the tracing layer most teams inherit without choosing it."
+SELF_REPORTED = "The Helicone latency benchmark is self-reported and nobody outside the company has rerun it."
+REVISED = "Langfuse's cost-savings chart was quietly revised after users compared their invoices."
+ONLY_IF = "Langfuse only works if you are willing to run ClickHouse alongside Postgres."
+SHIPS_FEATURE = "Zed ships real-time collaboration for pairing sessions with remote teammates."
+CROSS_PRODUCT = "Langfuse is MIT-licensed, while Helicone charges $20/month per seat for its hosted tier."
+
+DOCS = [
+    ("Helicone vs Langfuse", [METRIC_UNDER, METRIC_STARS, METRIC_TIMES, PRICE_RANGE, PRICE_SEAT, FREE_TIER]),
+    ("Langfuse vs Helicone (tracing for LLM apps)",
+     [LICENSE_MIT, LICENSE_APACHE, LINUX_ONLY, TWO_PLATFORMS, WITHIN_YEARS, BY_YEAR]),
+    ("Helicone vs Langfuse: trust and conditions", [SELF_REPORTED, REVISED, ONLY_IF, CROSS_PRODUCT]),
+    ("Zed vs Phi-4-mini", [SHIPS_FEATURE, METRIC_PARAMS]),
+]
+
+
+@pytest.fixture(scope="module")
+def view(tmp_path_factory):
+    return GraphView(run_docs(tmp_path_factory.mktemp("claims"), DOCS))
+
+
+def _one(view, quote, type_):
+    claims = view.claims(quote, type_)
+    assert len(claims) == 1, [c.text for c in claims]
+    return claims[0]
+
+
+@pytest.mark.parametrize("quote,about,value,unit,comparator", [
+    (METRIC_UNDER, "Helicone", 10.0, "ms", "<"),
+    (METRIC_STARS, "Langfuse", 8000.0, "stars", "~"),
+    (METRIC_TIMES, "Langfuse", 3.0, "x", "="),
+    (METRIC_PARAMS, "Phi-4-mini", 3.8e9, "parameters", "="),
+])
+def test_metric_values(view, quote, about, value, unit, comparator):
+    claim = _one(view, quote, "metric")
+    assert (view.name(claim.about), claim.value, claim.unit, claim.comparator) == (about, value, unit, comparator)
+
+
+@pytest.mark.parametrize("quote,value,unit,comparator,fragment", [
+    (PRICE_RANGE, [15.0, 40.0], "USD/month", "range", "$15\u201340/mo"),
+    (PRICE_SEAT, 20.0, "USD/month/seat", "=", "$20/month per seat"),
+    (FREE_TIER, 0.0, "USD/month", "=", "free tier"),
+])
+def test_pricing_values(view, quote, value, unit, comparator, fragment):
+    claim = _one(view, quote, "pricing")
+    assert (claim.value, claim.unit, claim.comparator) == (value, unit, comparator)
+    assert fragment in claim.text
+
+
+@pytest.mark.parametrize("quote,about,license_", [
+    (LICENSE_MIT, "Langfuse", "MIT"),
+    (LICENSE_APACHE, "Helicone", "Apache 2.0"),
+])
+def test_license_value(view, quote, about, license_):
+    claim = _one(view, quote, "license")
+    assert (view.name(claim.about), claim.value) == (about, license_)
+
+
+@pytest.mark.parametrize("quote,platforms,text", [
+    (LINUX_ONLY, ["Linux"], "Linux-only"),
+    (TWO_PLATFORMS, ["macOS", "Windows"], "macOS and Windows"),
+])
+def test_platform_values(view, quote, platforms, text):
+    claim = _one(view, quote, "platform")
+    assert (claim.value, claim.text, claim.polarity) == (platforms, text, "positive")
+
+
+@pytest.mark.parametrize("quote,horizon", [(WITHIN_YEARS, "2 years"), (BY_YEAR, "2027")])
+def test_prediction_horizon(view, quote, horizon):
+    claim = _one(view, quote, "prediction")
+    assert claim.horizon == horizon
+    assert claim.text.endswith(quote.rstrip(".")[-20:])  # the forecast is the whole clause, not just the cue
+
+
+@pytest.mark.parametrize("quote,credibility,word", [
+    (SELF_REPORTED, "unverified", "self-reported"),
+    (REVISED, "disputed", "quietly revised"),
+])
+def test_credibility(view, quote, credibility, word):
+    claim = _one(view, quote, "credibility")
+    assert claim.credibility == credibility
+    assert word in claim.text
+
+
+def test_dependency_condition(view):
+    claim = _one(view, ONLY_IF, "dependency")
+    assert view.name(claim.about) == "Langfuse"
+    assert claim.text == "you are willing to run ClickHouse alongside Postgres"
+
+
+@pytest.mark.xfail(reason="'<Product> ships <feature>' gives a capability claim whose whole text is "
+                          "'Zed ships': the feature is cut off", strict=True)
+def test_capability_claim_keeps_the_feature(view):
+    assert any("real-time collaboration" in c.text for c in view.claims(SHIPS_FEATURE, "capability"))
+
+
+@pytest.mark.xfail(reason="every claim is about the quote's subject, even a price stated about another "
+                          "named product in its own clause", strict=True)
+def test_claim_about_the_product_its_clause_names(view):
+    claim = _one(view, CROSS_PRODUCT, "pricing")
+    assert view.name(claim.about) == "Helicone"
+
+
+def test_every_claim_points_at_its_evidence(view):
+    assert len(view.graph.claims) >= 20
+    quotes = {q.id: q for q in view.graph.quotes}
+    for claim in view.graph.claims:
+        quote = quotes[claim.evidence.quote_id]
+        assert claim.text == quote.text[claim.evidence.start:claim.evidence.end] == claim.evidence.text
+        assert claim.text.strip() == claim.text and claim.text
+        assert re.fullmatch(r"[a-z_]+\.[a-z_]+", claim.evidence.rule), claim.evidence.rule
+        assert 0.0 < claim.evidence.confidence <= 1.0
+        assert claim.about in view.entities

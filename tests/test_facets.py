@@ -1,0 +1,90 @@
+"""Quote facets through the pipeline: ship verdict, perspective and stance for clear-cut quotes."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import GraphView, run_docs
+
+from kg.extract.facets import quote_facets
+
+SHIP = [
+    "Verdict: ship. Turso's sync story is finally solid enough for production.",
+    "I'd ship Turso today for any team that already lives in SQLite.",
+    "We put Neon behind two internal apps and haven't looked back since.",
+]
+NO_SHIP = [
+    "No ship: the Neon branching feature corrupted two of our preview databases in one week.",
+    "Pass on this one for now; Turso changes its client API every release.",
+    "I wouldn't bet on Neon for anything customer-facing yet.",
+]
+NO_VERDICT = [
+    "Turso keeps one database file per tenant and replicates it to the edge.",
+    "Neon separates storage from compute, so branches are copy-on-write.",
+]
+BUSINESS = "The buyer is the platform team, and per-seat pricing keeps the Neon budget conversation short."
+THESIS = "My bet is that by 2027 Turso-style edge replicas are how most small apps store their data."
+TESTIMONIAL = "We switched the whole team to Neon in March and nobody has asked to go back."
+COMPETITION = "The direct competitors to Turso are Neon and PlanetScale, and the competition is crowded."
+RISK = "The bus factor worries me: Turso leans on a single maintainer for the sync engine."
+POSITIVE = "Neon is fast, elegant, and the docs are genuinely delightful to read."
+NEGATIVE = "Turso felt slow, buggy and flaky in our tests; I can't recommend it."
+NEGATED_SHIP = [
+    "I would not ship Turso until the replication bugs are fixed.",
+    "Not worth adopting Neon yet; the docs lag the code by months.",
+]
+
+DOCS = [
+    ("Turso vs Neon", SHIP + NO_VERDICT),
+    ("Neon vs Turso", NO_SHIP + [BUSINESS, THESIS]),
+    ("Turso vs Neon (edge databases)", [TESTIMONIAL, COMPETITION, RISK, POSITIVE, NEGATIVE] + NEGATED_SHIP),
+]
+
+
+@pytest.fixture(scope="module")
+def view(tmp_path_factory):
+    return GraphView(run_docs(tmp_path_factory.mktemp("facets"), DOCS))
+
+
+@pytest.mark.parametrize("quote,verdict", [(q, "ship") for q in SHIP] + [(q, "no_ship") for q in NO_SHIP]
+                         + [(q, None) for q in NO_VERDICT])
+def test_verdict(view, quote, verdict):
+    assert view.quote(quote).verdict == verdict
+
+
+@pytest.mark.xfail(reason="ship cues ignore negation: 'would not ship it' and 'not worth adopting' give verdict "
+                          "ship", strict=True)
+@pytest.mark.parametrize("quote", NEGATED_SHIP)
+def test_negated_ship_cue_is_no_ship(view, quote):
+    assert view.quote(quote).verdict == "no_ship"
+
+
+@pytest.mark.parametrize("quote,perspective", [
+    (BUSINESS, "business"),
+    (THESIS, "thesis"),
+    (TESTIMONIAL, "testimonial"),
+    (COMPETITION, "competition"),
+    (RISK, "risk"),
+])
+def test_perspective(view, quote, perspective):
+    assert view.quote(quote).perspective == perspective
+
+
+@pytest.mark.parametrize("quote,stance", [
+    (POSITIVE, "positive"),
+    (SHIP[1], "positive"),
+    (NEGATIVE, "negative"),
+    (NO_SHIP[0], "negative"),
+])
+def test_stance(view, quote, stance):
+    assert view.quote(quote).stance == stance
+
+
+def test_every_quote_gets_a_perspective_and_a_stance(view):
+    for quote in view.graph.quotes:
+        assert quote.perspective is not None and quote.stance is not None
+
+
+def test_facets_are_a_pure_function_of_the_text(view):
+    for quote in view.graph.quotes:
+        facets = quote_facets(quote.text)
+        assert (facets.perspective, facets.stance, facets.verdict) == (quote.perspective, quote.stance, quote.verdict)

@@ -1,0 +1,155 @@
+"""Relations through the pipeline: competition, threats with horizons, dependencies, makers — and no false edges."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import GraphView, run_docs
+
+# ---- competes_with --------------------------------------------------------------------------------------------
+OXFORD = "For Qdrant the direct competitors are Milvus, Pinecone with its serverless tier, and pgvector."
+COMPETES_VERB = "Weaviate competes with Chroma on developer mindshare more than on features."
+ALTERNATIVE = "Ollama is the obvious alternative to LM Studio for anyone who lives in a terminal."
+MAIN_ALTERNATIVES = "The main alternatives to Ollama are llama.cpp, vLLM and LocalAI."
+NEGATED = "Qdrant is not really a competitor to Elasticsearch; it solves a much narrower problem."
+NEGATED_VERB = "Honestly Weaviate doesn't compete with Redis at all for our workload."
+HEDGED = "Jan could compete with LM Studio once its model browser matures."
+
+# ---- threatens ------------------------------------------------------------------------------------------------
+KILL_CUE = ("Ollama owns the terminal crowd today. What could kill it within 18 months: Apple ships a local "
+            "model runner inside macOS.")
+BY_YEAR = "By 2027, Cloudflare Containers threatens Daytona on price for short-lived jobs."
+NEXT_QUARTER = "What sinks E2B next quarter is Modal turning its sandboxes into the default for agent code."
+IF_BEATS = "If Docker Model Runner beats it next quarter, Ollama loses the default install slot."
+DANGER = "The biggest threat to Daytona is Runloop Devbox, probably within two years."
+
+# ---- depends_on / developed_by --------------------------------------------------------------------------------
+BUILT_ON = "Ollama is built on top of llama.cpp, which does all the heavy lifting."
+USES_UNDER_HOOD = "E2B uses Firecracker microVMs under the hood, so each sandbox boots fast."
+POSSESSIVE_MAKER = "Meta's Llama is the model most people pull first."
+BUILT_BY = "Milvus is built by Zilliz, which also sells the hosted version."
+TWO_DEPENDENCIES = "Daytona runs on Kubernetes and relies on Docker for isolation."
+
+# ---- precision: products named, but no relation cue ------------------------------------------------------------
+NO_CUE = [
+    "I moved my side projects from VS Code to Cursor last spring and the tab completion paid for itself.",
+    "We tried Aider and Cline for a week each before settling on Cursor for the whole team.",
+    "My bet is that by 2027 most teams will treat Claude Code and Cursor as interchangeable front ends.",
+    "Honestly Windsurf felt calmer than Zed when I opened a large TypeScript monorepo.",
+    "Our backend is Python and Postgres, and Cursor handled both without special setup.",
+    "The thesis is simple: editors like Cursor win because models from OpenAI and Anthropic keep getting cheaper.",
+    "I keep GitHub Copilot around for quick edits but reach for Windsurf when a refactor spans twenty files.",
+    "After a month with Cursor and Sourcegraph Cody side by side, I stopped opening Cody at all.",
+    "I have Cursor open at work and Windsurf at home, and most days I forget which one I am in.",
+]
+
+DOCS = [
+    ("Qdrant vs Weaviate", [OXFORD, COMPETES_VERB, NEGATED, NEGATED_VERB]),
+    ("Ollama vs LM Studio", [ALTERNATIVE, MAIN_ALTERNATIVES, HEDGED, KILL_CUE]),
+    ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER]),
+    ("E2B vs Daytona", [BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD]),
+    ("Milvus vs Daytona", [BUILT_BY, TWO_DEPENDENCIES]),
+    ("Cursor vs Windsurf", NO_CUE),
+]
+
+
+@pytest.fixture(scope="module")
+def view(tmp_path_factory):
+    return GraphView(run_docs(tmp_path_factory.mktemp("relations"), DOCS))
+
+
+@pytest.mark.parametrize("quote,expected", [
+    (OXFORD, {("competes_with", "Milvus", "Qdrant"), ("competes_with", "Pinecone", "Qdrant"),
+              ("competes_with", "Qdrant", "pgvector")}),
+    (COMPETES_VERB, {("competes_with", "Chroma", "Weaviate")}),
+    (ALTERNATIVE, {("competes_with", "LM Studio", "Ollama")}),
+    (MAIN_ALTERNATIVES, {("competes_with", "LocalAI", "Ollama"), ("competes_with", "Ollama", "llama.cpp"),
+                         ("competes_with", "Ollama", "vLLM")}),
+    (HEDGED, {("competes_with", "Jan", "LM Studio")}),
+])
+def test_competition(view, quote, expected):
+    assert view.edges(quote, "competes_with") == expected
+
+
+@pytest.mark.parametrize("quote,rejected", [(NEGATED, "Elasticsearch"), (NEGATED_VERB, "Redis")])
+def test_negated_competition_makes_no_edge_and_is_reported(view, quote, rejected):
+    assert view.edges(quote, "competes_with") == set()
+    items = view.report("rejected_relation", quote)
+    assert items, "the negated statement should be in the run report"
+    target = view.graph.entity(f"ent:{rejected.lower()}")
+    assert any(item.message.startswith("competes_with") and target.id in item.message for item in items)
+    for item in items:
+        assert item.evidence.confidence == 0.0
+        assert item.evidence.text == view.quote(quote).text[item.evidence.start:item.evidence.end]
+
+
+def test_hedged_competition_has_lower_confidence(view):
+    (hedged,) = view.relations(HEDGED, "competes_with")
+    (plain,) = view.relations(COMPETES_VERB, "competes_with")
+    assert hedged.hedged is True and plain.hedged is False
+    assert hedged.confidence < plain.confidence
+
+
+@pytest.mark.parametrize("quote,actor,target,horizon,hedged", [
+    (KILL_CUE, "Apple", "Ollama", "18 months", True),
+    (BY_YEAR, "Cloudflare Containers", "Daytona", "2027", False),
+    (NEXT_QUARTER, "Modal", "E2B", "next quarter", False),
+    (IF_BEATS, "Docker Model Runner", "Ollama", "next quarter", True),
+    (DANGER, "Runloop Devbox", "Daytona", "2 years", False),
+])
+def test_threats_with_horizons(view, quote, actor, target, horizon, hedged):
+    threats = [(view.name(r.source), view.name(r.target), r.horizon, r.hedged)
+               for r in view.relations(quote, "threatens")]
+    assert threats == [(actor, target, horizon, hedged)]
+
+
+def test_hedged_threat_has_lower_confidence(view):
+    (hedged,) = view.relations(IF_BEATS, "threatens")
+    (plain,) = view.relations(BY_YEAR, "threatens")
+    assert hedged.confidence < plain.confidence
+
+
+@pytest.mark.parametrize("quote,expected", [
+    (BUILT_ON, {("depends_on", "Ollama", "llama.cpp")}),
+    (USES_UNDER_HOOD, {("depends_on", "E2B", "Firecracker")}),
+])
+def test_dependencies(view, quote, expected):
+    assert view.edges(quote, "depends_on") == expected
+
+
+@pytest.mark.xfail(reason="in 'X runs on A and relies on B' the second dependency is given to A, not X",
+                   strict=True)
+def test_coordinated_dependencies_share_their_subject(view):
+    assert view.edges(TWO_DEPENDENCIES, "depends_on") == {("depends_on", "Daytona", "Kubernetes"),
+                                                          ("depends_on", "Daytona", "Docker")}
+
+
+@pytest.mark.parametrize("quote,product,maker,rule", [
+    (POSSESSIVE_MAKER, "Llama", "Meta", "maker.possessive"),
+    (BUILT_BY, "Milvus", "Zilliz", "maker.by"),
+])
+def test_makers(view, quote, product, maker, rule):
+    relations = view.relations(quote, "developed_by")
+    assert {(view.name(r.source), view.name(r.target)) for r in relations} == {(product, maker)}
+    assert rule in {r.evidence.rule for r in relations}
+
+
+@pytest.mark.parametrize("quote", NO_CUE)
+def test_products_named_without_a_cue_make_no_relation(view, quote):
+    assert len(view.relations(quote)) == 0
+    assert len({m.entity_id for m in view.graph.mentions if m.quote_id == view.quote(quote).id}) >= 2
+
+
+def test_vs_in_the_title_alone_is_not_competition(view):
+    pair = {"ent:cursor", "ent:windsurf"}
+    assert not [r for r in view.graph.relations if r.type == "competes_with" and {r.source, r.target} == pair]
+
+
+def test_every_relation_points_at_its_evidence(view):
+    assert len(view.graph.relations) >= 15
+    for r in view.graph.relations:
+        quote = next(q for q in view.graph.quotes if q.id == r.evidence.quote_id)
+        span = quote.text[r.evidence.start:r.evidence.end]
+        assert r.evidence.text == span
+        assert r.evidence.rule and r.evidence.confidence == r.confidence
+        forms = view.forms(r.source) | view.forms(r.target)
+        assert any(form in span.lower() for form in forms), (r.type, r.source, r.target, span)
