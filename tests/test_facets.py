@@ -5,8 +5,6 @@ from __future__ import annotations
 import pytest
 from helpers import GraphView, run_docs
 
-from kg.extract.facets import quote_facets
-
 SHIP = [
     "Verdict: ship. Turso's sync story is finally solid enough for production.",
     "I'd ship Turso today for any team that already lives in SQLite.",
@@ -83,8 +81,3 @@ def test_every_quote_gets_a_perspective_and_a_stance(view):
     for quote in view.graph.quotes:
         assert quote.perspective is not None and quote.stance is not None
 
-
-def test_facets_are_a_pure_function_of_the_text(view):
-    for quote in view.graph.quotes:
-        facets = quote_facets(quote.text)
-        assert (facets.perspective, facets.stance, facets.verdict) == (quote.perspective, quote.stance, quote.verdict)

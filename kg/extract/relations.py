@@ -52,8 +52,8 @@ def _list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40) -> l
         gap = ctx.text[cursor:hit.start]
         if re.search(r"[.;!?]\s|\s[—–]\s", gap) and items:
             break
-        if not items:
-            if len(gap) > max_gap or re.search(r"\.\s", gap):
+        if not items:  # the list must start right after the cue, not in the next clause
+            if len(gap) > max_gap or re.search(r"\.\s|,\s*(?:but|because|while|which|though|so)\b|;", gap):
                 break
         elif len(gap) > 70 or not _SEPARATOR.search(gap.rstrip()):
             if not re.fullmatch(_FILLER, gap):
@@ -233,6 +233,17 @@ def threatens(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
             for actor in _list_after(ctx, m.end(), s_hi, max_gap=12):
                 found = _emit("threatens", actor, target, m.start(), actor.end, "threat.danger", 0.8, ctx, lexicon,
                               horizon=horizon[0] if horizon else None)
+                if found:
+                    yield found
+    for pattern in lexicon.patterns("threat_by"):  # "Pinecone is losing ground to Turbopuffer"
+        for m in pattern.finditer(ctx.text):
+            s_lo, s_hi = ctx.sentence_of(m.start())
+            lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
+            target = _actor_before(ctx, m.start(), lo, words=4) or subject
+            horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.end())
+            for actor in _list_after(ctx, m.end(), hi, max_gap=12):
+                found = _emit("threatens", actor, target, min(m.start(), target.start if target.end else m.start()),
+                              actor.end, "threat.passive", 0.8, ctx, lexicon, horizon=horizon[0] if horizon else None)
                 if found:
                     yield found
     for pattern in lexicon.patterns("threat_reverse"):  # "Pinecone should be nervous"
