@@ -38,6 +38,7 @@ class CatalogEntry(BaseModel):
     part_of: str | None = None
     part_kind: str | None = None
     description: str | None = None
+    case_sensitive: bool = False  # match only as written ("Modal" the product, not "modal" the word)
 
 
 @dataclass

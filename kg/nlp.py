@@ -21,16 +21,21 @@ __all__ = ["CATALOG_SPANS", "CatalogMatcher", "build_pipeline", "fold_case"]
 CATALOG_SPANS = "kg_catalog"
 
 
-def fold_case(form: str) -> bool:
-    """Whether a name may match in any case: yes unless it is one plain capitalised word.
+def fold_case(form: str, rare: int = 100) -> bool:
+    """Whether a name may match in any case.
 
-    "Cursor" or "Zed" keep their capital (a cursor is a common noun); "pgvector", "LangGraph",
-    "GitHub Copilot" or "Qwen2.5-3B" are safe to match in any case.
+    Yes for names with inner capitals, digits, dots or several words ("LangGraph", "pgvector",
+    "GitHub Copilot"), and for one capitalised word that is not ordinary English ("Qdrant", "Inngest").
+    No for one capitalised word that is also a common word ("Cursor", "Continue"): a cursor is a noun.
 
-    >>> fold_case("Cursor"), fold_case("pgvector"), fold_case("GitHub Copilot")
-    (False, True, True)
+    >>> fold_case("Cursor"), fold_case("pgvector"), fold_case("GitHub Copilot"), fold_case("Qdrant")
+    (False, True, True, True)
     """
-    return not re.fullmatch(r"[A-Z][a-z]+", form)
+    from kg.words import frequency
+
+    if not re.fullmatch(r"[A-Z][a-z]+", form):
+        return True
+    return frequency(form) < rare
 
 
 class CatalogMatcher:
@@ -45,12 +50,12 @@ class CatalogMatcher:
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.meta: dict[str, tuple[str, str]] = {}
 
-    def add(self, forms: list[tuple[str, str, str]]) -> None:
-        """Add (surface form, canonical name, type) triples."""
-        for form, canon, type_ in sorted(set(forms)):
+    def add(self, forms: list[tuple[str, str, str, bool]]) -> None:
+        """Add (surface form, canonical name, type, case-sensitive) entries."""
+        for form, canon, type_, exact in sorted(set(forms)):
             key = f"{type_}|{canon}"
             self.meta[key] = (canon, type_)
-            loose = fold_case(form) or type_ in ("License", "Platform")
+            loose = not exact and (fold_case(form) or type_ in ("License", "Platform"))
             (self.folded if loose else self.exact).add(key, [self.nlp.make_doc(form)])
 
     def __call__(self, doc: Doc) -> Doc:
@@ -68,10 +73,10 @@ def _make_catalog_matcher(nlp: Language, name: str) -> CatalogMatcher:
     return CatalogMatcher(nlp)
 
 
-def _forms(catalog: Catalog, lexicon: Lexicon) -> list[tuple[str, str, str]]:
-    forms = [(f, e.name, e.type) for e in catalog.entries.values() for f in (e.name, *e.aliases)]
-    forms += [(f, canon, "License") for f, canon in lexicon.licenses.items()]
-    forms += [(f, canon, "Platform") for f, canon in lexicon.platforms.items()]
+def _forms(catalog: Catalog, lexicon: Lexicon) -> list[tuple[str, str, str, bool]]:
+    forms = [(f, e.name, e.type, e.case_sensitive) for e in catalog.entries.values() for f in (e.name, *e.aliases)]
+    forms += [(f, canon, "License", False) for f, canon in lexicon.licenses.items()]
+    forms += [(f, canon, "Platform", False) for f, canon in lexicon.platforms.items()]
     return forms
 
 

@@ -7,7 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from kg.catalog import Catalog
-from kg.extract.names import NameHit, find_names, split_release
+from kg.extract.names import NameHit, find_cue_names, find_names, split_release
 from kg.ids import entity_id, normalize_name
 from kg.lexicon import Lexicon
 from kg.models import Document, Entity, ReportItem
@@ -160,7 +160,7 @@ def _gazetteer_hits(text: str, forms: dict[str, str], taken: list[tuple[int, int
 
     found = []
     for form in sorted(forms, key=lambda f: (-len(f), f)):
-        flags = re.IGNORECASE if fold_case(form) and not forms[form].startswith(_FEATURE) else 0
+        flags = re.IGNORECASE if fold_case(form, rare=1000) and not forms[form].startswith(_FEATURE) else 0
         for m in re.finditer(rf"(?<![\w.-]){re.escape(form)}(?![\w-])", text, flags=flags):
             if not any(s < m.end() and m.start() < e for s, e in taken):
                 taken.append((m.start(), m.end()))
@@ -218,6 +218,8 @@ def resolve_corpus(documents: list[Document], quote_docs: dict[str, object], tex
         taken = [(h.start, h.end) for h in hits[qid]]
         raw[qid] = [n for n in find_names(texts[qid], lexicon)
                     if not any(s < n.end and n.start < e for s, e in taken)]
+        taken += [(n.start, n.end) for n in raw[qid]]
+        raw[qid] = sorted(raw[qid] + find_cue_names(texts[qid], lexicon, taken), key=lambda n: n.start)
         for n in raw[qid]:
             if n.strong:
                 confirmed[normalize_name(split_release(n.text)[0])].append(n)

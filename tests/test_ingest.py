@@ -21,8 +21,8 @@ from kg.ingest import parse_title, read_corpus, read_file
     ("Vercel Sandbox v. E2B", ("Vercel Sandbox v. E2B", None, ("Vercel Sandbox", "E2B"))),
     ("E2B vs Daytona vs Modal", ("E2B vs Daytona vs Modal", None, ("E2B", "Daytona", "Modal"))),
     ("LM Studio vs Ollama (local inference) ", ("LM Studio vs Ollama", "local inference", ("LM Studio", "Ollama"))),
-    ("SmolAgents 1.0 vs Windsurf Wave 10 (Cascade Memory)",
-     ("SmolAgents 1.0 vs Windsurf Wave 10", "Cascade Memory", ("SmolAgents 1.0", "Windsurf Wave 10"))),
+    ("Letta 0.6 vs Mastra Release 2 (working memory)",
+     ("Letta 0.6 vs Mastra Release 2", "working memory", ("Letta 0.6", "Mastra Release 2"))),
     # a colon without "vs" before it is part of the title, not a subtitle
     ("Field notes: what we learned", ("Field notes: what we learned", None, ())),
     ("Release notes", ("Release notes", None, ())),
@@ -185,7 +185,7 @@ def test_missing_path_is_reported_and_the_others_are_read(tmp_path):
     assert "gone.txt" in item.message and "no such file" in item.message
 
 
-def test_folder_skips_unsupported_types_but_not_readme_or_hidden_files(tmp_path):
+def test_folder_reports_unsupported_types_and_ignores_readme_and_hidden_files(tmp_path):
     write_doc(tmp_path, "Zed vs Cursor", ["Zed opened the repo instantly."], name="a.txt")
     (tmp_path / "diagram.pdf").write_bytes(b"%PDF-1.7")
     (tmp_path / "README").write_text("about this folder")

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from kg.lexicon import Lexicon
+from kg.words import COMMON, RARE, is_common
 
 __all__ = ["SIZE", "VERSION", "NameHit", "find_names", "split_release"]
 
@@ -15,6 +16,9 @@ VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)+[a-z]?|v\d+|\d+\.x)$", re.IGNORECASE)
 SIZE = re.compile(r"^\d+(?:\.\d+)?[BMK]$")
 _RELEASE_WORDS = {"wave", "version", "release", "build", "update", "gen", "series", "edition"}
 _QUANTITY = re.compile(r"^[~<>]?\$?\d[\d.,]*(?:[kKmMbBxX%]|ms|s|gb|mb|tb|k\+)?$|^\d+(?:st|nd|rd|th)$", re.IGNORECASE)
+_LOWER_MODEL = re.compile(r"[a-z]{2,}[a-z0-9]*(?:-[a-z0-9.]+)*-(?:v?\d[\w.]*|[a-z]+\d[\w.]*)(?:-[a-z0-9.]+)*")
+_UNIT_TAIL = re.compile(r"-(?:\d+(?:\.\d+)?)?(?:months?|years?|days?|weeks?|hours?|minutes?|seconds?|x|ms|s|bit|bits|core|cores|node|nodes|"
+                        r"page|pages|point|points|step|steps|token|tokens|line|lines|gb|mb|k|m|b)$")
 _PREFIXES = {"sub", "pre", "post", "multi", "non", "top", "under", "over", "half", "mid", "anti", "co", "re", "ex",
              "self", "x", "day", "first", "one", "two", "three", "level", "long", "short", "single", "n", "zero"}
 
@@ -52,8 +56,10 @@ def _shape(word: str, lexicon: Lexicon) -> str | None:
         return "discovery.digits"
     if re.fullmatch(r"[a-z][a-z0-9]*\.(?:cpp|js|ts|py|rs|ai|io|dev|new|sh|run|so)", word):
         return "discovery.dotted"
+    if _LOWER_MODEL.fullmatch(word) and word.split("-")[0] not in _PREFIXES and not _UNIT_TAIL.search(word):
+        return "discovery.model_name"  # "bge-m3", "text-embedding-3-large", "nomic-embed-text-v1.5"
     if re.fullmatch(r"[A-Z][A-Z0-9]{1,6}(?:-[a-z]+)?", word):
-        return "discovery.acronym"
+        return None if is_common(word) else "discovery.acronym"  # "AND", "CREATE" are shouting, not names
     if re.fullmatch(r"[A-Z][a-z0-9'’]+(?:-[A-Za-z0-9]+)*", word):
         return "discovery.capitalized"
     return None
@@ -97,7 +103,24 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
         strong = rule != "discovery.capitalized" or not initial or j > i and _shape(last_word, lexicon) is not None
         hits.append(NameHit(start, last_end, name, rule, strong and not _all_generic(name, lexicon), possessive))
         i = j + 1
-    return hits
+    return _promote_listed(text, hits)
+
+
+def _promote_listed(text: str, hits: list[NameHit]) -> list[NameHit]:
+    """A weak name listed next to a strong one ("Apple, Qualcomm, and Google") is a name too."""
+    out = list(hits)
+    for _ in range(2):
+        for k, hit in enumerate(out):
+            if hit.strong or is_common(hit.text):  # "Realistically, Modal …" is no list
+                continue
+            for other in (out[k - 1] if k else None, out[k + 1] if k + 1 < len(out) else None):
+                if other is None or not other.strong:
+                    continue
+                gap = text[min(hit.end, other.end):max(hit.start, other.start)]
+                if re.fullmatch(r"\s*(?:,|,?\s*and|,?\s*or|&)\s*", gap):
+                    out[k] = NameHit(hit.start, hit.end, hit.text, hit.rule, True, hit.possessive)
+                    break
+    return out
 
 
 def _all_generic(name: str, lexicon: Lexicon) -> bool:
@@ -139,3 +162,71 @@ def split_release(name: str) -> tuple[str, str | None]:
     if len(words) > 2 and words[-2].lower() in _RELEASE_WORDS and re.fullmatch(r"\d+(?:\.\d+)*", words[-1]):
         return " ".join(words[:-2]), " ".join(words[-2:])
     return " ".join(words), None
+
+
+_LEAD = re.compile(r"^(?:(?:probably|maybe|possibly|arguably|perhaps|even|also|likely|then|now|mostly|plain|"
+                   r"the likes of|something like|stuff like|things like)\s+)+", re.I)
+_NOT_NAME = frozenset("""the a an my your our their its his her this that these those any some anyone everyone
+anything everything nothing something someone whatever other others another more most less each every all both
+either neither which who what it they them we you i he she there here is are was were be been being do does did
+have has had can could will would should may might must not no yes just only very really about with without for
+from into onto over under than then when where while because since until unless like same different one two three
+several many few lot lots kind sort way thing things stuff people folks teams team users tools tool""".split())
+
+
+def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]]) -> list[NameHit]:
+    """Lowercase or unusual names in places where English puts names: "alternatives are portkey and helicone".
+
+    Items of the list after a competition or dependency cue become names when they are short, do not start
+    with a function word, and have at least one word that is not ordinary English.
+    """
+    hits: list[NameHit] = []
+    for key, first_only in (("competition_list", False), ("competition_choice", False), ("depends_verb", True)):
+        for pattern in lexicon.patterns(key):
+            for m in pattern.finditer(text):
+                stop = re.compile(r"[.;:!?](?:\s|$)|\s[—–]\s|\(|$").search(text, m.end())
+                end = min(stop.start() if stop else len(text), m.end() + 160)
+                for a, b in _items(text, m.end(), end):
+                    name = _name_in(text, a, b, lexicon)
+                    if name is None:
+                        break
+                    s, e = name
+                    word = text[s:e]
+                    if not any(x < e and s < y for x, y in taken) and not is_common(word):
+                        hits.append(NameHit(s, e, word, "discovery.cue_position", True,
+                                            text[e:e + 2] in ("'s", "’s")))
+                        taken.append((s, e))
+                    if first_only:
+                        break
+    return sorted(hits, key=lambda h: h.start)
+
+
+def _items(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    out, cursor = [], start
+    for sep in re.finditer(r"\s*(?:,\s*(?:and|or)\s+|,|\s+and\s+|\s+or\s+|\s*&\s*|\s+vs\.?\s+|\s*/\s*)\s*", text[start:end]):
+        out.append((cursor, start + sep.start()))
+        cursor = start + sep.end()
+    out.append((cursor, end))
+    return out
+
+
+def _name_in(text: str, a: int, b: int, lexicon: Lexicon) -> tuple[int, int] | None:
+    """The leading name-like words of one list item, or None if the item does not start with a name."""
+    lead = _LEAD.match(text[a:b])
+    a += lead.end() if lead else 0
+    words = list(re.finditer(r"[\w][\w.+'’-]*", text[a:b]))
+    if not words or words[0].start() > 1:
+        return None
+    keep = []
+    for w in words[:3]:
+        token = w.group().rstrip("'’").removesuffix("'s").removesuffix("’s")
+        if token.lower() in _NOT_NAME or (lexicon.is_generic(token) and not keep) or re.search(r"['’]", token):
+            break
+        if keep and token.islower():  # lowercase names are one word; "agentic workloads" is a phrase
+            return None
+        keep.append((a + w.start(), a + w.start() + len(token)))
+        if token != w.group():  # possessive ends the name
+            break
+    if not keep or (len(keep) == 1 and len(text[keep[0][0]:keep[0][1]]) < 2):
+        return None
+    return keep[0][0], keep[-1][1]
