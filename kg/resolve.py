@@ -135,6 +135,9 @@ def _title_entities(doc: Document, table: EntityTable, lexicon: Lexicon) -> dict
         if entry and table.info[parent].part_of:
             parent = table.root(parent)
         forms[base] = forms[table.name(parent)] = parent
+        stem = re.fullmatch(r"([A-Za-z][\w-]{2,})\.(?:dev|new|ai|js|io|sh|run|app|so|com)", base)
+        if stem:  # "Trigger.dev" is also called "Trigger" in its own review
+            forms.setdefault(stem.group(1), parent)
         if release:
             rid = table.add_part(f"{table.name(parent)} {release}", parent, "release")
             forms[name] = forms[release] = rid

@@ -166,7 +166,7 @@ def split_release(name: str) -> tuple[str, str | None]:
 
 _LEAD = re.compile(r"^(?:(?:probably|maybe|possibly|arguably|perhaps|even|also|likely|then|now|mostly|plain|"
                    r"the likes of|something like|stuff like|things like)\s+)+", re.I)
-_NOT_NAME = frozenset("""the a an my your our their its his her this that these those any some anyone everyone
+_NOT_NAME = frozenset("""i.e i.e. e.g e.g. etc ie eg vs the a an my your our their its his her this that these those any some anyone everyone
 anything everything nothing something someone whatever other others another more most less each every all both
 either neither which who what it they them we you i he she there here is are was were be been being do does did
 have has had can could will would should may might must not no yes just only very really about with without for

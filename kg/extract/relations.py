@@ -42,18 +42,28 @@ class Finding:
     rejected: str | None = None
 
 
-def _list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40) -> list[Hit]:
-    """Names listed from ``pos``: "X, Y and Z", "X with its …, Y, and Z's …", "X or Y"."""
+def _list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight: bool = False) -> list[Hit]:
+    """Names listed from ``pos``: "X, Y and Z", "X with its …, Y, and Z's …", "X or Y".
+
+    ``tight`` lists must start at once (only articles before the first name), as objects of verbs do.
+    In "openai's text-embedding-3-large" the listed thing is the possessed name, not its owner.
+    """
     items: list[Hit] = []
     cursor = pos
     for hit in ctx.hits:
         if hit.start < pos or hit.end > limit:
             continue
         gap = ctx.text[cursor:hit.start]
+        if items and items[-1].possessive and re.fullmatch(r"['’]s?\s+", gap):
+            items[-1] = hit  # "X's Y": Y is the item
+            cursor = hit.end
+            continue
         if re.search(r"[.;!?]\s|\s[—–]\s", gap) and items:
             break
         if not items:  # the list must start right after the cue, not in the next clause
             if len(gap) > max_gap or re.search(r"\.\s|,\s*(?:but|because|while|which|though|so)\b|;", gap):
+                break
+            if tight and not _ARTICLES.fullmatch(gap):
                 break
         elif len(gap) > 70 or not _SEPARATOR.search(gap.rstrip()):
             if not re.fullmatch(_FILLER, gap):
@@ -66,14 +76,25 @@ def _list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40) -> l
     return items
 
 
+_ARTICLES = re.compile(r"(?:\s|\b(?:a|an|the|its|their|his|her|our|your|top|of|a few|several|some|both|either)\b)*", re.I)
+_BETWEEN = re.compile(r"(?:\s|\b(?:also|now|still|already|both|all|just|mostly|really|directly|basically|essentially|"
+                      r"itself|themselves|is|are|was|were|has|have|had|been|will|would|could|can|might|may|should|"
+                      r"does|do|did|not|never|actually|arguably|probably|clearly|quietly|increasingly|squarely|"
+                      r"head-on|too|alone|here|today|then|(?:['’]s?)?)\b|['’]s?)*")
+
+
 def _actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | None:
-    """The name that is the grammatical subject just before a cue ("Qdrant directly competes with")."""
+    """The name that is the grammatical subject just before a cue ("Qdrant directly competes with").
+
+    Only adverbs and auxiliaries may stand between the name and the cue: in "Supabase and the agent runs on",
+    Supabase is not the one that runs.
+    """
     before = [h for h in ctx.hits if lo <= h.start and h.end <= pos]
     if not before:
         return None
     hit = before[-1]
     between = ctx.text[hit.end:pos]
-    if len(between.split()) > words or re.search(r"[,;:—–]|\b(?:with|to|into|for|from|than|of)\s*$", between):
+    if len(between.split()) > words or not _BETWEEN.fullmatch(between):
         return None
     return hit
 
@@ -131,7 +152,7 @@ def competes_with(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> It
             source = named[0] if named else (subject if has_rest else _actor_before(ctx, m.start(), lo) or subject)
             if re.match(r"(?:versus|vs)", m.group(), re.IGNORECASE):
                 source = _actor_before(ctx, m.start(), lo, words=2)  # in-text "X vs Y" needs both names
-            negation = re.search(r"\b(?:not|isn't|aren't|no|never|doesn't|don't)\b", ctx.text[lo:m.end()])
+            negation = re.search(r"\b(?:not|isn't|aren't|no|never|doesn't|don't|neither|nor)\b", ctx.text[lo:m.end()])
             pronoun = re.match(r"\s*(?:it|them|this|that)\b|\s*$", ctx.text[m.end():m.end() + 6])
             targets = [] if pronoun else _list_after(ctx, m.end(), s_hi)
             if not targets and subject and (pronoun or m.group().rstrip().endswith(("customers", "buyers", "users",
@@ -164,6 +185,14 @@ def competes_with(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> It
                                   "competes.cue_before", 0.8, ctx, lexicon)
                     if found:
                         yield found
+    for pattern in lexicon.patterns("competition_incumbent"):  # "Arguably LangSmith is the incumbent they chase"
+        for m in pattern.finditer(ctx.text):
+            lo, _ = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+            actor = _actor_before(ctx, m.start(), lo, words=2)
+            found = _emit("competes_with", subject, actor, actor.start, m.end(), "competes.incumbent", 0.7, ctx,
+                          lexicon) if actor and subject else None
+            if found:
+                yield found
     for pattern in lexicon.patterns("competition_choice"):
         for m in pattern.finditer(ctx.text):
             items = _list_after(ctx, m.end(), ctx.sentence_of(m.start())[1])
@@ -229,8 +258,8 @@ def threatens(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
         for m in pattern.finditer(ctx.text):
             s_lo, s_hi = ctx.sentence_of(m.start())
             horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.end())
-            target = _named_target(ctx, m) or subject
-            for actor in _list_after(ctx, m.end(), s_hi, max_gap=12):
+            target = _named_target(ctx, m, subject)
+            for actor in _list_after(ctx, m.end(), s_hi, max_gap=12) if target else []:
                 found = _emit("threatens", actor, target, m.start(), actor.end, "threat.danger", 0.8, ctx, lexicon,
                               horizon=horizon[0] if horizon else None)
                 if found:
@@ -258,18 +287,23 @@ def threatens(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
             for m in pattern.finditer(ctx.text):
                 s_lo, s_hi = ctx.sentence_of(m.start())
                 lo, _ = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
-                target = _named_target(ctx, m) or subject
+                target = _named_target(ctx, m, subject)
+                if target is None:
+                    continue
                 if "rest" in m.groupdict():
                     actors = _list_after(ctx, m.start("rest"), m.end("rest"), max_gap=12)
                 else:
                     actors = [_actor_before(ctx, m.start(), lo, words=3) or subject]
                 horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.start())
                 for actor in actors:
-                    found = _emit("threatens", actor, target, min(actor.start if actor.end else m.start(), m.start()),
-                                  m.end(), f"threat.{key.split('_')[1]}", 0.75, ctx, lexicon,
-                                  horizon=horizon[0] if horizon else None)
+                    start = min(actor.start if actor.end else m.start(), m.start())
+                    found = _emit("threatens", actor, target, start, m.end(), f"threat.{key.split('_')[1]}", 0.75, ctx,
+                                  lexicon, horizon=horizon[0] if horizon else None)
                     if found:
                         yield found
+                    if found and key == "threat_lunch":  # eating someone's lunch is competing with them, too
+                        yield Finding("competes_with", actor.root, target.root, start, m.end(), "competes.lunch",
+                                      found.confidence, hedged=found.hedged)
     for pattern in lexicon.patterns("threat_if"):
         for m in pattern.finditer(ctx.text):
             s_lo, s_hi = ctx.sentence_of(m.start())
@@ -299,15 +333,25 @@ def _cue_targets(ctx: QuoteContext, m: re.Match[str], subject: Hit) -> list[Hit]
     """Whom a threat cue is about: a named product, "both of them" (the document's products), or the subject."""
     if re.search(r"\b(?:both|either|all) of them\b", m.group(), re.IGNORECASE) and len(ctx.candidates) > 1:
         return [Hit(0, 0, "", c, c, "Product", "title") for c in ctx.candidates]
-    return [_named_target(ctx, m) or subject]
+    target = _named_target(ctx, m, subject)
+    return [target] if target else []
 
 
-def _named_target(ctx: QuoteContext, m: re.Match[str]) -> Hit | None:
-    """The product a cue names as its target ("what could sink Qdrant"), if the pattern captured one."""
+def _named_target(ctx: QuoteContext, m: re.Match[str], subject: Hit | None = None) -> Hit | None:
+    """The product a cue names as its target ("what could sink Qdrant").
+
+    A target that names nothing known is the subject only when it is a pronoun or a category
+    ("it", "these tools"); otherwise ("bolt is toast", unknown) there is no target.
+    """
     if "target" not in m.groupdict() or not m.group("target"):
-        return None
+        return subject
     named = ctx.hits_in(m.start("target"), m.end("target"))
-    return named[0] if named else None
+    if named:
+        return named[0]
+    if re.search(r"\b(?:it|this|they|them|these|those|tools?|products?|category|players|vendors|startups|companies|"
+                 r"apps?|frameworks?|services?|options|layers?|proxies|databases?)\b", m.group("target"), re.I):
+        return subject
+    return None
 
 
 def _list_back(ctx: QuoteContext, pos: int, lo: int) -> list[Hit]:
@@ -334,9 +378,11 @@ def depends_on(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Itera
             for m in pattern.finditer(ctx.text):
                 s_lo, s_hi = ctx.sentence_of(m.start())
                 lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
-                source = _actor_before(ctx, m.start(), lo, words=4) or subject
+                sources = _list_back(ctx, m.start(), lo) or ([subject] if subject else [])
                 negated = any(n.search(ctx.text, s_lo, s_hi) for n in negations)
-                for target in _list_after(ctx, m.end(), hi, max_gap=14) if source else []:
+                pronoun = re.match(r"\s*(?:it|them)\b", ctx.text[m.end():m.end() + 5])
+                targets = [subject] if pronoun and subject else _list_after(ctx, m.end(), hi, max_gap=14, tight=True)
+                for source, target in ((src, tgt) for src in sources for tgt in targets):
                     a, b = (target, source) if reverse else (source, target)
                     start = min(m.start(), source.start if source.end else m.start())
                     if negated:

@@ -15,6 +15,10 @@ __all__ = ["Attribution", "attribute_subjects"]
 _STOP = {"a", "an", "the", "of", "to", "and", "or", "in", "on", "at", "for", "with", "by", "is", "are", "be", "it", "its", "this", "that", "was", "were", "as", "from", "than", "not", "but", "into", "over", "which", "who", "what", "i", "you", "we", "they", "their", "them", "there", "here", "just", "so", "if", "then", "has", "have", "had", "do", "does", "don't", "can", "could", "would", "should", "will", "may", "might", "more", "most", "very", "really", "also", "only", "any", "all", "some", "no", "one", "two", "my", "your", "our", "it's", "that's", "isn't", "about", "when", "where", "how", "while", "because", "before", "after", "until", "without", "within", "out", "up", "off", "own", "same", "such", "other", "another"}
 
 
+_OBJECT_CUE = re.compile(r"\b(?:over|than|vs\.?|versus|against|instead of|looking at|alternatives? to|competes? with|"
+                         r"compared (?:to|with)|rather than|unlike|switched from|moved (?:off|from))\s+(?:\w+\s+)?$", re.I)
+
+
 @dataclass(frozen=True)
 class Attribution:
     """A quote's subject and why."""
@@ -55,6 +59,10 @@ def _named(ctx: QuoteContext, table: EntityTable, candidate: str) -> float:
     score = 0.0
     for rank, hit in enumerate(ctx.hits):
         if hit.root == candidate:
+            before = ctx.text[max(0, hit.start - 24):hit.start]
+            if _OBJECT_CUE.search(before):  # "picked X over Y", "also looking at Y": Y is the other product
+                score += 0.5
+                continue
             score += 3.0 if rank == 0 else 2.0
             if hit.possessive or ctx.text[hit.end:hit.end + 4] in (" is ", " has", " doe", " bet", " sol", " wan"):
                 score += 0.5
