@@ -85,6 +85,8 @@ def load_catalog(path: str | Path | None) -> Catalog:
     except UnicodeDecodeError as err:
         raise CatalogError(f"{file}: the catalog is not UTF-8 ({err.reason} at byte {err.start})") from err
     catalog = Catalog(path=str(file))
+    lines_of: dict[str, int] = {}
+    keys: dict[str, str] = {}
     for number, line in enumerate(lines, 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
@@ -96,11 +98,15 @@ def load_catalog(path: str | Path | None) -> Catalog:
             first = err.errors()[0]
             loc = ".".join(str(p) for p in first["loc"]) or "entry"
             raise CatalogError(f"{file}:{number}: {loc}: {first['msg']}") from err
-        if entry.name in catalog.entries:
-            raise CatalogError(f"{file}:{number}: {entry.name!r} is listed twice")
+        key = normalize_name(entry.name)
+        if key in keys:
+            raise CatalogError(f"{file}:{number}: {entry.name!r} is listed twice (also as {keys[key]!r} on line "
+                               f"{lines_of[keys[key]]})")
+        keys[key], lines_of[entry.name] = entry.name, number
         catalog.entries[entry.name] = entry
     for entry in catalog.entries.values():
         for ref in (entry.maker, entry.part_of):
             if ref and ref not in catalog.entries:
-                raise CatalogError(f"{file}: {entry.name!r} refers to {ref!r}, which has no entry of its own")
+                raise CatalogError(f"{file}:{lines_of[entry.name]}: {entry.name!r} refers to {ref!r}, "
+                                   "which has no entry of its own")
     return catalog

@@ -59,7 +59,7 @@ def parse_title(line: str) -> tuple[str, str | None, tuple[str, ...]]:
     >>> parse_title("Ollama vs vLLM: serving at home")[2]
     ('Ollama', 'vLLM')
     """
-    title, subtitle = line.strip(), None
+    title, subtitle = line.strip().lstrip("#").strip(), None
     paren = re.search(r"\s*\(([^()]*)\)\s*$", title)
     if paren:
         title, subtitle = title[: paren.start()].strip(), paren.group(1).strip()
@@ -69,6 +69,15 @@ def parse_title(line: str) -> tuple[str, str | None, tuple[str, ...]]:
             title, subtitle = head.strip(), tail.strip() or None
     parts = [p.strip(" \t-–—") for p in _VS.split(title)] if _VS.search(title) else []
     return title, subtitle, tuple(p for p in parts if p)
+
+
+def _looks_like_title(line: str) -> bool:
+    """ "# Cursor vs Zed" or "Ollama vs LM Studio: local models" — not a sentence that happens to say "vs"."""
+    line = line.lstrip("#").strip()
+    if len(line) > 120 or re.search(r"[.!?]$", line) or not _VS.search(line):
+        return False
+    head = re.split(r"[:(]", line)[0]
+    return all(len(side.split()) <= 5 for side in _VS.split(head))
 
 
 def _decode(path: Path) -> str:
@@ -160,7 +169,7 @@ def read_file(path: Path, label: str | None = None) -> tuple[Document, list[_Row
     else:
         fmt, rows = "text", _plain_rows(text)
         head = rows[0].text if rows else ""
-        if len(rows) > 1 and len(head) < 160 and _VS.search(head):
+        if len(rows) > 1 and _looks_like_title(head):
             title, subtitle, candidates = parse_title(head)
             rows = rows[1:]
     rows = [r for r in rows if r.text.strip()]

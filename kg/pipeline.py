@@ -81,7 +81,7 @@ def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str
         for f in findings:
             _add_relation(f, ctx, relations, report)
         report += _unmatched_cues(ctx, findings, lexicon)
-        found = [_claim(f, ctx) for f in extract_claims(ctx, lexicon, table)] if att.subject else []
+        found = [_claim(f, ctx, table) for f in extract_claims(ctx, lexicon, table)] if att.subject else []
         claims += found
         facets = quote_facets(quote.text, [f.type for f in findings if not f.rejected] + [c.type for c in found])
         quotes.append(quote.model_copy(update={
@@ -159,8 +159,32 @@ def _add_relation(f: Finding, ctx: QuoteContext, relations: dict[str, Relation],
                               evidence=_evidence(ctx, f.start, f.end, f.rule, f.confidence))
 
 
-def _claim(f: ClaimFinding, ctx: QuoteContext) -> Claim:
-    about = f.about or ctx.subject
+def _claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str | None:
+    """The product a claim's own clause is about, when that clause opens with another product's name.
+
+    In "Langfuse is MIT-licensed, while Helicone charges $20/month", the price is Helicone's.
+    """
+    from kg.extract.claims import clause_start
+
+    if f.type not in ("metric", "pricing", "license", "platform"):
+        return None
+    lo = clause_start(ctx.text, f.start, *ctx.sentence_of(f.start))
+    opening = [h for h in ctx.hits if lo <= h.start < f.start]
+    if not opening:
+        return None
+    first = opening[0]
+    lead = ctx.text[lo:first.start].strip().lower()
+    if lead not in ("", "while", "whereas", "but", "and") or first.possessive or first.root == ctx.subject:
+        return None
+    if table.info[first.root].type not in ("Product", "Organization") or first.rule.startswith("discovery.capital"):
+        return None
+    if any(h.root == ctx.subject for h in ctx.hits if lo <= h.start < f.end):
+        return None
+    return first.root
+
+
+def _claim(f: ClaimFinding, ctx: QuoteContext, table: EntityTable | None = None) -> Claim:
+    about = f.about or (table and _claim_owner(f, ctx, table)) or ctx.subject
     return Claim(id=fact_id("claim", f.type, about, ctx.quote_id, f.start, f.end), about=about, type=f.type,  # type: ignore[arg-type]
                  text=ctx.text[f.start:f.end], value=f.value, unit=f.unit, comparator=f.comparator,  # type: ignore[arg-type]
                  horizon=f.horizon, credibility=f.credibility, polarity=f.polarity,  # type: ignore[arg-type]

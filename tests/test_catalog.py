@@ -90,15 +90,12 @@ def test_dangling_parent_is_an_error(tmp_path):
         load_catalog(path)
 
 
-@pytest.mark.xfail(reason="the dangling-reference error names the file but not the line of the entry", strict=True)
 def test_dangling_maker_error_names_the_line(tmp_path):
     path = _write(tmp_path, [ZED, '{"name": "Helix", "type": "Product", "maker": "Nobody Inc."}'])
     with pytest.raises(CatalogError, match=r"cat\.jsonl:2: "):
         load_catalog(path)
 
 
-@pytest.mark.xfail(reason="duplicates are checked on the exact name, but lookup is by normalised name: the second "
-                          "entry is silently unreachable", strict=True)
 def test_names_equal_after_normalisation_are_duplicates(tmp_path):
     path = _write(tmp_path, [ZED, '{"name": "zed", "type": "Organization"}'])
     with pytest.raises(CatalogError, match=r"cat\.jsonl:2: .*listed twice"):

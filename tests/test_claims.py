@@ -109,8 +109,6 @@ def test_dependency_condition(view):
     assert claim.text == "you are willing to run ClickHouse alongside Postgres"
 
 
-@pytest.mark.xfail(reason="'<Product> ships <feature>' gives a capability claim whose whole text is "
-                          "'Zed ships': the feature is cut off", strict=True)
 def test_capability_claim_keeps_the_feature(view):
     assert any("real-time collaboration" in c.text for c in view.claims(SHIPS_FEATURE, "capability"))
 

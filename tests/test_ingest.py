@@ -79,8 +79,6 @@ def test_plain_text_without_a_title_keeps_every_paragraph(tmp_path):
     assert [r.text for r in rows] == ["Aider is my daily driver.", "Cline asks before every edit."]
 
 
-@pytest.mark.xfail(reason="a Markdown heading keeps its '#': '# Cursor vs Zed' gives the candidate '# Cursor'",
-                   strict=True)
 def test_markdown_heading_title(tmp_path):
     path = tmp_path / "notes.md"
     path.write_text("# Cursor vs Zed\n\nZed opened the repo instantly.\n\nCursor indexed it overnight.\n")
@@ -88,8 +86,6 @@ def test_markdown_heading_title(tmp_path):
     assert doc.candidates == ("Cursor", "Zed")
 
 
-@pytest.mark.xfail(reason="in plain text a short first paragraph containing 'vs' is taken as the title, so a real "
-                          "sentence is dropped and its tail becomes a candidate subject", strict=True)
 def test_plain_text_first_sentence_with_vs_stays_a_quote(tmp_path):
     path = tmp_path / "notes.txt"
     first = "Ollama vs LM Studio is the question every new hire asks me first."

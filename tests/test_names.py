@@ -97,14 +97,10 @@ def test_bare_numbers_are_never_names(lexicon):
     assert find_names("It has 2.2k stars, 1,200 forks and 3x the throughput.", lexicon) == []
 
 
-@pytest.mark.xfail(reason="a capitalised quantity mid-sentence ('Sub-200ms') is taken as a strong name and becomes "
-                          "a discovered Product", strict=True)
 def test_quantity_mid_sentence_is_not_a_name(lexicon):
     assert _strong("It has 2.2k stars and Sub-200ms boots on a laptop.", lexicon) == []
 
 
-@pytest.mark.xfail(reason="a capitalised word opening the sentence is glued to the name after it: "
-                          "'Testing MemoryForge' instead of 'MemoryForge'", strict=True)
 @pytest.mark.parametrize("text,expected", [
     ("Testing MemoryForge against Zep showed the gap.", ["MemoryForge", "Zep"]),
     ("Swapping vLLM for SGLang halved our queue time.", ["vLLM", "SGLang"]),

@@ -116,8 +116,6 @@ def test_dependencies(view, quote, expected):
     assert view.edges(quote, "depends_on") == expected
 
 
-@pytest.mark.xfail(reason="in 'X runs on A and relies on B' the second dependency is given to A, not X",
-                   strict=True)
 def test_coordinated_dependencies_share_their_subject(view):
     assert view.edges(TWO_DEPENDENCIES, "depends_on") == {("depends_on", "Daytona", "Kubernetes"),
                                                           ("depends_on", "Daytona", "Docker")}

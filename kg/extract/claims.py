@@ -12,11 +12,11 @@ from kg.lexicon import Lexicon
 from kg.registry import claim_extractors
 from kg.resolve import EntityTable
 
-__all__ = ["CRISP_TYPES", "ClaimFinding", "extract_claims"]
+__all__ = ["CRISP_TYPES", "ClaimFinding", "clause_start", "extract_claims"]
 
 CRISP_TYPES = ("metric", "pricing", "license", "platform", "prediction", "credibility", "dependency")
 _CAPABILITY_VERB = re.compile(r"\b(?:shipped|ships|supports|support|offers|provides|adds|added|includes|exposes)\b", re.IGNORECASE)
-_SUB_BREAK = re.compile(r",\s+(?=(?:and|but|so|which|where|while|because|though|although|yet|not)\b)|\s+because\s+|\s+—\s+")
+_SUB_BREAK = re.compile(r",\s+(?=(?:and|but|so|which|where|while|whereas|because|though|although|yet|not)\b)|\s+because\s+|\s+—\s+")
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,11 @@ def _sub_clause(text: str, start: int, end: int, lo: int, hi: int) -> tuple[int,
             right = m.start()
             break
     return trim_span(text, left, right)
+
+
+def clause_start(text: str, pos: int, lo: int, hi: int) -> int:
+    """Where the smallest clause holding ``pos`` begins (after ', while', ';', a dash, …)."""
+    return _sub_clause(text, pos, pos + 1, lo, hi)[0]
 
 
 def _strip_framing(text: str, start: int, end: int) -> int:
@@ -222,10 +227,11 @@ def _assertions(ctx: QuoteContext, lexicon: Lexicon, key: str, type_: str, polar
             s_lo, s_hi = ctx.sentence_of(m.start())
             start, end = _sub_clause(ctx.text, m.start(), m.end(), s_lo, s_hi)
             before = [h for h in ctx.hits if h.end <= m.start() and m.start() - h.end <= 1]
-            if type_ == "capability" and before and re.fullmatch(r"\s?", ctx.text[before[-1].end:m.start()]):
-                start, end = before[-1].start, m.end()  # "OCI compatibility"
-            elif type_ == "capability" and (verb := _CAPABILITY_VERB.search(m.group())):
+            verb = _CAPABILITY_VERB.search(m.group()) if type_ == "capability" else None
+            if verb:
                 start = m.start() + verb.start()  # "shipped real sandboxing for code execution"
+            elif type_ == "capability" and before and re.fullmatch(r"\s?", ctx.text[before[-1].end:m.start()]):
+                start, end = before[-1].start, m.end()  # "OCI compatibility"
             start = _strip_framing(ctx.text, start, end)
             if end - start >= 8:
                 yield ClaimFinding(type_, *trim_span(ctx.text, start, end), f"assertion.{type_}", 0.6, polarity=polarity)

@@ -16,6 +16,8 @@ VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)+[a-z]?|v\d+|\d+\.x)$", re.IGNORECASE)
 SIZE = re.compile(r"^\d+(?:\.\d+)?[BMK]$")
 _RELEASE_WORDS = {"wave", "version", "release", "build", "update", "gen", "series", "edition"}
 _QUANTITY = re.compile(r"^[~<>]?\$?\d[\d.,]*(?:[kKmMbBxX%]|ms|s|gb|mb|tb|k\+)?$|^\d+(?:st|nd|rd|th)$", re.IGNORECASE)
+_UNIT_END = re.compile(r"^(?:sub|under|over|about|approx|near|up)?-?[~<>]?\d[\d.,]*(?:ms|s|k|m|b|gb|mb|tb|x|%|k\+)$",
+                       re.I)  # "Sub-200ms", "2.2k": quantities, not names
 _LOWER_MODEL = re.compile(r"[a-z]{2,}[a-z0-9]*(?:-[a-z0-9.]+)*-(?:v?\d[\w.]*|[a-z]+\d[\w.]*)(?:-[a-z0-9.]+)*")
 _UNIT_TAIL = re.compile(r"-(?:\d+(?:\.\d+)?)?(?:months?|years?|days?|weeks?|hours?|minutes?|seconds?|x|ms|s|bit|bits|core|cores|node|nodes|"
                         r"page|pages|point|points|step|steps|token|tokens|line|lines|gb|mb|k|m|b)$")
@@ -45,7 +47,7 @@ def _shape(word: str, lexicon: Lexicon) -> str | None:
         return None
     if word.startswith("."):
         return None  # file names and extensions (.cursorrules) are not products
-    if _QUANTITY.match(word) or SIZE.match(word) or VERSION.match(word):
+    if _QUANTITY.match(word) or SIZE.match(word) or VERSION.match(word) or _UNIT_END.search(word):
         return None
     if re.search(r"[a-z][A-Z]", word) or re.match(r"^[A-Z]{2,}[a-z]{2,}", word):
         return "discovery.camelcase"
@@ -63,6 +65,14 @@ def _shape(word: str, lexicon: Lexicon) -> str | None:
     if re.fullmatch(r"[A-Z][a-z0-9'’]+(?:-[A-Za-z0-9]+)*", word):
         return "discovery.capitalized"
     return None
+
+
+def _opener(text: str, words: list, i: int, core: str, rule: str, lexicon: Lexicon) -> bool:
+    """A capitalised ordinary word opening the sentence before a name: "Testing MemoryForge", "Swapping vLLM"."""
+    if rule != "discovery.capitalized" or i + 1 >= len(words) or not _clause_start(text, words[i][0]):
+        return False
+    nxt = _strip_possessive(words[i + 1][2])[0]
+    return is_common(core) and _shape(nxt, lexicon) not in (None, "discovery.capitalized")
 
 
 def _is_continuation(word: str, lexicon: Lexicon) -> bool:
@@ -86,7 +96,7 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
         start, _end, word = words[i]
         core, possessive = _strip_possessive(word)
         rule = _shape(core, lexicon)
-        if rule is None:
+        if rule is None or _opener(text, words, i, core, rule, lexicon):
             i += 1
             continue
         j, last_end, last_word = i, start + len(core), core

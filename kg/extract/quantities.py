@@ -55,7 +55,7 @@ def _metric_pattern() -> re.Pattern[str]:
     return re.compile(
         rf"(?P<cmp>(?<![\w])(?:{_alternation(list(t['comparators']))})\s*)?"
         r"(?<![\w.$/])(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
-        rf"(?P<mult>(?:k|m|mm|b|bn|t)(?![a-z]))?"
+        rf"(?P<mult>(?:k|m|mm|b|bn|t)(?![a-z]))?\+?"
         r"(?:\s?-\s?|\s)?"
         rf"(?P<pre>(?:[A-Z][\w]+\s)?)(?P<unit>{_alternation(list(t['units']))})(?![\w])",
         re.IGNORECASE,
@@ -84,8 +84,9 @@ def find_metrics(text: str, skip: list[tuple[int, int]] = ()) -> list[Quantity]:
             continue
         if re.match(r"(?:19|20)\d\d$", m.group("num")) and not m.group("mult"):
             continue
-        if not m.group("cmp") and text[m.start("num") - 1:m.start("num")] == "-":
-            continue  # the second half of a range such as "12-18 months"
+        if not m.group("cmp") and text[m.start("num") - 1:m.start("num")] == "-" and \
+                not re.search(r"\d\s*-$", text[:m.start("num")]):
+            continue  # "Sub-" without a comparator word
         unit_word = m.group("unit").lower()
         mult = m.group("mult")
         if unit_word in ("m", "s") and mult:
@@ -99,6 +100,11 @@ def find_metrics(text: str, skip: list[tuple[int, int]] = ()) -> list[Quantity]:
         cmp_word = (m.group("cmp") or "").strip().lower()
         comparator = t["comparators"].get(cmp_word) or t["comparators"].get(cmp_word + " ") or "="
         start = m.start("cmp") if m.group("cmp") else m.start("num")
+        low = re.search(r"(?:between\s+|from\s+)?(\d+(?:\.\d+)?)\s*(?:and|to|-|–)\s*$", text[max(0, start - 24):start])
+        if low and not m.group("cmp"):  # "between 10 and 20 ms", "10-20 ms": a range, not 20
+            lo_value = parse_number(low.group(1), m.group("mult")) * scale
+            out.append(Quantity(start - len(low.group()), m.end(), [lo_value, value], unit, "range"))
+            continue
         out.append(Quantity(start, m.end(), value, unit, comparator))
     # model sizes: "3B transformer", "8B parameter model"
     nouns = _alternation(t["model_nouns"])
@@ -118,17 +124,20 @@ def find_prices(text: str) -> list[Quantity]:
         scale = 1000 if m.group("k") else 1
         lo = float(m.group("lo")) * scale
         value: float | list[float] = lo if not m.group("hi") else [lo, float(m.group("hi")) * scale]
-        parts = [currency]
-        for key in ("period", "per"):
-            word = (m.group(key) or "").lower()
-            if word:
-                parts.append(t["periods"].get(word) or t["per_units"].get(word, word))
-        tail = re.match(r"\s+per\s+(seat|user|developer|dev|member)\b", text[m.end():], re.IGNORECASE)
+        period, per = None, None
+        words = [(m.group(k) or "").lower() for k in ("period", "per")]
         end = m.end()
-        if tail and len(parts) < 3:
-            parts.append(t["per_units"][tail.group(1).lower()])
+        tail = re.match(r"\s+per\s+(seat|user|developer|dev|member|month|mo|year|hour)\b", text[m.end():], re.IGNORECASE)
+        if tail:
+            words.append(tail.group(1).lower())
             end += tail.end()
-        out.append(Quantity(m.start(), end, value, "/".join(parts), "range" if isinstance(value, list) else "="))
+        for word in filter(None, words):  # the period first, then what is counted: USD/month/seat
+            if word in t["periods"] and period is None:
+                period = t["periods"][word]
+            elif per is None:
+                per = t["per_units"].get(word, word)
+        unit = "/".join(x for x in (currency, period, per) if x)
+        out.append(Quantity(m.start(), end, value, unit, "range" if isinstance(value, list) else "="))
     for m in re.finditer(r"\b(?:a |the )?free (?:tier|plan)\b|\bfree for (?:individuals|personal use|hobbyists|small teams)\b",
                          text, re.IGNORECASE):
         out.append(Quantity(m.start(), m.end(), 0.0, "USD/month", "="))
