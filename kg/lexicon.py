@@ -88,7 +88,9 @@ def load_lexicon(folder: str | None = None) -> Lexicon:
         raise PatternError(f"{cue_file}: cannot read ({err.strerror or err})") from err
     except json.JSONDecodeError as err:
         raise PatternError(f"{cue_file}:{err.lineno}: not valid JSON ({err.msg})") from err
+    labels = raw.pop("labels", {})
     cues = {k: _compile(v, f"{cue_file.name}: {k}") for k, v in raw.items() if not k.startswith("_")}
+    cues["labels"] = labels
     lex = root / "lexicons"
     return Lexicon(
         cues=cues,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -59,7 +60,7 @@ def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str
     for doc in corpus.documents:
         ctxs = []
         for qid in doc.quote_ids:
-            sents = [(s.start_char, s.end_char) for s in parsed[qid].sents]
+            sents = _lines([(s.start_char, s.end_char) for s in parsed[qid].sents], texts[qid])
             ctx = QuoteContext(qid, doc.id, texts[qid], sents, res.hits[qid], list(res.candidates[doc.id]))
             contexts[(doc.id, qid)] = ctx
             ctxs.append(ctx)
@@ -116,6 +117,20 @@ def _unique(items: list[ReportItem]) -> list[ReportItem]:
         if key not in seen:
             seen.add(key)
             out.append(item)
+    return out
+
+
+def _lines(sents: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:
+    """Sentences, further cut at line breaks: a bullet list's items are separate statements."""
+    out = []
+    for start, end in sents:
+        cursor = start
+        for m in re.finditer(r"\n+", text[start:end]):
+            if start + m.start() > cursor:
+                out.append((cursor, start + m.start()))
+            cursor = start + m.end()
+        if end > cursor:
+            out.append((cursor, end))
     return out
 
 

@@ -163,7 +163,8 @@ def _gazetteer_hits(text: str, forms: dict[str, str], taken: list[tuple[int, int
 
     found = []
     for form in sorted(forms, key=lambda f: (-len(f), f)):
-        flags = re.IGNORECASE if fold_case(form, rare=1000) and not forms[form].startswith(_FEATURE) else 0
+        # a review's own product names match in any case unless they are very common words ("continue")
+        flags = re.IGNORECASE if fold_case(form, rare=10000) and not forms[form].startswith(_FEATURE) else 0
         for m in re.finditer(rf"(?<![\w.-]){re.escape(form)}(?![\w-])", text, flags=flags):
             if not any(s < m.end() and m.start() < e for s, e in taken):
                 taken.append((m.start(), m.end()))

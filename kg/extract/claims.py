@@ -298,6 +298,24 @@ def business(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterato
     yield from _assertions(ctx, lexicon, "business_word", "business", None)
 
 
+_LABELLED = re.compile(r"(?m)^[ \t]*(?:[-*•]|\d+[.)/])?[ \t]*(?P<key>[A-Za-z][\w /&-]{1,24}?)[ \t]*:[ \t]*(?P<value>\S[^\n]*)$")
+
+
+@claim_extractors.register("labelled")
+def labelled(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
+    """Lines of analyst notes that say what they are: "- risk: small team; thin docs" → two risk claims."""
+    labels: dict = lexicon.cues["labels"]  # type: ignore[assignment]
+    for m in _LABELLED.finditer(ctx.text):
+        kind = labels.get(m.group("key").strip().lower())
+        if kind is None or kind in ("pricing", "license", "platform"):  # those have their own, exact extractors
+            continue
+        for piece in re.finditer(r"[^;]+", m.group("value")):
+            start, end = trim_span(ctx.text, m.start("value") + piece.start(), m.start("value") + piece.end())
+            if end - start >= 6:
+                yield ClaimFinding(kind, start, end, f"labelled.{kind}", 0.7,
+                                   polarity={"risk": "negative", "limitation": "negative", "capability": "positive"}.get(kind))
+
+
 @claim_extractors.register("evaluation")
 def evaluations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
     """Clearly evaluative clauses no cue caught: strong praise is a capability, strong criticism a limitation."""

@@ -28,6 +28,11 @@ class Attribution:
     confidence: float
 
 
+def _stem(name: str) -> str:
+    """The first word of a name, lowercased: "voyage-3-large" → "voyage", "Voyage AI" → "voyage"."""
+    return re.split(r"[\s\-_.]", name.lower(), maxsplit=1)[0]
+
+
 def _words(text: str) -> Counter[str]:
     words = (w for w in re.findall(r"[a-z][a-z0-9'-]{2,}", text.lower()) if w not in _STOP)
     return Counter(w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 4 else w for w in words)
@@ -68,6 +73,8 @@ def _named(ctx: QuoteContext, table: EntityTable, candidate: str) -> float:
                 score += 0.5
         elif table.info[candidate].maker == hit.entity:
             score += 0.5
+        elif _stem(table.name(hit.root)) == _stem(table.name(candidate)) and len(_stem(table.name(candidate))) >= 4:
+            score += 1.5  # "Voyage AI" for voyage-3-large, "Mistral AI" for Mistral
     return score
 
 

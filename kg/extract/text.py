@@ -23,7 +23,7 @@ WORD_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "s
                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "eighteen": 18, "twenty-four": 24,
                 "a couple of": 2, "a few": 3}
 # where one clause of review prose ends and the next begins
-_CLAUSE_BREAK = re.compile(r"\s+[—–]\s+|\s+-\s+|;\s+|:\s+|\.\s+|\?\s+|!\s+|\(|\)")
+_CLAUSE_BREAK = re.compile(r"\s+[—–]\s+|\s+-\s+|;\s+|:\s+|\.\s+|\?\s+|!\s+|\(|\)|\n")
 
 
 @dataclass
