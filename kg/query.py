@@ -6,15 +6,15 @@ import difflib
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict
 from pyoxigraph import BlankNode, NamedNode, QueryBoolean, QuerySolution, QuerySolutions, Variable
 from pyoxigraph import Literal as RdfLiteral
 
 from kg.errors import StoreError, UnknownEntityError, UnknownPluginError
 from kg.ids import normalize_name
 from kg.models import CLAIM_TYPES
+from kg.query_rows import ClaimRow, CompetitorRow, ContradictionRow, EntityRow, EvidenceFields, ThreatRow
 from kg.rdf import KG_NS, NAMESPACES, id_from_iri
 from kg.store import KgStore, open_store
 
@@ -64,86 +64,6 @@ _CONTRADICTION_QUERY = f"""SELECT DISTINCT ?root ?focus ?fact ?topic ?rule ?clai
   {_FOCUS}
   ?fact a kg:Contradiction ; kg:about ?focus ; kg:topic ?topic ; kg:rule ?rule ; kg:claim ?claim .
 }}"""
-
-
-class _Row(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-
-class EntityRow(_Row):
-    """An entity a name resolved to."""
-
-    id: str
-    iri: str
-    name: str
-    type: str
-    aliases: tuple[str, ...] = ()
-
-
-class EvidenceFields(_Row):
-    """Where a fact was read: the quote, the exact words and their span, the document, rule and confidence."""
-
-    quote: str
-    exact: str
-    start: int | None
-    end: int | None
-    doc: str
-    doc_id: str
-    rule: str
-    confidence: float | None
-
-
-class CompetitorRow(EvidenceFields):
-    """``entity`` competes with ``competitor`` (either side of the statement), with its evidence."""
-
-    entity: str
-    entity_id: str
-    competitor: str
-    competitor_id: str
-    competitor_type: str | None
-    relation_id: str
-    hedged: bool
-
-
-class ThreatRow(EvidenceFields):
-    """``threat`` threatens ``entity`` within ``horizon`` (direction ``threatens``: the other way round)."""
-
-    entity: str
-    entity_id: str
-    threat: str
-    threat_id: str
-    threat_type: str | None
-    direction: Literal["threatened_by", "threatens"]
-    horizon: str | None
-    hedged: bool
-    relation_id: str
-
-
-class ClaimRow(EvidenceFields):
-    """A claim about ``entity`` with its typed value and evidence."""
-
-    entity: str
-    entity_id: str
-    claim_id: str
-    type: str
-    text: str
-    value: Any = None
-    unit: str | None = None
-    comparator: str | None = None
-    horizon: str | None = None
-    credibility: str | None = None
-    polarity: str | None = None
-
-
-class ContradictionRow(_Row):
-    """Two claims about ``entity`` that cannot both hold."""
-
-    id: str
-    entity: str
-    entity_id: str
-    topic: str
-    rule: str
-    claims: tuple[ClaimRow, ...]
 
 
 def _as_store(store: KgStore | str | Path) -> KgStore:

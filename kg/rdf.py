@@ -3,20 +3,15 @@
 from __future__ import annotations
 
 import json
-import math
-import re
 from collections.abc import Iterable, Iterator
 from urllib.parse import quote as _percent
 from urllib.parse import unquote
 
-from pyoxigraph import DefaultGraph, Literal, NamedNode, Quad
+from pyoxigraph import DefaultGraph, NamedNode, Quad
 
 from kg.errors import ExportError
 from kg.ids import digest
 from kg.models import (
-    CLAIM_TYPES,
-    ENTITY_TYPES,
-    RELATION_TYPES,
     Claim,
     Contradiction,
     Document,
@@ -28,66 +23,36 @@ from kg.models import (
     Relation,
     RunInfo,
 )
+from kg.rdf_terms import (
+    CLAIM_CLASSES,
+    DCTERMS,
+    ENTITY_CLASSES,
+    ID_BASE,
+    KG,
+    KG_NS,
+    NAMESPACES,
+    OA,
+    PREFIXES,
+    PROV,
+    RDF,
+    RDFS,
+    RELATION_PREDICATES,
+    SDO,
+    SKOS,
+    XSD,
+)
+from kg.rdf_terms import bool_literal as _bool
+from kg.rdf_terms import double_literal as _double
+from kg.rdf_terms import integer_literal as _integer
+from kg.rdf_terms import json_literal as _json
+from kg.rdf_terms import scalar_literal as _scalar
+from kg.rdf_terms import string_literal as _string
+from kg.rdf_terms import text_literal as _text
 
 __all__ = ["CLAIM_CLASSES", "ID_BASE", "KG", "KG_NS", "NAMESPACES", "PREFIXES", "RELATION_PREDICATES",
            "id_from_iri", "iri", "run_iri", "sort_quads", "to_quads"]
 
-KG_NS = "https://w3id.org/kg/ontology#"
-ID_BASE = "https://w3id.org/kg/id/"
-NAMESPACES: dict[str, str] = {
-    "kg": KG_NS, "schema": "https://schema.org/", "oa": "http://www.w3.org/ns/oa#",
-    "prov": "http://www.w3.org/ns/prov#", "skos": "http://www.w3.org/2004/02/skos/core#",
-    "dcterms": "http://purl.org/dc/terms/", "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
-    "rdfs": "http://www.w3.org/2000/01/rdf-schema#", "xsd": "http://www.w3.org/2001/XMLSchema#",
-}
-# instance prefixes: in Turtle, <https://w3id.org/kg/id/ent/qdrant> reads as ent:qdrant, its model id
-ID_KINDS = ("ent", "rel", "claim", "contra", "q", "doc", "mention", "run", "agent")
-PREFIXES: dict[str, str] = {**NAMESPACES, **{kind: f"{ID_BASE}{kind}/" for kind in ID_KINDS}}
 _CONTEXT_CHARS = 32  # characters of oa:prefix / oa:suffix around an exact span
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-class _Terms:
-    """A closed set of terms of one namespace as pyoxigraph NamedNodes; a typo raises AttributeError."""
-
-    def __init__(self, base: str, names: str) -> None:
-        self._base = base
-        self.names = tuple(names.split())
-        for name in self.names:
-            setattr(self, name, NamedNode(base + name))
-
-    def __getattr__(self, name: str) -> NamedNode:  # only called for names that were not declared
-        raise AttributeError(f"{name!r} is not a declared term of <{self._base}>")
-
-
-KG = _Terms(KG_NS, """
-    Entity Product Organization Technology License Benchmark Platform Document Quote QuoteSource Run
-    Assertion Claim MetricClaim PricingClaim LicenseClaim PlatformClaim PredictionClaim CredibilityClaim
-    DependencyClaim CapabilityClaim LimitationClaim RiskClaim ComparisonClaim BusinessClaim Contradiction
-    Evidence Mention competesWith threatens dependsOn developedBy partOf versionOf featureOf about evidence
-    quote source inDocument claim confidence rule horizon hedged claimType value valueJson unit comparator
-    credibility polarity topic discovered perspective stance verdict subjectRule subjectConfidence
-    subjectHint index path format candidate kgVersion catalog model input documentCount quoteCount
-    skippedCount""")
-RDF = _Terms(NAMESPACES["rdf"], "type subject predicate object JSON")
-RDFS = _Terms(NAMESPACES["rdfs"], "label")
-XSD = _Terms(NAMESPACES["xsd"], "double boolean integer nonNegativeInteger")
-SKOS = _Terms(NAMESPACES["skos"], "prefLabel altLabel")
-SDO = _Terms(NAMESPACES["schema"], "text about description author datePublished alternativeHeadline "
-                                   "manufacturer softwareVersion minValue maxValue")
-OA = _Terms(NAMESPACES["oa"], "Annotation SpecificResource TextQuoteSelector TextPositionSelector hasBody "
-                              "hasTarget hasSource hasSelector refinedBy exact prefix suffix start end "
-                              "motivatedBy describing identifying")
-PROV = _Terms(NAMESPACES["prov"], "Activity SoftwareAgent used wasAssociatedWith wasGeneratedBy "
-                                  "wasDerivedFrom")
-DCTERMS = _Terms(NAMESPACES["dcterms"], "title identifier isPartOf source")
-
-ENTITY_CLASSES = {name: getattr(KG, name) for name in ENTITY_TYPES}
-RELATION_PREDICATES: dict[str, NamedNode] = {
-    name: getattr(KG, "".join(w.capitalize() if i else w for i, w in enumerate(name.split("_"))))
-    for name in RELATION_TYPES
-}
-CLAIM_CLASSES: dict[str, NamedNode] = {name: getattr(KG, f"{name.capitalize()}Claim") for name in CLAIM_TYPES}
 _PART_PREDICATES = {"release": KG.versionOf, "feature": KG.featureOf, None: KG.partOf}
 _DEFAULT = DefaultGraph()
 _Graph = NamedNode | DefaultGraph
@@ -128,42 +93,6 @@ def run_iri(run: RunInfo) -> NamedNode:
     """The IRI of the run activity: a digest of what made the graph, so equal runs share it."""
     described = json.dumps(run.model_dump(mode="python"), sort_keys=True)  # ASCII: safe for any path
     return iri(f"run:{digest(described, length=16)}")
-
-
-def _string(text: str) -> Literal:
-    """A string literal; a lone surrogate (which no RDF syntax can carry) becomes U+FFFD."""
-    return Literal(_LONE_SURROGATE.sub("\ufffd", text))
-
-
-def _text(value: object) -> Literal | None:
-    return None if value is None else _string(str(value))
-
-
-def _double(value: float) -> Literal:
-    number = float(value)
-    if math.isnan(number):
-        lexical = "NaN"
-    elif math.isinf(number):
-        lexical = "INF" if number > 0 else "-INF"
-    else:
-        lexical = repr(number)
-    return Literal(lexical, datatype=XSD.double)
-
-
-def _bool(value: bool) -> Literal:
-    return Literal("true" if value else "false", datatype=XSD.boolean)
-
-
-def _integer(value: int, datatype: NamedNode = XSD.integer) -> Literal:
-    return Literal(str(int(value)), datatype=datatype)
-
-
-def _scalar(value: object) -> Literal | None:
-    if isinstance(value, bool):
-        return _bool(value)
-    if isinstance(value, int | float):
-        return _double(value)
-    return _string(value) if isinstance(value, str) else None
 
 
 def _facts(subject: NamedNode, graph: _Graph, *pairs: tuple[NamedNode, object]) -> Iterator[Quad]:
@@ -268,8 +197,7 @@ def _value_quads(node: NamedNode, claim: Claim, graph: _Graph) -> Iterator[Quad]
     items = value if isinstance(value, list | tuple) else [value]
     yield from _facts(node, graph, *((KG.value, _scalar(item)) for item in items))
     if isinstance(value, list | tuple | dict):
-        text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
-        yield Quad(node, KG.valueJson, Literal(_LONE_SURROGATE.sub("\ufffd", text), datatype=RDF.JSON), graph)
+        yield Quad(node, KG.valueJson, _json(value), graph)
     numbers = [v for v in items if isinstance(v, int | float) and not isinstance(v, bool)]
     if claim.comparator == "range" and len(numbers) == 2:
         yield from _facts(node, graph, (SDO.minValue, _double(min(numbers))),

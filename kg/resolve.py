@@ -228,6 +228,11 @@ def resolve_corpus(documents: list[Document], quote_docs: dict[str, object], tex
             if n.strong:
                 confirmed[normalize_name(split_release(n.text)[0])].append(n)
     title_forms = {normalize_name(f) for forms in doc_forms.values() for f in forms}
+    lowercase = {w for t in texts.values() for w in re.findall(r"(?<![\w.-])[a-z][a-z-]+(?![\w-])", t)}
+    mid = {normalize_name(n.text) for ns in raw.values() for n in ns if not n.initial}
+    for key in list(confirmed):  # "Onboarding …" opens a sentence; "onboarding" elsewhere says it is a word
+        if key in lowercase and key not in mid and key not in title_forms:
+            del confirmed[key]
     for qid in sorted(texts):
         text, taken = texts[qid], [(h.start, h.end) for h in hits[qid]]
         forms: dict[str, str] = {}
@@ -244,7 +249,7 @@ def resolve_corpus(documents: list[Document], quote_docs: dict[str, object], tex
                 continue
             base, release = split_release(n.text)
             key = normalize_name(base)
-            if not (n.strong or key in confirmed or key in title_forms):
+            if not (key in confirmed or key in title_forms or (n.strong and not n.initial)):
                 continue
             entry = catalog.get(base)
             eid = table.add_catalog(entry.name) if entry else table.add_discovered(base, _guess_type(base, confirmed[key] or [n]))

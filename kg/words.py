@@ -32,5 +32,5 @@ def frequency(word: str) -> int:
 
 def is_common(word: str, threshold: int = COMMON) -> bool:
     """True if every part of ``word`` (split on spaces and hyphens) is ordinary English."""
-    parts = [p for p in word.replace("-", " ").split() if p]
+    parts = [p for p in word.replace("-", " ").split() if p and not p.isdigit()]
     return bool(parts) and all(frequency(p) >= threshold for p in parts)

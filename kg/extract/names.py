@@ -39,6 +39,7 @@ class NameHit:
     rule: str
     strong: bool
     possessive: bool = False
+    initial: bool = False  # opens a sentence or clause, where English capitalises any word
 
 
 def _shape(word: str, lexicon: Lexicon) -> str | None:
@@ -54,14 +55,18 @@ def _shape(word: str, lexicon: Lexicon) -> str | None:
     if re.match(r"^[A-Za-z]{2,}\d", word):
         return "discovery.digits"
     m = re.match(r"^([A-Za-z]+)-\d", word)
-    if m and m.group(1).lower() not in _PREFIXES and word[0].isupper():
+    if m and m.group(1).lower() in _PREFIXES:
+        return None  # "Top-3", "Sub-200ms": a quantity, not a name
+    if m and word[0].isupper():
         return "discovery.digits"
-    if re.fullmatch(r"[a-z][a-z0-9]*\.(?:cpp|js|ts|py|rs|ai|io|dev|new|sh|run|so)", word):
+    if re.fullmatch(r"[A-Za-z][a-z0-9]+\.(?:cpp|js|ts|py|rs|ai|io|dev|new|sh|so|diy|app|co|gg|xyz|tech|cloud)", word):
         return "discovery.dotted"
     if _LOWER_MODEL.fullmatch(word) and word.split("-")[0] not in _PREFIXES and not _UNIT_TAIL.search(word):
         return "discovery.model_name"  # "bge-m3", "text-embedding-3-large", "nomic-embed-text-v1.5"
     if re.fullmatch(r"[A-Z][A-Z0-9]{1,6}(?:-[a-z]+)?", word):
-        return None if is_common(word) else "discovery.acronym"  # "AND", "CREATE" are shouting, not names
+        if is_common(word) or lexicon.is_generic(word.split("-")[0]) or re.fullmatch(r"[WSF]\d{2}", word):
+            return None  # "AND" is shouting, "VC-flush" a generic, "W23" a batch
+        return "discovery.acronym"
     if re.fullmatch(r"[A-Z][a-z0-9'’]+(?:-[A-Za-z0-9]+)*", word):
         return "discovery.capitalized"
     return None
@@ -75,8 +80,11 @@ def _opener(text: str, words: list, i: int, core: str, rule: str, lexicon: Lexic
     return is_common(core) and _shape(nxt, lexicon) not in (None, "discovery.capitalized")
 
 
+_NAME_TAILS = frozenset({"AI", "CLI", "SDK", "API", "Labs", "Cloud", "Inc", "Studio", "Code", "Desktop", "Lite"})
+
+
 def _is_continuation(word: str, lexicon: Lexicon) -> bool:
-    if VERSION.match(word) or SIZE.match(word) or re.fullmatch(r"\d{1,3}", word):
+    if VERSION.match(word) or SIZE.match(word) or re.fullmatch(r"\d{1,3}", word) or word in _NAME_TAILS:
         return True
     return _shape(word, lexicon) is not None
 
@@ -110,8 +118,10 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
             j, last_end, last_word, possessive = j + 1, n_start + len(n_core), n_core, n_poss
         name = text[start:last_end]
         initial = _clause_start(text, start)
-        strong = rule != "discovery.capitalized" or not initial or j > i and _shape(last_word, lexicon) is not None
-        hits.append(NameHit(start, last_end, name, rule, strong and not _all_generic(name, lexicon), possessive))
+        strong = rule != "discovery.capitalized" or not initial or j > i and _shape(last_word, lexicon) is not None \
+            or not is_common(core, RARE)  # "Figma is …": an opener that is no English word is a name
+        hits.append(NameHit(start, last_end, name, rule, strong and not _all_generic(name, lexicon), possessive,
+                            initial and j == i))
         i = j + 1
     return _promote_listed(text, hits)
 
@@ -128,7 +138,7 @@ def _promote_listed(text: str, hits: list[NameHit]) -> list[NameHit]:
                     continue
                 gap = text[min(hit.end, other.end):max(hit.start, other.start)]
                 if re.fullmatch(r"\s*(?:,|,?\s*and|,?\s*or|&)\s*", gap):
-                    out[k] = NameHit(hit.start, hit.end, hit.text, hit.rule, True, hit.possessive)
+                    out[k] = NameHit(hit.start, hit.end, hit.text, hit.rule, True, hit.possessive, hit.initial)
                     break
     return out
 
@@ -202,7 +212,7 @@ def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]]) ->
                         break
                     s, e = name
                     word = text[s:e]
-                    if not any(x < e and s < y for x, y in taken) and not is_common(word):
+                    if not any(x < e and s < y for x, y in taken) and not is_common(word, RARE):
                         hits.append(NameHit(s, e, word, "discovery.cue_position", True,
                                             text[e:e + 2] in ("'s", "’s")))
                         taken.append((s, e))
