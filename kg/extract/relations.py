@@ -99,6 +99,15 @@ def _actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit |
     return hit
 
 
+def _antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:
+    """Whom "it" just before ``pos`` means: the name that opens the sentence ("Cline is …, so it needs …")."""
+    if not re.search(r"\b(?:it|it\s+\w+ly|it\s+(?:also|still|just|only))\s+$", ctx.text[max(0, pos - 20):pos], re.I):
+        return fallback
+    s_lo, _ = ctx.sentence_of(pos)
+    opening = [h for h in ctx.hits if s_lo <= h.start < pos and not ctx.text[s_lo:h.start].strip()]
+    return opening[0] if opening else fallback
+
+
 def _subject_hit(ctx: QuoteContext) -> Hit | None:
     if ctx.subject is None:
         return None
@@ -149,7 +158,8 @@ def competes_with(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> It
             lo, _hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
             has_rest = "rest" in m.groupdict() and m.group("rest") is not None
             named = ctx.hits_in(m.start("rest"), m.end("rest")) if has_rest else []
-            source = named[0] if named else (subject if has_rest else _actor_before(ctx, m.start(), lo) or subject)
+            source = named[0] if named else (subject if has_rest else _actor_before(ctx, m.start(), lo)
+                                             or _antecedent(ctx, m.start(), subject))
             if re.match(r"(?:versus|vs)", m.group(), re.IGNORECASE):
                 source = _actor_before(ctx, m.start(), lo, words=2)  # in-text "X vs Y" needs both names
             negation = re.search(r"\b(?:not|isn't|aren't|no|never|doesn't|don't|neither|nor)\b", ctx.text[lo:m.end()])
@@ -185,6 +195,16 @@ def competes_with(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> It
                                   "competes.cue_before", 0.8, ctx, lexicon)
                     if found:
                         yield found
+    for pattern in lexicon.patterns("competition_named_alternative"):  # "an open-source Pinecone alternative"
+        for m in pattern.finditer(ctx.text):
+            target = _named_target(ctx, m)
+            lo, _ = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+            source = _actor_before(ctx, m.start(), lo, words=3) or subject
+            if target and source and frozenset((source.root, target.root)) not in negated:
+                found = _emit("competes_with", source, target, min(m.start(), source.start if source.end else m.start()),
+                              m.end(), "competes.named_alternative", 0.8, ctx, lexicon)
+                if found:
+                    yield found
     for pattern in lexicon.patterns("competition_incumbent"):  # "Arguably LangSmith is the incumbent they chase"
         for m in pattern.finditer(ctx.text):
             lo, _ = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
@@ -372,13 +392,14 @@ def _list_back(ctx: QuoteContext, pos: int, lo: int) -> list[Hit]:
 def depends_on(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[Finding]:
     """Dependencies between named things: "built on X", "runs on top of X", "requires X", "uses X under the hood"."""
     subject = _subject_hit(ctx)
+    yield from _depends_named(ctx, lexicon, subject)
     negations = lexicon.patterns("depends_negation")
     for key, reverse in (("depends_verb", False), ("depends_reverse", True)):
         for pattern in lexicon.patterns(key):
             for m in pattern.finditer(ctx.text):
                 s_lo, s_hi = ctx.sentence_of(m.start())
                 lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
-                sources = _list_back(ctx, m.start(), lo) or ([subject] if subject else [])
+                sources = _list_back(ctx, m.start(), lo) or [x for x in [_antecedent(ctx, m.start(), subject)] if x]
                 negated = any(n.search(ctx.text, s_lo, s_hi) for n in negations)
                 pronoun = re.match(r"\s*(?:it|them)\b", ctx.text[m.end():m.end() + 5])
                 targets = [subject] if pronoun and subject else _list_after(ctx, m.end(), hi, max_gap=14, tight=True)
@@ -392,6 +413,20 @@ def depends_on(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Itera
                     found = _emit("depends_on", a, b, start, max(target.end, m.end()), "depends.cue", 0.8, ctx, lexicon)
                     if found:
                         yield found
+
+
+def _depends_named(ctx: QuoteContext, lexicon: Lexicon, subject: Hit | None) -> Iterator[Finding]:
+    """ "X is a thin Ollama frontend", "a VS Code extension": X depends on the named thing."""
+    for pattern in lexicon.patterns("depends_named"):
+        for m in pattern.finditer(ctx.text):
+            target = _named_target(ctx, m)
+            lo, _ = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+            source = _actor_before(ctx, m.start(), lo, words=3) or subject
+            if target and source:
+                found = _emit("depends_on", source, target, min(m.start(), source.start if source.end else m.start()),
+                              m.end(), "depends.named", 0.75, ctx, lexicon)
+                if found:
+                    yield found
 
 
 @relation_extractors.register("developed_by")
