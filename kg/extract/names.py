@@ -73,8 +73,12 @@ def _shape(word: str, lexicon: Lexicon) -> str | None:
 
 
 def _opener(text: str, words: list, i: int, core: str, rule: str, lexicon: Lexicon) -> bool:
-    """A capitalised ordinary word opening the sentence before a name: "Testing MemoryForge", "Swapping vLLM"."""
-    if rule != "discovery.capitalized" or i + 1 >= len(words) or not _clause_start(text, words[i][0]):
+    """A capitalised ordinary word opening the sentence: "Testing MemoryForge", "Realistically, Modal"."""
+    if rule != "discovery.capitalized" or not _clause_start(text, words[i][0]):
+        return False
+    if core.endswith("ly") and text[words[i][1]:words[i][1] + 1] == ",":
+        return True  # a sentence adverb
+    if i + 1 >= len(words):
         return False
     nxt = _strip_possessive(words[i + 1][2])[0]
     return is_common(core) and _shape(nxt, lexicon) not in (None, "discovery.capitalized")

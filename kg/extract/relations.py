@@ -295,6 +295,30 @@ def threatens(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
                               actor.end, "threat.passive", 0.8, ctx, lexicon, horizon=horizon[0] if horizon else None)
                 if found:
                     yield found
+    yield from _platform_moves(ctx, lexicon, subject)
+    for pattern in lexicon.patterns("threat_before"):  # "maybe 12 months before Vercel ships its own"
+        for m in pattern.finditer(ctx.text):
+            s_lo, s_hi = ctx.sentence_of(m.start())
+            horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.start())
+            for actor in _list_after(ctx, m.start("rest"), m.end("rest"), max_gap=12, tight=True):
+                found = _emit("threatens", actor, subject, m.start(), m.end(), "threat.before", 0.7, ctx, lexicon,
+                              horizon=horizon[0] if horizon else None)
+                if found:
+                    yield found
+    for pattern in lexicon.patterns("threat_actor_is"):  # "Vercel is the bigger worry", "Modal is the one I'd watch"
+        for m in pattern.finditer(ctx.text):
+            lo, _ = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+            for actor in _list_back(ctx, m.start(), lo):
+                found = _emit("threatens", actor, subject, actor.start, m.end(), "threat.actor_is", 0.7, ctx, lexicon)
+                if found:
+                    yield found
+    for pattern in lexicon.patterns("threat_watch"):  # "keep an eye on Modal"
+        for m in pattern.finditer(ctx.text):
+            s_lo, s_hi = ctx.sentence_of(m.start())
+            for actor in _list_after(ctx, m.end(), s_hi, max_gap=8, tight=True):
+                found = _emit("threatens", actor, subject, m.start(), actor.end, "threat.watch", 0.6, ctx, lexicon)
+                if found:
+                    yield found
     for pattern in lexicon.patterns("threat_reverse"):  # "Pinecone should be nervous"
         for m in pattern.finditer(ctx.text):
             lo, _ = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
@@ -349,6 +373,30 @@ def threatens(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
                         yield found
 
 
+def _platform_moves(ctx: QuoteContext, lexicon: Lexicon, subject: Hit) -> Iterator[Finding]:
+    """A dated move by someone else: "Vercel will ship durable workflows by Q2 2026" threatens the subject.
+
+    Needs both a horizon in the sentence and another product or company as the subject of a ship/launch/
+    catch-up verb; names after a preposition ("into VS Code") are objects, not actors.
+    """
+    move = lexicon.pattern("ship_move")
+    for s_lo, s_hi in ctx.sentences:
+        horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon)
+        if horizon is None:
+            continue
+        for actor in ctx.hits_in(s_lo, s_hi):
+            before = ctx.text[max(s_lo, actor.start - 12):actor.start]
+            if actor.root == subject.root or actor.type not in ("Product", "Organization") or actor.possessive \
+                    or re.search(r"\b(?:into|to|on|with|in|for|from|than|of|over|like|vs\.?)\s+$", before, re.I):
+                continue
+            m = move.match(ctx.text, actor.end)
+            if m:
+                found = _emit("threatens", actor, subject, actor.start, m.end(), "threat.dated_move", 0.6, ctx, lexicon,
+                              horizon=horizon[0])
+                if found:
+                    yield found
+
+
 def _cue_targets(ctx: QuoteContext, m: re.Match[str], subject: Hit) -> list[Hit]:
     """Whom a threat cue is about: a named product, "both of them" (the document's products), or the subject."""
     if re.search(r"\b(?:both|either|all) of them\b", m.group(), re.IGNORECASE) and len(ctx.candidates) > 1:
@@ -394,12 +442,13 @@ def depends_on(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Itera
     subject = _subject_hit(ctx)
     yield from _depends_named(ctx, lexicon, subject)
     negations = lexicon.patterns("depends_negation")
-    for key, reverse in (("depends_verb", False), ("depends_reverse", True)):
+    for key, reverse in (("depends_verb", False), ("depends_reverse", True), ("depends_explicit", False)):
         for pattern in lexicon.patterns(key):
             for m in pattern.finditer(ctx.text):
                 s_lo, s_hi = ctx.sentence_of(m.start())
                 lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
-                sources = _list_back(ctx, m.start(), lo) or [x for x in [_antecedent(ctx, m.start(), subject)] if x]
+                fallback = None if key == "depends_explicit" else subject  # "uses X" needs its user named
+                sources = _list_back(ctx, m.start(), lo) or [x for x in [_antecedent(ctx, m.start(), fallback)] if x]
                 negated = any(n.search(ctx.text, s_lo, s_hi) for n in negations)
                 pronoun = re.match(r"\s*(?:it|them)\b", ctx.text[m.end():m.end() + 5])
                 targets = [subject] if pronoun and subject else _list_after(ctx, m.end(), hi, max_gap=14, tight=True)
@@ -416,8 +465,8 @@ def depends_on(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Itera
 
 
 def _depends_named(ctx: QuoteContext, lexicon: Lexicon, subject: Hit | None) -> Iterator[Finding]:
-    """ "X is a thin Ollama frontend", "a VS Code extension": X depends on the named thing."""
-    for pattern in lexicon.patterns("depends_named"):
+    """ "X is a thin Ollama frontend", "a VS Code extension", "a Playwright-based agent": X depends on the name."""
+    for pattern in (*lexicon.patterns("depends_named"), *lexicon.patterns("depends_suffix")):
         for m in pattern.finditer(ctx.text):
             target = _named_target(ctx, m)
             lo, _ = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
