@@ -391,7 +391,7 @@ def _platform_moves(ctx: QuoteContext, lexicon: Lexicon, subject: Hit) -> Iterat
                 continue
             m = move.match(ctx.text, actor.end)
             if m:
-                found = _emit("threatens", actor, subject, actor.start, m.end(), "threat.dated_move", 0.6, ctx, lexicon,
+                found = _emit("threatens", actor, subject, actor.start, m.end(), "threat.dated_move", 0.5, ctx, lexicon,
                               horizon=horizon[0])
                 if found:
                     yield found
