@@ -1,0 +1,29 @@
+"""Relation extractors, one module per relation type, registered by name: cue → endpoints → checked edge."""
+
+from __future__ import annotations
+
+from kg.extract.relations import competes_with, depends_on, developed_by, threatens  # noqa: F401  (registers them)
+from kg.extract.relations.base import ALLOWED_TYPES, Finding
+from kg.extract.text import QuoteContext
+from kg.lexicon import Lexicon
+from kg.registry import relation_extractors
+from kg.resolve import EntityTable
+
+__all__ = ["ALLOWED_TYPES", "Finding", "extract_relations"]
+
+
+def extract_relations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable,
+                      names: list[str] | None = None) -> list[Finding]:
+    """Run the registered relation extractors (all, or ``names``) and check endpoint types."""
+    found: list[Finding] = []
+    for name in names or sorted(relation_extractors.get_all()):
+        for f in relation_extractors.get(name)(ctx, lexicon, table):
+            if f.source == f.target:
+                continue
+            if f.rejected is None:
+                allowed_src, allowed_tgt = ALLOWED_TYPES[f.type]
+                src_t, tgt_t = table.info[f.source].type, table.info[f.target].type
+                if src_t not in allowed_src or tgt_t not in allowed_tgt:
+                    f = Finding(**{**f.__dict__, "rejected": f"type pair {src_t} → {tgt_t}", "confidence": 0.0})
+            found.append(f)
+    return found

@@ -1,0 +1,185 @@
+"""Shared cue-reading helpers: lists of names after a cue, the actor before it, and finished findings."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kg.extract.text import QuoteContext, clause_bounds, is_hedged
+from kg.lexicon import Lexicon
+from kg.resolve import Hit
+
+__all__ = ["ALLOWED_TYPES", "Finding", "actor_before", "antecedent", "cue_targets", "emit", "list_after", "list_back",
+           "named_target", "negated_pairs", "subject_hit"]
+
+ALLOWED_TYPES = {
+    "competes_with": ({"Product", "Organization"}, {"Product", "Organization"}),
+    "threatens": ({"Product", "Organization", "Technology"}, {"Product", "Organization"}),
+    "depends_on": ({"Product", "Organization", "Technology"}, {"Product", "Organization", "Technology"}),
+    "developed_by": ({"Product", "Technology"}, {"Organization", "Product"}),
+}
+_FILLER = r"(?:\s|,|\band\b|\bor\b|&|\bboth\b|\beither\b|\bthe\b|\ba\b|\ban\b|\balso\b|\blike\b|\bespecially\b" \
+          r"|\bnamely\b|\bplus\b|\beven\b|\bmaybe\b|\bprobably\b|\bwhich\b|\bis\b|\bare\b|\bthat\b|\bit's\b|\bits\b" \
+          r"|\bif\b|\bnow\b|\bmostly\b|\bincluding\b|\bsuch as\b|\bas well as\b)*"
+_SEPARATOR = re.compile(r"(?:,|\band\b|\bor\b|&|/|\bplus\b|\bas well as\b|\bvs\.?|\bversus\b)\s*(?:and\s+|or\s+)?$")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A relation a rule found (or rejected), before it becomes a model."""
+
+    type: str
+    source: str
+    target: str
+    start: int
+    end: int
+    rule: str
+    confidence: float
+    horizon: str | None = None
+    hedged: bool = False
+    rejected: str | None = None
+
+
+def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight: bool = False) -> list[Hit]:
+    """Names listed from ``pos``: "X, Y and Z", "X with its …, Y, and Z's …", "X or Y".
+
+    ``tight`` lists must start at once (only articles before the first name), as objects of verbs do.
+    In "openai's text-embedding-3-large" the listed thing is the possessed name, not its owner.
+    """
+    items: list[Hit] = []
+    cursor = pos
+    for hit in ctx.hits:
+        if hit.start < pos or hit.end > limit:
+            continue
+        gap = ctx.text[cursor:hit.start]
+        if items and items[-1].possessive and re.fullmatch(r"['’]s?\s+", gap):
+            items[-1] = hit  # "X's Y": Y is the item
+            cursor = hit.end
+            continue
+        if re.search(r"[.;!?]\s|\s[—–]\s", gap) and items:
+            break
+        if not items:  # the list must start right after the cue, not in the next clause
+            if len(gap) > max_gap or re.search(r"\.\s|,\s*(?:but|because|while|which|though|so)\b|;", gap):
+                break
+            if tight and not _ARTICLES.fullmatch(gap):
+                break
+        elif len(gap) > 70 or not _SEPARATOR.search(gap.rstrip()):
+            if not re.fullmatch(_FILLER, gap):
+                break
+        if hit.type in ("License", "Platform", "Benchmark"):
+            cursor = hit.end
+            continue
+        items.append(hit)
+        cursor = hit.end
+    return items
+
+
+_ARTICLES = re.compile(r"(?:\s|\b(?:a|an|the|its|their|his|her|our|your|top|of|a few|several|some|both|either)\b)*", re.IGNORECASE)
+_BETWEEN = re.compile(r"(?:\s|\b(?:also|now|still|already|both|all|just|mostly|really|directly|basically|essentially|"
+                      r"itself|themselves|is|are|was|were|has|have|had|been|will|would|could|can|might|may|should|"
+                      r"does|do|did|not|never|actually|arguably|probably|clearly|quietly|increasingly|squarely|"
+                      r"head-on|too|alone|here|today|then|(?:['’]s?)?)\b|['’]s?)*")
+
+
+def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | None:
+    """The name that is the grammatical subject just before a cue ("Qdrant directly competes with").
+
+    Only adverbs and auxiliaries may stand between the name and the cue: in "Supabase and the agent runs on",
+    Supabase is not the one that runs.
+    """
+    before = [h for h in ctx.hits if lo <= h.start and h.end <= pos]
+    if not before:
+        return None
+    hit = before[-1]
+    between = ctx.text[hit.end:pos]
+    if len(between.split()) > words or not _BETWEEN.fullmatch(between):
+        return None
+    return hit
+
+
+def antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:
+    """Whom "it" just before ``pos`` means: the name that opens the sentence ("Cline is …, so it needs …")."""
+    if not re.search(r"\b(?:it|it\s+\w+ly|it\s+(?:also|still|just|only))\s+$", ctx.text[max(0, pos - 20):pos], re.IGNORECASE):
+        return fallback
+    s_lo, _ = ctx.sentence_of(pos)
+    opening = [h for h in ctx.hits if s_lo <= h.start < pos and not ctx.text[s_lo:h.start].strip()]
+    return opening[0] if opening else fallback
+
+
+def subject_hit(ctx: QuoteContext) -> Hit | None:
+    if ctx.subject is None:
+        return None
+    return Hit(0, 0, "", ctx.subject, ctx.subject, "Product", "subject")
+
+
+def negated_pairs(ctx: QuoteContext, lexicon: Lexicon) -> dict[frozenset[str], tuple[int, int]]:
+    """Pairs a quote says are *not* competitors ("X is not really a competitor to Y"), with the span saying so.
+
+    The actor is the name just before the negation (else the subject); the other side is the name right
+    after it ("… to Y") or, failing that, the quote's subject.
+    """
+    out: dict[frozenset[str], tuple[int, int]] = {}
+    subject = subject_hit(ctx)
+    for pattern in lexicon.patterns("competition_negation"):
+        for m in pattern.finditer(ctx.text):
+            lo, hi = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+            actor = actor_before(ctx, m.start(), lo, words=4) or subject
+            after = [h for h in ctx.hits if m.end() <= h.start < hi and h.start - m.end() < 25]
+            other = after[0] if after else subject
+            if actor and other and actor.root != other.root:
+                start = min(m.start(), actor.start if actor.end else m.start())
+                end = max(m.end(), other.end)
+                out.setdefault(frozenset((actor.root, other.root)), (start, end))
+    return out
+
+
+def emit(kind: str, source: Hit, target: Hit, start: int, end: int, rule: str, confidence: float,
+          ctx: QuoteContext, lexicon: Lexicon, **extra) -> Finding | None:
+    if source.root == target.root:
+        return None
+    hedged = extra.pop("hedged", None)
+    if hedged is None:  # a modal or "if" in the statement itself, or just before it ("could compete with")
+        s_lo, _ = ctx.sentence_of(start)
+        hedged = is_hedged(ctx.text, max(s_lo, start - 20), end, lexicon)
+    return Finding(kind, source.root, target.root, start, end, rule,
+                   round(confidence * (0.7 if hedged else 1.0), 3), hedged=hedged, **extra)
+
+
+
+def cue_targets(ctx: QuoteContext, m: re.Match[str], subject: Hit) -> list[Hit]:
+    """Whom a threat cue is about: a named product, "both of them" (the document's products), or the subject."""
+    if re.search(r"\b(?:both|either|all) of them\b", m.group(), re.IGNORECASE) and len(ctx.candidates) > 1:
+        return [Hit(0, 0, "", c, c, "Product", "title") for c in ctx.candidates]
+    target = named_target(ctx, m, subject)
+    return [target] if target else []
+
+
+def named_target(ctx: QuoteContext, m: re.Match[str], subject: Hit | None = None) -> Hit | None:
+    """The product a cue names as its target ("what could sink Qdrant").
+
+    A target that names nothing known is the subject only when it is a pronoun or a category
+    ("it", "these tools"); otherwise ("bolt is toast", unknown) there is no target.
+    """
+    if "target" not in m.groupdict() or not m.group("target"):
+        return subject
+    named = ctx.hits_in(m.start("target"), m.end("target"))
+    if named:
+        return named[0]
+    if re.search(r"\b(?:it|this|they|them|these|those|tools?|products?|category|players|vendors|startups|companies|"
+                 r"apps?|frameworks?|services?|options|layers?|proxies|databases?)\b", m.group("target"), re.IGNORECASE):
+        return subject
+    return None
+
+
+def list_back(ctx: QuoteContext, pos: int, lo: int) -> list[Hit]:
+    """The name (or "X and Y") that is the subject of a verb at ``pos``: "SGLang and TensorRT-LLM keep eating"."""
+    actor = actor_before(ctx, pos, lo, words=4)
+    if actor is None:
+        return []
+    items = [actor]
+    for hit in reversed([h for h in ctx.hits if lo <= h.start and h.end <= actor.start]):
+        if re.fullmatch(r"\s*(?:,|,?\s*and|,?\s*or|&)\s*", ctx.text[hit.end:items[-1].start]):
+            items.append(hit)
+        else:
+            break
+    return items[::-1]
