@@ -1,0 +1,33 @@
+"""Claim extractors, registered by name; crisp claims win over looser assertions on the same words."""
+
+from __future__ import annotations
+
+from kg.extract.claims import assertions, measures, statements  # noqa: F401  (registers them)
+from kg.extract.claims.base import CRISP_TYPES, ClaimFinding, clause_start
+from kg.extract.text import QuoteContext
+from kg.lexicon import Lexicon
+from kg.registry import claim_extractors
+from kg.resolve import EntityTable
+
+__all__ = ["CRISP_TYPES", "ClaimFinding", "clause_start", "extract_claims"]
+
+
+def _overlap(a: ClaimFinding, b: ClaimFinding) -> float:
+    """The share of ``a``'s characters that ``b`` also covers."""
+    inter = max(0, min(a.end, b.end) - max(a.start, b.start))
+    return inter / max(1, a.end - a.start)
+
+
+def extract_claims(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> list[ClaimFinding]:
+    """Run every registered claim extractor; crisp claims win over looser assertions on the same words."""
+    found = [f for name in sorted(claim_extractors.get_all()) for f in claim_extractors.get(name)(ctx, lexicon, table)]
+    order = {t: i for i, t in enumerate(CRISP_TYPES)}
+    loose = {t: len(order) + i for i, t in enumerate(("limitation", "risk", "comparison", "business", "capability"))}
+    found.sort(key=lambda f: (order.get(f.type, len(order)), -f.confidence, loose.get(f.type, 99), f.start, f.end))
+    kept: list[ClaimFinding] = []
+    for f in found:
+        crisp = f.type in order
+        if any(_overlap(f, k) > 0.5 for k in kept if k.type == f.type or not crisp):
+            continue
+        kept.append(f)
+    return sorted(kept, key=lambda f: (f.start, f.end, f.type))

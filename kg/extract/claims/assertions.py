@@ -1,0 +1,115 @@
+"""Qualitative claims: capabilities, limitations, risks, comparisons, business, labelled notes, evaluations."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from kg.extract.claims.base import ClaimFinding, after_head, assertions, sub_clause
+from kg.extract.text import QuoteContext, find_horizon, trim_span
+from kg.lexicon import Lexicon
+from kg.registry import claim_extractors
+from kg.resolve import EntityTable
+
+__all__ = ["business", "capabilities", "comparisons", "evaluations", "labelled", "limitations", "risks"]
+
+
+@claim_extractors.register("limitation")
+def limitations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
+    """Where a product breaks: "the scenario where this breaks: X", "X is still immature"."""
+    for pattern in lexicon.patterns("limitation_head"):
+        for m in pattern.finditer(ctx.text):
+            for start, end in after_head(ctx, m, split_and=False):
+                yield ClaimFinding("limitation", start, end, "limitation.head", 0.75, polarity="negative")
+    yield from assertions(ctx, lexicon, "limitation_word", "limitation", "negative")
+
+
+@claim_extractors.register("capability")
+def capabilities(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
+    """What a product does: "shipped real sandboxing", "works out of the box", "OCI compatibility"."""
+    yield from assertions(ctx, lexicon, "capability_word", "capability", "positive")
+
+
+@claim_extractors.register("risk")
+def risks(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
+    """Risks: threat scenarios ("what kills it in 12 months is if …") and risk words."""
+    for key in ("threat_kill", "threat_beats"):
+        for pattern in lexicon.patterns(key):
+            for m in pattern.finditer(ctx.text):
+                s_lo, s_hi = ctx.sentence_of(m.start())
+                body_start = m.start() if key == "threat_beats" else m.end()
+                first = [h for h in ctx.hits if body_start <= h.start < s_hi and h.start - body_start < 60]
+                if first and key == "threat_kill":
+                    body_start = first[0].start
+                stop = re.compile(r"\s+[—–]\s+|;\s+|,\s+(?=which\b|where\b)")
+                cut = stop.search(ctx.text, body_start, s_hi)
+                start, end = trim_span(ctx.text, body_start, cut.start() if cut else s_hi)
+                horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.end())
+                if end - start > 8:
+                    yield ClaimFinding("risk", start, end, f"risk.{key}", 0.75, horizon=horizon[0] if horizon else None,
+                                       polarity="negative")
+    for key in ("threat_verb", "threat_danger", "threat_if"):
+        for pattern in lexicon.patterns(key):
+            for m in pattern.finditer(ctx.text):
+                s_lo, s_hi = ctx.sentence_of(m.start())
+                start, end = sub_clause(ctx.text, m.start(), m.end(), s_lo, s_hi)
+                if key == "threat_if":
+                    start = m.end("rest") + 1
+                    start, end = sub_clause(ctx.text, start, start + 1, s_lo, s_hi)
+                horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.end())
+                if end - start > 8:
+                    yield ClaimFinding("risk", *trim_span(ctx.text, start, end), f"risk.{key}", 0.7,
+                                       horizon=horizon[0] if horizon else None, polarity="negative")
+    yield from assertions(ctx, lexicon, "risk_word", "risk", "negative")
+
+
+@claim_extractors.register("comparison")
+def comparisons(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
+    """Comparisons: "outperforms flat vector search", "ahead of Copilot Workspace on UX"."""
+    yield from assertions(ctx, lexicon, "comparison_word", "comparison", None)
+
+
+@claim_extractors.register("business")
+def business(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
+    """Business model statements: "the moat is distribution", "the buyer is …"."""
+    yield from assertions(ctx, lexicon, "business_word", "business", None)
+
+
+_LABELLED = re.compile(r"(?m)^[ \t]*(?:[-*•]|\d+[.)/])?[ \t]*(?P<key>[A-Za-z][\w /&-]{1,24}?)[ \t]*:[ \t]*(?P<value>\S[^\n]*)$")
+
+
+@claim_extractors.register("labelled")
+def labelled(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
+    """Lines of analyst notes that say what they are: "- risk: small team; thin docs" → two risk claims."""
+    labels: dict = lexicon.cues["labels"]  # type: ignore[assignment]
+    for m in _LABELLED.finditer(ctx.text):
+        kind = labels.get(m.group("key").strip().lower())
+        if kind is None or kind in ("pricing", "license", "platform"):  # those have their own, exact extractors
+            continue
+        for piece in re.finditer(r"[^;]+", m.group("value")):
+            start, end = trim_span(ctx.text, m.start("value") + piece.start(), m.start("value") + piece.end())
+            if end - start >= 6:
+                yield ClaimFinding(kind, start, end, f"labelled.{kind}", 0.7,
+                                   polarity={"risk": "negative", "limitation": "negative", "capability": "positive"}.get(kind))
+
+
+@claim_extractors.register("evaluation")
+def evaluations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
+    """Clearly evaluative clauses no cue caught: strong praise is a capability, strong criticism a limitation."""
+    from kg.extract.facets import sentence_polarity
+
+    for s_lo, s_hi in ctx.sentences:
+        pieces, cursor = [], s_lo
+        for m in re.finditer(r",\s+(?:and|but|so|while|though)\s+|;\s+|\s+[—–]\s+|:\s+", ctx.text[s_lo:s_hi]):
+            pieces.append((cursor, s_lo + m.start()))
+            cursor = s_lo + m.end()
+        pieces.append((cursor, s_hi))
+        for a, b in pieces:
+            a, b = trim_span(ctx.text, a, b)
+            if b - a < 15:
+                continue
+            score = sentence_polarity(ctx.text[a:b])
+            if abs(score) >= 0.3:
+                kind = "capability" if score > 0 else "limitation"
+                yield ClaimFinding(kind, a, b, "assertion.evaluation", 0.5,
+                                   polarity="positive" if score > 0 else "negative")

@@ -1,0 +1,74 @@
+"""Measured claims: metrics, prices, licences and platforms."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from kg.extract.claims.base import ClaimFinding, sub_clause, window
+from kg.extract.quantities import find_metrics, find_prices
+from kg.extract.text import QuoteContext
+from kg.lexicon import Lexicon
+from kg.registry import claim_extractors
+from kg.resolve import EntityTable
+
+__all__ = ["licenses", "metrics", "platforms", "pricing"]
+
+
+@claim_extractors.register("metric")
+def metrics(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
+    """Numbers with units: "Sub-200ms boot" → < 200 ms; "2.2k stars" → 2200 stars; "3B transformer"."""
+    skip = [(h.start, h.end) for h in ctx.hits] + [(p.start, p.end) for p in find_prices(ctx.text)]
+    for q in find_metrics(ctx.text, skip):
+        lo, hi = sub_clause(ctx.text, q.start, q.end, *ctx.sentence_of(q.start))
+        start, end = window(ctx.text, q.start, q.end, lo, hi, left=3, right=4)
+        yield ClaimFinding("metric", start, end, "metric.quantity", 0.9, q.value, q.unit, q.comparator)
+
+
+@claim_extractors.register("pricing")
+def pricing(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
+    """Prices: "$15-40/mo per seat" → 15–40 USD/month/seat; "free tier" → 0."""
+    stop = re.compile(r"^(?:with|and|or|but|than|of|in|on|because|while|if|when|where|which|that)$", re.IGNORECASE)
+    for p in find_prices(ctx.text):
+        lo, hi = sub_clause(ctx.text, p.start, p.end, *ctx.sentence_of(p.start))
+        start, end = window(ctx.text, p.start, p.end, lo, hi, left=3, right=3, left_stop=stop)
+        yield ClaimFinding("pricing", start, end, "pricing.money", 0.9, p.value, p.unit, p.comparator)
+
+
+@claim_extractors.register("license")
+def licenses(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
+    """Licences named in the quote, with the words that say something about them."""
+    for hit in ctx.hits:
+        if hit.type != "License":
+            continue
+        lo, hi = sub_clause(ctx.text, hit.start, hit.end, *ctx.sentence_of(hit.start))
+        start, end = window(ctx.text, hit.start, hit.end, lo, hi, left=3, right=4)
+        yield ClaimFinding("license", start, end, "license.named", 0.9, table.name(hit.entity))
+
+
+@claim_extractors.register("platform")
+def platforms(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
+    """Supported platforms: "macOS/Linux-only support" → macOS, Linux (and not the others)."""
+    plats = [h for h in ctx.hits if h.type == "Platform"]
+    groups: list[list] = []
+    for hit in plats:
+        if groups and re.fullmatch(r"\s*(?:/|,|and|or|&|,\s*and)\s*", ctx.text[groups[-1][-1].end:hit.start]):
+            groups[-1].append(hit)
+        else:
+            groups.append([hit])
+    context = lexicon.patterns("platform_context")
+    for group in groups:
+        lo, hi = sub_clause(ctx.text, group[0].start, group[-1].end, *ctx.sentence_of(group[0].start))
+        window = ctx.text[max(lo, group[0].start - 25):min(hi, group[-1].end + 25)]
+        if not any(p.search(window) for p in context):
+            continue
+        names = [table.name(h.entity) for h in group]
+        negative = re.search(r"\b(?:no|not|without|cuts out|excludes?|lacks?)\b", ctx.text[max(lo, group[0].start - 30):group[0].start])
+        tail = re.match(r"(?:-only|\s+only)?(?:\s+(?:support|builds?|binaries|users|machines|hosts))?", ctx.text[group[-1].end:])
+        start = group[0].start
+        end = group[-1].end + (tail.end() if tail else 0)
+        if negative:
+            start = max(lo, group[0].start - 30) + negative.start()
+        value = [f"no {n}" for n in names] if negative else names
+        yield ClaimFinding("platform", start, end, "platform.support", 0.85, value,
+                           polarity="negative" if negative else "positive")
