@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from kg.lexicon import Lexicon
-from kg.words import COMMON, RARE, is_common
+from kg.words import RARE, is_common
 
 __all__ = ["SIZE", "VERSION", "NameHit", "find_names", "split_release"]
 
@@ -17,7 +17,7 @@ SIZE = re.compile(r"^\d+(?:\.\d+)?[BMK]$")
 _RELEASE_WORDS = {"wave", "version", "release", "build", "update", "gen", "series", "edition"}
 _QUANTITY = re.compile(r"^[~<>]?\$?\d[\d.,]*(?:[kKmMbBxX%]|ms|s|gb|mb|tb|k\+)?$|^\d+(?:st|nd|rd|th)$", re.IGNORECASE)
 _UNIT_END = re.compile(r"^(?:sub|under|over|about|approx|near|up)?-?[~<>]?\d[\d.,]*(?:ms|s|k|m|b|gb|mb|tb|x|%|k\+)$",
-                       re.I)  # "Sub-200ms", "2.2k": quantities, not names
+                       re.IGNORECASE)  # "Sub-200ms", "2.2k": quantities, not names
 _LOWER_MODEL = re.compile(r"[a-z]{2,}[a-z0-9]*(?:-[a-z0-9.]+)*-(?:v?\d[\w.]*|[a-z]+\d[\w.]*)(?:-[a-z0-9.]+)*")
 _UNIT_TAIL = re.compile(r"-(?:\d+(?:\.\d+)?)?(?:months?|years?|days?|weeks?|hours?|minutes?|seconds?|x|ms|s|bit|bits|core|cores|node|nodes|"
                         r"page|pages|point|points|step|steps|token|tokens|line|lines|gb|mb|k|m|b)$")
@@ -189,13 +189,8 @@ def split_release(name: str) -> tuple[str, str | None]:
 
 
 _LEAD = re.compile(r"^(?:(?:probably|maybe|possibly|arguably|perhaps|even|also|likely|then|now|mostly|plain|"
-                   r"the likes of|something like|stuff like|things like)\s+)+", re.I)
-_NOT_NAME = frozenset("""i.e i.e. e.g e.g. etc ie eg vs the a an my your our their its his her this that these those any some anyone everyone
-anything everything nothing something someone whatever other others another more most less each every all both
-either neither which who what it they them we you i he she there here is are was were be been being do does did
-have has had can could will would should may might must not no yes just only very really about with without for
-from into onto over under than then when where while because since until unless like same different one two three
-several many few lot lots kind sort way thing things stuff people folks teams team users tools tool""".split())
+                   r"the likes of|something like|stuff like|things like)\s+)+", re.IGNORECASE)
+_NOT_NAME = frozenset(["i.e", "i.e.", "e.g", "e.g.", "etc", "ie", "eg", "vs", "the", "a", "an", "my", "your", "our", "their", "its", "his", "her", "this", "that", "these", "those", "any", "some", "anyone", "everyone", "anything", "everything", "nothing", "something", "someone", "whatever", "other", "others", "another", "more", "most", "less", "each", "every", "all", "both", "either", "neither", "which", "who", "what", "it", "they", "them", "we", "you", "i", "he", "she", "there", "here", "is", "are", "was", "were", "be", "been", "being", "do", "does", "did", "have", "has", "had", "can", "could", "will", "would", "should", "may", "might", "must", "not", "no", "yes", "just", "only", "very", "really", "about", "with", "without", "for", "from", "into", "onto", "over", "under", "than", "then", "when", "where", "while", "because", "since", "until", "unless", "like", "same", "different", "one", "two", "three", "several", "many", "few", "lot", "lots", "kind", "sort", "way", "thing", "things", "stuff", "people", "folks", "teams", "team", "users", "tools", "tool"])
 
 
 def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]]) -> list[NameHit]:

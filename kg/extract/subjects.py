@@ -16,7 +16,7 @@ _STOP = {"a", "an", "the", "of", "to", "and", "or", "in", "on", "at", "for", "wi
 
 
 _OBJECT_CUE = re.compile(r"\b(?:over|than|vs\.?|versus|against|instead of|looking at|alternatives? to|competes? with|"
-                         r"compared (?:to|with)|rather than|unlike|switched from|moved (?:off|from))\s+(?:\w+\s+)?$", re.I)
+                         r"compared (?:to|with)|rather than|unlike|switched from|moved (?:off|from))\s+(?:\w+\s+)?$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
