@@ -112,7 +112,43 @@ def find_metrics(text: str, skip: list[tuple[int, int]] = ()) -> list[Quantity]:
         if not any(q.start <= m.start() < q.end for q in out) and \
                 not any(s < m.end("mult") and m.start() < e for s, e in skip):
             out.append(Quantity(m.start(), m.end(), parse_number(m.group("num"), m.group("mult")), "parameters", "="))
+    out += _counts(text, skip, out)
+    out += _under_a(text, out)
     return sorted(out, key=lambda q: q.start)
+
+
+_NOT_COUNTED = frozenset("""months years weeks days quarters times versions minutes hours seconds things ways reasons
+people folks steps points percent releases cases lines bullets""".split())
+
+
+def _counts(text: str, skip: list[tuple[int, int]], found: list[Quantity]) -> list[Quantity]:
+    """Plain counts of things: "~60 upstream providers", "14+ metrics", "1.4M executions a month"."""
+    out = []
+    pattern = re.compile(r"(?P<cmp>~|about |around |roughly |over |north of |more than |nearly |almost )?"
+                         r"(?<![\w.$/-])(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?P<mult>[kKmMbB])?\+?(?:-ish)?"
+                         r"\s+(?:(?:[\w-]+)\s+){0,2}?(?P<noun>[a-z][a-z-]*[a-rt-z]s)\b")
+    t = _units()
+    for m in pattern.finditer(text):
+        noun = m.group("noun").lower()
+        if noun in _NOT_COUNTED or noun in t["units"] or any(q.start <= m.start("num") < q.end for q in found) \
+                or any(s < m.end("num") and m.start("num") < e for s, e in skip) \
+                or re.match(r"(?:19|20)\d\d$", m.group("num")):
+            continue
+        comparator = t["comparators"].get((m.group("cmp") or "").strip().lower(), "=")
+        out.append(Quantity(m.start("cmp") if m.group("cmp") else m.start("num"), m.end(),
+                            parse_number(m.group("num"), m.group("mult")), noun, comparator))
+    return out
+
+
+def _under_a(text: str, found: list[Quantity]) -> list[Quantity]:
+    """ "well under a second", "sub-second" → < 1 s; "under a minute" → < 1 min."""
+    out = []
+    for m in re.finditer(r"\b(?:well\s+|just\s+)?(?:under|below|less than)\s+a\s+(second|minute)\b|\bsub-(second|minute)\b",
+                         text, re.IGNORECASE):
+        unit = "s" if "second" in (m.group(1) or m.group(2)).lower() else "min"
+        if not any(q.start <= m.start() < q.end for q in found):
+            out.append(Quantity(m.start(), m.end(), 1.0, unit, "<"))
+    return out
 
 
 def find_prices(text: str) -> list[Quantity]:

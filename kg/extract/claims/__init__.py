@@ -27,7 +27,13 @@ def extract_claims(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> l
     kept: list[ClaimFinding] = []
     for f in found:
         crisp = f.type in order
-        if any(_overlap(f, k) > 0.5 for k in kept if k.type == f.type or not crisp):
+
+        def clashes(k: ClaimFinding) -> bool:
+            if crisp or k.type not in order:  # same kind of claim on the same words
+                return (k.type == f.type or not crisp) and _overlap(f, k) > 0.5
+            return _overlap(f, k) > 0.9  # an assertion inside a measured claim adds nothing
+
+        if any(clashes(k) for k in kept):
             continue
         kept.append(f)
     return sorted(kept, key=lambda f: (f.start, f.end, f.type))

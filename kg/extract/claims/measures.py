@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from kg.extract.claims.base import ClaimFinding, sub_clause, window
 from kg.extract.quantities import find_metrics, find_prices
-from kg.extract.text import QuoteContext
+from kg.extract.text import QuoteContext, trim_span
 from kg.lexicon import Lexicon
 from kg.registry import claim_extractors
 from kg.resolve import EntityTable
@@ -20,9 +20,24 @@ def metrics(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator
     """Numbers with units: "Sub-200ms boot" → < 200 ms; "2.2k stars" → 2200 stars; "3B transformer"."""
     skip = [(h.start, h.end) for h in ctx.hits] + [(p.start, p.end) for p in find_prices(ctx.text)]
     for q in find_metrics(ctx.text, skip):
-        lo, hi = sub_clause(ctx.text, q.start, q.end, *ctx.sentence_of(q.start))
-        start, end = window(ctx.text, q.start, q.end, lo, hi, left=3, right=4)
+        start, end = _phrase(ctx, q.start, q.end)
         yield ClaimFinding("metric", start, end, "metric.quantity", 0.9, q.value, q.unit, q.comparator)
+
+
+_PHRASE_BREAK = re.compile(r"[,;:()\n]|\s[—–]\s|\s(?:with|and|but|while|which|so|because|though|per|versus|vs\.?)\s", re.I)
+
+
+def _phrase(ctx: QuoteContext, start: int, end: int) -> tuple[int, int]:
+    """The short phrase a number lives in ("Cold starts … are well under a second"), or a few words around it."""
+    s_lo, s_hi = ctx.sentence_of(start)
+    lo = max([m.end() for m in _PHRASE_BREAK.finditer(ctx.text, s_lo, start)], default=s_lo)
+    nxt = _PHRASE_BREAK.search(ctx.text, end, s_hi)
+    hi = nxt.start() if nxt else s_hi
+    lo, hi = trim_span(ctx.text, lo, hi)
+    if len(ctx.text[lo:hi].split()) <= 14:
+        return lo, hi
+    sub_lo, sub_hi = sub_clause(ctx.text, start, end, s_lo, s_hi)
+    return window(ctx.text, start, end, sub_lo, sub_hi, left=3, right=4)
 
 
 @claim_extractors.register("pricing")
