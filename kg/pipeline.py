@@ -184,7 +184,7 @@ def _claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str 
     if f.type not in ("metric", "pricing", "license", "platform"):
         return None
     lo = clause_start(ctx.text, f.start, *ctx.sentence_of(f.start))
-    opening = [h for h in ctx.hits if lo <= h.start < f.start]
+    opening = [h for h in ctx.hits if lo <= h.start < f.end]
     if not opening:
         return None
     first = opening[0]

@@ -113,8 +113,6 @@ def test_capability_claim_keeps_the_feature(view):
     assert any("real-time collaboration" in c.text for c in view.claims(SHIPS_FEATURE, "capability"))
 
 
-@pytest.mark.xfail(reason="every claim is about the quote's subject, even a price stated about another "
-                          "named product in its own clause", strict=True)
 def test_claim_about_the_product_its_clause_names(view):
     claim = _one(view, CROSS_PRODUCT, "pricing")
     assert view.name(claim.about) == "Helicone"
