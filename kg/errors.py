@@ -66,3 +66,12 @@ class UnknownEntityError(KgError, LookupError):
         self.name, self.suggestions = name, suggestions
         hint = f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""
         super().__init__(f"no entity named {name!r} in the graph.{hint}")
+
+
+class ModelNotFoundError(KgError, LookupError):
+    """``--model`` names a spaCy pipeline that is not installed."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(f"spaCy pipeline {name!r} is not installed; install it (python -m spacy download {name}) "
+                         "or leave out --model: kg needs no downloaded model")

@@ -14,6 +14,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
 from kg.catalog import Catalog
+from kg.errors import ModelNotFoundError
 from kg.lexicon import Lexicon
 
 __all__ = ["CATALOG_SPANS", "CatalogMatcher", "build_pipeline", "fold_case"]
@@ -88,7 +89,10 @@ def build_pipeline(catalog: Catalog, lexicon: Lexicon, model: str | None = None)
         lexicon: licence and platform names, recognised even without a catalog.
         model: an installed trained spaCy pipeline to start from instead of a blank one.
     """
-    nlp = spacy.load(model, exclude=["ner"]) if model else spacy.blank("en")
+    try:
+        nlp = spacy.load(model, exclude=["ner"]) if model else spacy.blank("en")
+    except OSError as err:
+        raise ModelNotFoundError(str(model)) from err
     if not ({"parser", "senter", "sentencizer"} & set(nlp.pipe_names)):
         nlp.add_pipe("sentencizer")
     matcher = nlp.add_pipe("kg_catalog_matcher")

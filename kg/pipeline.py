@@ -99,7 +99,7 @@ def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str
         entities=tuple(table.entities(used)),
         mentions=tuple(sorted(mentions, key=lambda m: (m.quote_id, m.start, m.end))),
         relations=tuple(sorted(relations.values(), key=lambda r: r.id)), claims=tuple(claims),
-        contradictions=tuple(find_contradictions(claims)),
+        contradictions=tuple(find_contradictions(claims, {e: table.name(e) for e in used if e in table.info})),
         report=tuple(_unique(sorted(report, key=_report_key))),
     )
 

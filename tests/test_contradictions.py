@@ -61,7 +61,7 @@ def _claim(type_: str, text: str, quote: str, about: str = "ent:zed", polarity: 
     (_claim("capability", "offline sync just works", "q:1"),
      _claim("limitation", "offline sync drops edits on flaky networks", "q:2"), "offline"),
     (_claim("capability", "handles large repositories", "q:1"),
-     _claim("risk", "large repositories may exhaust memory", "q:2"), "large"),
+     _claim("risk", "large repositories may exhaust memory", "q:2"), "repository"),  # the longer shared word
     (_claim("comparison", "indexing beats the rest", "q:1", polarity="positive"),
      _claim("comparison", "indexing stalls on monorepos", "q:2", polarity="negative"), "indexing"),
 ])

@@ -1,4 +1,4 @@
-"""Contradictions: a product's positive and negative claims about the same topic, from different quotes."""
+"""Contradictions: one quote says a product has something, another that the same thing is missing or broken."""
 
 from __future__ import annotations
 
@@ -10,34 +10,55 @@ from kg.models import Claim, Contradiction
 
 __all__ = ["find_contradictions"]
 
-_POSITIVE = {"capability"}
-_NEGATIVE = {"limitation", "risk"}
-_STOP = {"about", "after", "again", "against", "also", "another", "because", "being", "between", "could", "every", "first", "from", "have", "having", "here", "itself", "just", "like", "made", "make", "many", "more", "most", "much", "never", "only", "other", "over", "really", "same", "should", "since", "some", "still", "such", "than", "that", "their", "them", "then", "there", "these", "they", "thing", "this", "those", "through", "under", "until", "very", "were", "what", "when", "where", "which", "while", "with", "would", "your", "agent", "agents", "code", "model", "models", "product", "feature", "features", "team", "teams", "user", "users", "support"}
+# claims found only by their sentiment ("assertion.evaluation") are too loose to contradict anything
+_LOOSE_RULES = {"assertion.evaluation"}
+_STOP = set("""about after again against also another because being between could every first from have having here
+itself just like made make many more most much never only other over really same should since some still such than that
+their them then there these they thing this those through under until very were what when where which while with would
+your without actually before across anyone enough point build built running world people users teams thing things
+something nothing anything everything agent agents model models product products feature features support
+project projects story stories tool tools setup system systems stack platform option options approach company""".split())
 
 
 def _topics(text: str) -> set[str]:
     words = re.findall(r"[a-z][a-z-]{4,}", text.lower())
-    return {w.removesuffix("s") for w in words if w not in _STOP}
+    return {_singular(w) for w in words if w not in _STOP and _singular(w) not in _STOP}
 
 
-def find_contradictions(claims: list[Claim]) -> list[Contradiction]:
-    """Pairs of claims about one entity, one positive and one negative, that share a topic word.
+def _singular(word: str) -> str:
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
-    "shipped real sandboxing" vs "sandboxing … is currently the user's problem" → a contradiction on
-    "sandboxing". Claims from the same quote never contradict each other.
+
+def find_contradictions(claims: list[Claim], names: dict[str, str] | None = None) -> list[Contradiction]:
+    """Pairs of claims about one entity: a capability and a limitation on the same, specific topic.
+
+    "shipped real sandboxing for code execution" against "a robust sandboxing story … is currently the
+    user's problem" is a contradiction on "sandboxing". The topic must be rare among the product's claims
+    (two quotes at most) and must not be the product's own name; claims of one quote never contradict.
     """
+    names = names or {}
     by_entity: dict[str, list[Claim]] = defaultdict(list)
     for claim in claims:
         by_entity[claim.about].append(claim)
     found: dict[str, Contradiction] = {}
     for about, items in sorted(by_entity.items()):
-        pos = [c for c in items if c.type in _POSITIVE or c.polarity == "positive"]
-        neg = [c for c in items if c.type in _NEGATIVE or c.polarity == "negative"]
-        for a in pos:
-            for b in neg:
+        own = _topics(names.get(about, "").replace("-", " ").replace(".", " "))
+        quotes_with: dict[str, set[str]] = defaultdict(set)
+        for c in items:
+            for t in _topics(c.text):
+                quotes_with[t].add(c.evidence.quote_id)
+        cued = [c for c in items if c.evidence.rule not in _LOOSE_RULES]
+        has = [c for c in cued if (c.type == "capability" and c.polarity != "negative") or c.polarity == "positive"]
+        lacks = [c for c in cued if (c.type in ("limitation", "risk") and c.polarity != "positive")
+                 or c.polarity == "negative"]
+        for a in has:
+            for b in lacks:
                 if a.evidence.quote_id == b.evidence.quote_id:
                     continue
-                shared = sorted(_topics(a.text) & _topics(b.text))
+                shared = sorted((t for t in (_topics(a.text) & _topics(b.text)) - own if len(quotes_with[t]) <= 2),
+                                key=lambda t: (len(quotes_with[t]), -len(t), t))
                 if shared:
                     cid = fact_id("contra", a.id, b.id)
                     found[cid] = Contradiction(id=cid, about=about, claim_a=a.id, claim_b=b.id,
