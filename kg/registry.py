@@ -22,6 +22,7 @@ __all__ = [
     "guess_format",
     "register_exporter",
     "relation_extractors",
+    "resolved",
 ]
 
 exporters = catalogue.create("kg", "exporters", entry_points=True)
@@ -77,6 +78,21 @@ def get_exporter(name: str) -> Exporter:
     if name not in table:
         raise UnknownPluginError("export format", name, list(table))
     return table[name]
+
+
+def resolved(registry: catalogue.Registry) -> tuple[tuple[str, Callable], ...]:
+    """(name, function) for everything in ``registry``, sorted by name, looked up once per registry.
+
+    catalogue scans the installed packages' entry points on every lookup; a run that extracts thousands of
+    quotes must not pay that per quote.
+    """
+    key = tuple(registry.namespace)
+    if key not in _RESOLVED:
+        _RESOLVED[key] = tuple(sorted(registry.get_all().items()))
+    return _RESOLVED[key]
+
+
+_RESOLVED: dict[tuple[str, ...], tuple[tuple[str, Callable], ...]] = {}
 
 
 def guess_format(path: str | Path) -> str | None:

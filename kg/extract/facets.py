@@ -31,6 +31,7 @@ def _cues() -> dict:
             "perspectives": {name: [(re.compile(p, re.IGNORECASE), w) for p, w in cues.items()]
                              for name, cues in raw["perspectives"].items()},
             "stance": {k: [re.compile(p, re.IGNORECASE) for p in v] for k, v in raw["stance"].items()},
+            "stance_any": {k: re.compile("|".join(f"(?:{p})" for p in v), re.IGNORECASE) for k, v in raw["stance"].items()},
             "verdict": {k: [re.compile(p, re.IGNORECASE | re.MULTILINE) for p in v] for k, v in raw["verdict"].items()},
             "valence": dict(raw.get("valence", {})),
         }
@@ -59,7 +60,10 @@ def sentence_polarity(sentence: str) -> float:
     """Sentiment of one sentence in [-1, 1]: VADER with review-domain valences, plus domain cue phrases."""
     cues = _cues()["stance"]
     compound = _vader().polarity_scores(sentence)["compound"]
-    domain = 0.5 * (_count(cues["positive"], sentence) - _count(cues["negative"], sentence))
+    quick = _cues()["stance_any"]  # one pass to skip the many sentences without any cue
+    pos = _count(cues["positive"], sentence) if quick["positive"].search(sentence) else 0
+    neg = _count(cues["negative"], sentence) if quick["negative"].search(sentence) else 0
+    domain = 0.5 * (pos - neg)
     return max(-1.0, min(1.0, compound + domain))
 
 

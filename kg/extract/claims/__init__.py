@@ -6,7 +6,7 @@ from kg.extract.claims import assertions, measures, statements  # noqa: F401  (r
 from kg.extract.claims.base import CRISP_TYPES, ClaimFinding, clause_start
 from kg.extract.text import QuoteContext
 from kg.lexicon import Lexicon
-from kg.registry import claim_extractors
+from kg.registry import claim_extractors, resolved
 from kg.resolve import EntityTable
 
 __all__ = ["CRISP_TYPES", "ClaimFinding", "clause_start", "extract_claims"]
@@ -20,7 +20,7 @@ def _overlap(a: ClaimFinding, b: ClaimFinding) -> float:
 
 def extract_claims(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> list[ClaimFinding]:
     """Run every registered claim extractor; crisp claims win over looser assertions on the same words."""
-    found = [f for name in sorted(claim_extractors.get_all()) for f in claim_extractors.get(name)(ctx, lexicon, table)]
+    found = [f for _, extractor in resolved(claim_extractors) for f in extractor(ctx, lexicon, table)]
     order = {t: i for i, t in enumerate(CRISP_TYPES)}
     loose = {t: len(order) + i for i, t in enumerate(("limitation", "risk", "comparison", "business", "capability"))}
     found.sort(key=lambda f: (order.get(f.type, len(order)), -f.confidence, loose.get(f.type, 99), f.start, f.end))

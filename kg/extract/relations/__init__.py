@@ -6,7 +6,7 @@ from kg.extract.relations import competes_with, depends_on, developed_by, threat
 from kg.extract.relations.base import ALLOWED_TYPES, Finding
 from kg.extract.text import QuoteContext
 from kg.lexicon import Lexicon
-from kg.registry import relation_extractors
+from kg.registry import relation_extractors, resolved
 from kg.resolve import EntityTable
 
 __all__ = ["ALLOWED_TYPES", "Finding", "extract_relations"]
@@ -16,8 +16,10 @@ def extract_relations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable,
                       names: list[str] | None = None) -> list[Finding]:
     """Run the registered relation extractors (all, or ``names``) and check endpoint types."""
     found: list[Finding] = []
-    for name in names or sorted(relation_extractors.get_all()):
-        for f in relation_extractors.get(name)(ctx, lexicon, table):
+    for name, extractor in resolved(relation_extractors):
+        if names and name not in names:
+            continue
+        for f in extractor(ctx, lexicon, table):
             if f.source == f.target:
                 continue
             if f.rejected is None:
