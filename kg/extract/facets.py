@@ -31,6 +31,8 @@ def _cues() -> dict:
             "perspectives": {name: [(re.compile(p, re.IGNORECASE), w) for p, w in cues.items()]
                              for name, cues in raw["perspectives"].items()},
             "stance": {k: [re.compile(p, re.IGNORECASE) for p in v] for k, v in raw["stance"].items()},
+            "perspective_any": {name: re.compile("|".join(f"(?:{p})" for p in cues), re.IGNORECASE)
+                                for name, cues in raw["perspectives"].items()},
             "stance_any": {k: re.compile("|".join(f"(?:{p})" for p in v), re.IGNORECASE) for k, v in raw["stance"].items()},
             "verdict": {k: [re.compile(p, re.IGNORECASE | re.MULTILINE) for p in v] for k, v in raw["verdict"].items()},
             "valence": dict(raw.get("valence", {})),
@@ -106,7 +108,8 @@ def quote_facets(text: str, facts: list[str] | None = None) -> Facets:
         facts: kinds of relations and claims extracted from it ("competes_with", "pricing", …).
     """
     cues = _cues()
-    scores = {name: sum(w * len(p.findall(text)) for p, w in pats) for name, pats in cues["perspectives"].items()}
+    scores = {name: sum(w * len(p.findall(text)) for p, w in pats) if cues["perspective_any"][name].search(text) else 0.0
+              for name, pats in cues["perspectives"].items()}
     for kind in facts or ():
         if kind in FACT_SIGNALS:
             name, weight = FACT_SIGNALS[kind]
