@@ -83,6 +83,10 @@ def normalize_horizon(match: re.Match[str]) -> str:
     n = groups.get("n") or "1"
     number = int(n) if n.isdigit() else WORD_NUMBERS.get(n.lower(), 1)
     unit = groups.get("unit", "months").lower().rstrip("s")
+    if unit == "year" and number == 1:
+        return "12 months"  # "within a year": analysts count in months
+    if unit == "quarter":
+        return "next quarter" if number == 1 else f"{number} quarters"
     return f"{number} {unit}{'s' if number != 1 else ''}"
 
 
