@@ -67,12 +67,18 @@ def _flat(value: object) -> str:
 
 
 def _columns(fmt: Format, table_columns: list[str]) -> list[str] | None:
-    """The columns a table shows (the rest stay in --format json/csv)."""
+    """The columns a table shows; CSV gets them first, then every other field."""
     return table_columns if fmt is Format.table else None
 
 
-def _print(rows: list[dict], fmt: Format, columns: list[str] | None = None) -> None:
-    columns = columns or (list(rows[0]) if rows else [])
+def _ordered(rows: list[dict], first: list[str] | None) -> list[str] | None:
+    if not rows or not first:
+        return None
+    return first + [k for k in rows[0] if k not in first]
+
+
+def _print(rows: list[dict], fmt: Format, columns: list[str] | None = None, lead: list[str] | None = None) -> None:
+    columns = columns or _ordered(rows, lead) or (list(rows[0]) if rows else [])
     if fmt is Format.json:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
     elif fmt is Format.csv:
@@ -140,7 +146,7 @@ def q_competitors(name: str, store: StoreOpt = Path("exports"), format: FormatOp
     from kg import api
 
     _print(_rows(api.competitors(name, store=store)), format,
-           _columns(format, ["competitor", "competitor_type", "confidence", "hedged", "exact", "doc"]))
+           _columns(format, ["competitor", "competitor_type", "confidence", "hedged", "exact", "doc"]), ["competitor", "competitor_type", "confidence", "hedged", "exact", "doc"])
 
 
 @query_app.command("threats")
@@ -149,7 +155,7 @@ def q_threats(name: str, store: StoreOpt = Path("exports"), format: FormatOpt = 
     from kg import api
 
     _print(_rows(api.threats(name, store=store)), format,
-           _columns(format, ["threat", "horizon", "confidence", "hedged", "exact", "doc"]))
+           _columns(format, ["threat", "horizon", "confidence", "hedged", "exact", "doc"]), ["threat", "horizon", "confidence", "hedged", "exact", "doc"])
 
 
 @query_app.command("claims")
@@ -159,7 +165,7 @@ def q_claims(name: str, type: Annotated[str | None, typer.Option("--type", help=
     from kg import api
 
     _print(_rows(api.claims(name, type=type, store=store)), format,
-           _columns(format, ["type", "text", "value", "unit", "horizon", "credibility", "doc"]))
+           _columns(format, ["type", "text", "value", "unit", "horizon", "credibility", "doc"]), ["type", "text", "value", "unit", "horizon", "credibility", "doc"])
 
 
 @query_app.command("contradictions")

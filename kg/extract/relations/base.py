@@ -148,7 +148,9 @@ def emit(kind: str, source: Hit, target: Hit, start: int, end: int, rule: str, c
 
 def cue_targets(ctx: QuoteContext, m: re.Match[str], subject: Hit) -> list[Hit]:
     """Whom a threat cue is about: a named product, "both of them" (the document's products), or the subject."""
-    if re.search(r"\b(?:both|either|all) of them\b", m.group(), re.IGNORECASE) and len(ctx.candidates) > 1:
+    whole = m.group("target") if "target" in m.groupdict() and m.group("target") else m.group()
+    if re.search(r"\b(?:(?:both|either|all) of them|(?:whole|entire) (?:category|space|market|segment))\b", whole,
+                 re.IGNORECASE) and len(ctx.candidates) > 1:
         return [Hit(0, 0, "", c, c, "Product", "title") for c in ctx.candidates]
     target = named_target(ctx, m, subject)
     return [target] if target else []

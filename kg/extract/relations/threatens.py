@@ -64,10 +64,10 @@ def threatens(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
         for m in pattern.finditer(ctx.text):
             s_lo, s_hi = ctx.sentence_of(m.start())
             horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.end())
-            target = named_target(ctx, m, subject)
-            for actor in list_after(ctx, m.end(), s_hi, max_gap=12) if target else []:
+            targets = cue_targets(ctx, m, subject)
+            for actor, target in ((a, t) for a in list_after(ctx, m.end(), s_hi, max_gap=12) for t in targets):
                 found = emit("threatens", actor, target, m.start(), actor.end, "threat.danger", 0.8, ctx, lexicon,
-                              horizon=horizon[0] if horizon else None)
+                             horizon=horizon[0] if horizon else None)
                 if found:
                     yield found
     for pattern in lexicon.patterns("threat_by"):  # "Pinecone is losing ground to Turbopuffer"
