@@ -14,7 +14,6 @@ __all__ = [
     "clause_bounds",
     "find_horizon",
     "is_hedged",
-    "is_negated",
     "normalize_horizon",
     "trim_span",
 ]
@@ -106,7 +105,3 @@ def is_hedged(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
     """True when the clause hedges ("could", "might", "if")."""
     return any(p.search(text, start, end) for p in lexicon.patterns("hedge"))
 
-
-def is_negated(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
-    """True when [start, end) holds a negation word."""
-    return any(p.search(text, start, end) for p in lexicon.patterns("negation"))
