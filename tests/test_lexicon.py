@@ -19,7 +19,7 @@ def lexicon():
 
 
 def test_shipped_lexicon_loads(lexicon):
-    assert {"competition_list", "threat_kill", "horizon", "hedge", "negation", "depends_verb"} <= set(lexicon.cues)
+    assert {"competition_list", "threat_kill", "horizon", "hedge", "competition_negation", "depends_verb"} <= set(lexicon.cues)
     assert not any(key.startswith("_") for key in lexicon.cues)
     assert all(isinstance(p, re.Pattern) for p in lexicon.patterns("hedge"))
     assert isinstance(lexicon.pattern("ship_verb"), re.Pattern)
