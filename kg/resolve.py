@@ -15,6 +15,8 @@ from kg.models import Document, Entity, ReportItem
 __all__ = ["EntityTable", "Hit", "Resolution", "resolve_corpus"]
 
 _ORG_SUFFIX = re.compile(r"\b(?:Inc\.?|Labs|Corp\.?|Ltd\.?|GmbH|Technologies|Systems|Research|AI)$")
+_ORG_PRODUCT = re.compile(r"((?: (?-i:[A-Z])[\w-]+){1,3})(?=[\s.,;:!?)'’]|$)")
+_PRODUCT_STOP = frozenset({"I", "And", "Or", "But", "The", "This", "It", "AI", "API", "Inc", "Inc.", "Labs", "Research"})
 _RELEASE_AFTER = re.compile(r"^ (v?\d+(?:\.\d+)+|v\d+|Wave \d+|Version \d+)\b")
 
 
@@ -116,6 +118,13 @@ def _catalog_hits(doc, table: EntityTable, text: str) -> list[Hit]:
             eid = table.add_discovered(canon, type_)
             table.info[eid].discovered = False
         start, end = span.start_char, span.end_char
+        product = _ORG_PRODUCT.match(text[end:]) if type_ == "Organization" else None
+        if product and not table.catalog.get(product.group(1).strip()) and \
+                not any(w in _PRODUCT_STOP for w in product.group(1).split()):
+            name = text[start:end + product.end()]  # "AWS Step Functions": the company's product, not the company
+            eid = table.add_discovered(name, "Product")
+            table.info[eid].maker = table.add_catalog(canon) if canon in table.catalog.entries else None
+            end += product.end()
         release = _RELEASE_AFTER.match(text[end:])
         if release and type_ == "Product":
             end += release.end()

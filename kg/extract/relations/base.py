@@ -21,7 +21,8 @@ ALLOWED_TYPES = {
 _FILLER = r"(?:\s|,|\band\b|\bor\b|&|\bboth\b|\beither\b|\bthe\b|\ba\b|\ban\b|\balso\b|\blike\b|\bespecially\b" \
           r"|\bnamely\b|\bplus\b|\beven\b|\bmaybe\b|\bprobably\b|\bwhich\b|\bis\b|\bare\b|\bthat\b|\bit's\b|\bits\b" \
           r"|\bif\b|\bnow\b|\bmostly\b|\bincluding\b|\bsuch as\b|\bas well as\b)*"
-_SEPARATOR = re.compile(r"(?:,|\band\b|\bor\b|&|/|\bplus\b|\bas well as\b|\bvs\.?|\bversus\b)\s*(?:and\s+|or\s+)?$")
+_SEPARATOR = re.compile(r"(?:,|\band\b|\bor\b|&|/|\bplus\b|\bas well as\b|\bvs\.?|\bversus\b)\s*(?:and\s+|or\s+)?"
+                        r"(?:(?:maybe|probably|possibly|perhaps|arguably|even|also|sometimes)\s*)?$")
 
 
 @dataclass(frozen=True)
