@@ -39,12 +39,11 @@ def run(inputs: list[str | Path], catalog: str | Path | None = None, model: str 
         model: an installed trained spaCy pipeline to start from (optional).
         progress: wraps the per-quote loop (e.g. a progress bar).
     """
-    corpus = read_corpus(inputs)
-    return extract_corpus(corpus, catalog, model, progress, [str(p) for p in inputs])
+    return extract_corpus(read_corpus(inputs), catalog, model, progress)
 
 
 def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str | None = None,
-                   progress: Progress = _identity, inputs: list[str] | None = None) -> KnowledgeGraph:
+                   progress: Progress = _identity) -> KnowledgeGraph:
     """Extract the knowledge graph of an already-read corpus."""
     from kg.nlp import build_pipeline
 
@@ -80,7 +79,7 @@ def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str
                      for h in ctx.hits]
         findings = extract_relations(ctx, lexicon, table)
         for f in findings:
-            _add_relation(f, ctx, relations, report)
+            _add_relation(f, ctx, relations, report, table)
         report += _unmatched_cues(ctx, findings, lexicon)
         found = [_claim(f, ctx, table) for f in extract_claims(ctx, lexicon, table)] if att.subject else []
         claims += found
@@ -92,8 +91,8 @@ def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str
     used |= {r.source for r in relations.values()} | {r.target for r in relations.values()}
     claims = sorted(claims, key=lambda c: c.id)
     run_info = RunInfo(kg_version=__version__, catalog=Path(cat.path).name if cat.path else None,
-                       model=model or "blank:en", inputs=tuple(sorted(d.path for d in corpus.documents)), documents=len(corpus.documents),
-                       quotes=len(corpus.quotes), skipped=corpus.skipped)
+                       model=model or "blank:en", inputs=tuple(sorted(d.path for d in corpus.documents)),
+                       documents=len(corpus.documents), quotes=len(corpus.quotes), skipped=corpus.skipped)
     return KnowledgeGraph(
         run=run_info, documents=tuple(corpus.documents), quotes=tuple(sorted(quotes, key=lambda q: q.id)),
         entities=tuple(table.entities(used)),
@@ -158,10 +157,11 @@ def _unmatched_cues(ctx: QuoteContext, findings: list[Finding], lexicon) -> list
     return items
 
 
-def _add_relation(f: Finding, ctx: QuoteContext, relations: dict[str, Relation], report: list[ReportItem]) -> None:
+def _add_relation(f: Finding, ctx: QuoteContext, relations: dict[str, Relation], report: list[ReportItem],
+                  table: EntityTable) -> None:
     if f.rejected:
         report.append(ReportItem(kind="rejected_relation",
-                                 message=f"{f.type} {f.source} → {f.target}: {f.rejected}",
+                                 message=f"{f.type} {table.name(f.source)} → {table.name(f.target)}: {f.rejected}",
                                  evidence=_evidence(ctx, f.start, f.end, f.rule, 0.0)))
         return
     ends = sorted((f.source, f.target)) if f.type == "competes_with" else [f.source, f.target]
