@@ -161,7 +161,8 @@ def _add_relation(f: Finding, ctx: QuoteContext, relations: dict[str, Relation],
                   table: EntityTable) -> None:
     if f.rejected:
         report.append(ReportItem(kind="rejected_relation",
-                                 message=f"{f.type} {table.name(f.source)} → {table.name(f.target)}: {f.rejected}",
+                                 message=f"{f.type} {table.name(f.source)} → {table.name(f.target)} "
+                                         f"({f.source} → {f.target}): {f.rejected}",
                                  evidence=_evidence(ctx, f.start, f.end, f.rule, 0.0)))
         return
     ends = sorted((f.source, f.target)) if f.type == "competes_with" else [f.source, f.target]
