@@ -17,6 +17,7 @@ __all__ = ["EntityTable", "Hit", "Resolution", "resolve_corpus"]
 _ORG_SUFFIX = re.compile(r"\b(?:Inc\.?|Labs|Corp\.?|Ltd\.?|GmbH|Technologies|Systems|Research|AI)$")
 _ORG_PRODUCT = re.compile(r"((?: (?-i:[A-Z])[\w-]+){1,3})(?=[\s.,;:!?)'’]|$)")
 _PRODUCT_STOP = frozenset({"I", "And", "Or", "But", "The", "This", "It", "AI", "API", "Inc", "Inc.", "Labs", "Research"})
+_HYPHEN_TAIL = re.compile(r"-(?:[a-z][a-z0-9]*)(?:-[a-z0-9]+)*(?![\w-])")
 _RELEASE_AFTER = re.compile(r"^ (v?\d+(?:\.\d+)+|v\d+|Wave \d+|Version \d+)\b")
 
 
@@ -125,6 +126,11 @@ def _catalog_hits(doc, table: EntityTable, text: str) -> list[Hit]:
             eid = table.add_discovered(name, "Product")
             table.info[eid].maker = table.add_catalog(canon) if canon in table.catalog.entries else None
             end += product.end()
+        tail = _HYPHEN_TAIL.match(text[end:]) if type_ == "Product" else None
+        if tail:  # "gpt-4o-transcribe" is not GPT-4o: a sibling product by the same maker
+            sibling = table.add_discovered(text[start:end + tail.end()], "Product")
+            table.info[sibling].maker = table.info[eid].maker
+            eid, end = sibling, end + tail.end()
         release = _RELEASE_AFTER.match(text[end:])
         if release and type_ == "Product":
             end += release.end()

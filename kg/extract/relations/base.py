@@ -22,7 +22,8 @@ _FILLER = r"(?:\s|,|\band\b|\bor\b|&|\bboth\b|\beither\b|\bthe\b|\ba\b|\ban\b|\b
           r"|\bnamely\b|\bplus\b|\beven\b|\bmaybe\b|\bprobably\b|\bwhich\b|\bis\b|\bare\b|\bthat\b|\bit's\b|\bits\b" \
           r"|\bif\b|\bnow\b|\bmostly\b|\bincluding\b|\bsuch as\b|\bas well as\b)*"
 _SEPARATOR = re.compile(r"(?:,|\band\b|\bor\b|&|/|\bplus\b|\bas well as\b|\bvs\.?|\bversus\b)\s*(?:and\s+|or\s+)?"
-                        r"(?:(?:maybe|probably|possibly|perhaps|arguably|even|also|sometimes)\s*)?$")
+                        r"(?:(?:maybe|probably|possibly|perhaps|arguably|even|also|sometimes)\s*)?"
+                        r"(?:(?:with|against|to)\s*)?$")  # "… on flags and with Amplitude"
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,7 @@ _ARTICLES = re.compile(r"(?:\s|\b(?:a|an|the|its|their|his|her|our|your|top|of|a
 _BETWEEN = re.compile(r"(?:\s|\b(?:also|now|still|already|both|all|just|mostly|really|directly|basically|essentially|"
                       r"itself|themselves|is|are|was|were|has|have|had|been|will|would|could|can|might|may|should|"
                       r"does|do|did|not|never|actually|arguably|probably|clearly|quietly|increasingly|squarely|"
-                      r"head-on|too|alone|here|today|then|(?:['’]s?)?)\b|['’]s?)*")
+                      r"head-on|too|alone|here|today|then|api|sdk|cli|cloud|app|service|platform|(?:['’]s?)?)\b|['’]s?)*")
 
 
 def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | None:
@@ -175,6 +176,16 @@ def named_target(ctx: QuoteContext, m: re.Match[str], subject: Hit | None = None
 
 
 def list_back(ctx: QuoteContext, pos: int, lo: int) -> list[Hit]:
+    """The names that are the subject of a verb at ``pos``, including those that "either", "both" or "they"
+    point back to ("watch Supabase and Aurora DSQL, either could commoditize this")."""
+    back = re.search(r"[,;]\s*(?:either(?:\s+one)?|both(?:\s+of\s+them)?|they|each|all\s+of\s+them|any\s+of\s+them)\s+$",
+                     ctx.text[lo:pos])
+    if back:
+        return _list_back(ctx, lo + back.start(), lo)
+    return _list_back(ctx, pos, lo)
+
+
+def _list_back(ctx: QuoteContext, pos: int, lo: int) -> list[Hit]:
     """The name (or "X and Y") that is the subject of a verb at ``pos``: "SGLang and TensorRT-LLM keep eating"."""
     actor = actor_before(ctx, pos, lo, words=4)
     if actor is None:

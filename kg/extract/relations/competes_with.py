@@ -35,7 +35,8 @@ def competes_with(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> It
             lo, _hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
             has_rest = "rest" in m.groupdict() and m.group("rest") is not None
             named = ctx.hits_in(m.start("rest"), m.end("rest")) if has_rest else []
-            source = named[0] if named else (subject if has_rest else actor_before(ctx, m.start(), lo)
+            actors = [] if has_rest else list_back(ctx, m.start(), lo)  # "Crunchy Bridge and Xata are competing"
+            source = named[0] if named else (subject if has_rest else (actors[0] if actors else None)
                                              or antecedent(ctx, m.start(), subject))
             if re.match(r"(?:versus|vs)", m.group(), re.IGNORECASE):
                 source = actor_before(ctx, m.start(), lo, words=2)  # in-text "X vs Y" needs both names
@@ -45,7 +46,8 @@ def competes_with(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> It
             if not targets and subject and (pronoun or m.group().rstrip().endswith(("customers", "buyers", "users",
                                                                                       "budget", "deals", "audience"))):
                 targets = [subject]  # "its fork Roo Code competes with it directly"; "competes for the same buyers"
-            for target in targets:
+            sources = actors if len(actors) > 1 and not named else [source]
+            for source, target in ((src, tgt) for src in sources for tgt in targets):
                 if source is None:
                     break
                 start = min(m.start(), source.start if source.end else m.start())

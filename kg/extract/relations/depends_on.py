@@ -36,7 +36,9 @@ def depends_on(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Itera
                 lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
                 fallback = None if key == "depends_explicit" else subject  # "uses X" needs its user named
                 sources = list_back(ctx, m.start(), lo) or [x for x in [antecedent(ctx, m.start(), fallback)] if x]
-                negated = any(n.search(ctx.text, s_lo, s_hi) for n in negations)
+                negated = any(n.search(ctx.text, s_lo, s_hi) for n in negations) or \
+                    re.search(r"\b(?:rather than|instead of|not|never|no longer|without)\s+(?:\w+\s+)?$",
+                              ctx.text[max(s_lo, m.start() - 24):m.start()])
                 pronoun = re.match(r"\s*(?:it|them)\b", ctx.text[m.end():m.end() + 5])
                 targets = [subject] if pronoun and subject else list_after(ctx, m.end(), hi, max_gap=14, tight=True)
                 for source, target in ((src, tgt) for src in sources for tgt in targets):

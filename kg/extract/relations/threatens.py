@@ -159,6 +159,9 @@ def threatens(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
                         yield found
 
 
+_MOVE_AFTER_IS = re.compile(r"\s+(?:is|has been|are)\s+[^,.;]{0,40}?\s+and(?=\s)")  # "… is the consolidator and could ship"
+
+
 def _platform_moves(ctx: QuoteContext, lexicon: Lexicon, subject: Hit) -> Iterator[Finding]:
     """A dated move by someone else: "Vercel will ship durable workflows by Q2 2026" threatens the subject.
 
@@ -166,8 +169,10 @@ def _platform_moves(ctx: QuoteContext, lexicon: Lexicon, subject: Hit) -> Iterat
     catch-up verb; names after a preposition ("into VS Code") are objects, not actors.
     """
     move = lexicon.pattern("ship_move")
-    for s_lo, s_hi in ctx.sentences:
+    for k, (s_lo, s_hi) in enumerate(ctx.sentences):
         horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon)
+        if horizon is None and k + 1 < len(ctx.sentences):  # "X will ship it. Y's head start is maybe 18 months"
+            horizon = find_horizon(ctx.text, *ctx.sentences[k + 1], lexicon)
         if horizon is None:
             continue
         for actor in ctx.hits_in(s_lo, s_hi):
@@ -175,7 +180,8 @@ def _platform_moves(ctx: QuoteContext, lexicon: Lexicon, subject: Hit) -> Iterat
             if actor.root == subject.root or actor.type not in ("Product", "Organization") or actor.possessive \
                     or re.search(r"\b(?:into|to|on|with|in|for|from|than|of|over|like|vs\.?)\s+$", before, re.IGNORECASE):
                 continue
-            m = move.match(ctx.text, actor.end)
+            m = move.match(ctx.text, actor.end) or _MOVE_AFTER_IS.match(ctx.text, actor.end) and \
+                move.match(ctx.text, _MOVE_AFTER_IS.match(ctx.text, actor.end).end())
             if m:
                 found = emit("threatens", actor, subject, actor.start, m.end(), "threat.dated_move", 0.5, ctx, lexicon,
                               horizon=horizon[0])
