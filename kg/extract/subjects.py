@@ -69,6 +69,8 @@ def _named(ctx: QuoteContext, table: EntityTable, candidate: str) -> float:
                 score += 0.5
                 continue
             score += 3.0 if rank == 0 else 2.0
+            if hit.start == 0 or not ctx.text[:hit.start].strip(" -•*#\n"):
+                score += 2.0  # the quote opens with the name: that is what it is about
             if hit.possessive or ctx.text[hit.end:hit.end + 4] in (" is ", " has", " doe", " bet", " sol", " wan"):
                 score += 0.5
         elif table.info[candidate].maker == hit.entity:
