@@ -17,6 +17,7 @@ __all__ = ["EntityTable", "Hit", "Resolution", "resolve_corpus"]
 _ORG_SUFFIX = re.compile(r"\b(?:Inc\.?|Labs|Corp\.?|Ltd\.?|GmbH|Technologies|Systems|Research|AI)$")
 _ORG_PRODUCT = re.compile(r"((?: (?-i:[A-Z])[\w-]+){1,3})(?=[\s.,;:!?)'’]|$)")
 _PRODUCT_STOP = frozenset({"I", "And", "Or", "But", "The", "This", "It", "AI", "API", "Inc", "Inc.", "Labs", "Research"})
+_ACRONYM_TAIL = re.compile(r" (?-i:[A-Z]{2,5})(?![\w-])")  # "Aurora DSQL"
 _HYPHEN_TAIL = re.compile(r"-(?:[a-z][a-z0-9]*)(?:-[a-z0-9]+)*(?![\w-])")
 _RELEASE_AFTER = re.compile(r"^ (v?\d+(?:\.\d+)+|v\d+|Wave \d+|Version \d+)\b")
 
@@ -119,6 +120,8 @@ def _catalog_hits(doc, table: EntityTable, text: str) -> list[Hit]:
             eid = table.add_discovered(canon, type_)
             table.info[eid].discovered = False
         start, end = span.start_char, span.end_char
+        if re.search(r"(?:\bex-|\bformer\s+|\bex\s+)$", text[max(0, start - 8):start], re.IGNORECASE):
+            continue  # "built by ex-Elastic engineers" names people, not a maker
         product = _ORG_PRODUCT.match(text[end:]) if type_ == "Organization" else None
         if product and not table.catalog.get(product.group(1).strip()) and \
                 not any(w in _PRODUCT_STOP for w in product.group(1).split()):
@@ -126,7 +129,7 @@ def _catalog_hits(doc, table: EntityTable, text: str) -> list[Hit]:
             eid = table.add_discovered(name, "Product")
             table.info[eid].maker = table.add_catalog(canon) if canon in table.catalog.entries else None
             end += product.end()
-        tail = _HYPHEN_TAIL.match(text[end:]) if type_ == "Product" else None
+        tail = (_HYPHEN_TAIL.match(text[end:]) or _ACRONYM_TAIL.match(text[end:])) if type_ == "Product" else None
         if tail:  # "gpt-4o-transcribe" is not GPT-4o: a sibling product by the same maker
             sibling = table.add_discovered(text[start:end + tail.end()], "Product")
             table.info[sibling].maker = table.info[eid].maker

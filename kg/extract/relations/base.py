@@ -94,6 +94,9 @@ def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | 
         return None
     hit = before[-1]
     between = ctx.text[hit.end:pos]
+    if hit.possessive and re.fullmatch(r"['’]s?\s+(?:[a-z][\w-]*\s+){1,3}", between) and not re.search(
+            r"\b(?:is|are|was|were|and|or|but|the|a|an)\s", between):
+        return hit  # "Vercel's edge functions run on …": the owner stands for its thing
     if len(between.split()) > words or not _BETWEEN.fullmatch(between):
         return None
     return hit

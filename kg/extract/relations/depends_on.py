@@ -42,6 +42,8 @@ def depends_on(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Itera
                 pronoun = re.match(r"\s*(?:it|them)\b", ctx.text[m.end():m.end() + 5])
                 targets = [subject] if pronoun and subject else list_after(ctx, m.end(), hi, max_gap=14, tight=True)
                 for source, target in ((src, tgt) for src in sources for tgt in targets):
+                    if m.group().lower().startswith("backed") and target.type == "Organization":
+                        continue  # "backed by a16z" is money, not a dependency
                     a, b = (target, source) if reverse else (source, target)
                     start = min(m.start(), source.start if source.end else m.start())
                     if negated:
