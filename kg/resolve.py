@@ -153,6 +153,9 @@ def _title_entities(doc: Document, table: EntityTable, lexicon: Lexicon) -> dict
         if entry and table.info[parent].part_of:
             parent = table.root(parent)
         forms[base] = forms[table.name(parent)] = parent
+        words = table.name(parent).split()
+        if len(words) > 1 and not table.catalog.get(" ".join(words[1:])):  # "Workers" in a Cloudflare Workers review
+            forms.setdefault(" ".join(words[1:]), parent)
         stem = re.fullmatch(r"([A-Za-z][\w-]{2,})\.(?:dev|new|ai|js|io|sh|run|app|so|com)", base)
         if stem:  # "Trigger.dev" is also called "Trigger" in its own review
             forms.setdefault(stem.group(1), parent)
