@@ -131,7 +131,7 @@ def threatens(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
                                   lexicon, horizon=horizon[0] if horizon else None)
                     if found:
                         yield found
-                    if found and key == "threat_lunch":  # eating someone's lunch is competing with them, too
+                    if found and "lunch" in m.group().lower():  # eating someone's lunch is competing with them, too
                         yield Finding("competes_with", actor.root, target.root, start, m.end(), "competes.lunch",
                                       found.confidence, hedged=found.hedged)
     for pattern in lexicon.patterns("threat_if"):
