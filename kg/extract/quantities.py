@@ -125,7 +125,7 @@ def _counts(text: str, skip: list[tuple[int, int]], found: list[Quantity]) -> li
     """Plain counts of things: "~60 upstream providers", "14+ metrics", "1.4M executions a month"."""
     out = []
     pattern = re.compile(r"(?P<cmp>~|about |around |roughly |over |north of |more than |nearly |almost )?"
-                         r"(?<![\w.$/-])(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?P<mult>[kKmMbB])?\+?(?:-ish)?"
+                         r"(?<![\w.$/-])(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?P<mult>[kKmMbB])?\+?(?:-ish|-plus)?"
                          r"\s+(?:(?:[\w-]+)\s+){0,2}?(?P<noun>[a-z][a-z-]*[a-rt-z]s)\b")
     t = _units()
     for m in pattern.finditer(text):
@@ -143,9 +143,10 @@ def _counts(text: str, skip: list[tuple[int, int]], found: list[Quantity]) -> li
 def _under_a(text: str, found: list[Quantity]) -> list[Quantity]:
     """ "well under a second", "sub-second" → < 1 s; "under a minute" → < 1 min."""
     out = []
-    for m in re.finditer(r"\b(?:well\s+|just\s+)?(?:under|below|less than)\s+a\s+(second|minute)\b|\bsub-(second|minute)\b",
-                         text, re.IGNORECASE):
-        unit = "s" if "second" in (m.group(1) or m.group(2)).lower() else "min"
+    units = {"second": "s", "minute": "min", "hour": "h", "day": "days"}
+    for m in re.finditer(r"\b(?:well\s+|just\s+)?(?:under|below|less than)\s+an?\s+(second|minute|hour|day)\b|"
+                         r"\bsub-(second|minute|hour)\b", text, re.IGNORECASE):
+        unit = units[(m.group(1) or m.group(2)).lower()]
         if not any(q.start <= m.start() < q.end for q in found):
             out.append(Quantity(m.start(), m.end(), 1.0, unit, "<"))
     return out

@@ -33,6 +33,23 @@ def predictions(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iter
                                    horizon=horizon[0] if horizon else None)
 
 
+_FUTURE = re.compile(r"\b(?:will|won't|'ll|going to|gonna|expect|becomes?|turns? into|gets?|ends? up|absorbs?|could|"
+                     r"might|would|bet|give it|is maybe|before)\b", re.IGNORECASE)
+
+
+@claim_extractors.register("dated_forecast")
+def dated_forecasts(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
+    """Any clause that dates a future ("… absorbs the category by 2026", "give it 6-12 months") is a prediction."""
+    for s_lo, s_hi in ctx.sentences:
+        found = find_horizon(ctx.text, s_lo, s_hi, lexicon)
+        if found is None:
+            continue
+        horizon, h_start, h_end = found
+        start, end = sub_clause(ctx.text, h_start, h_end, s_lo, s_hi)
+        if _FUTURE.search(ctx.text, start, end) and end - start > 12:
+            yield ClaimFinding("prediction", start, end, "prediction.dated", 0.6, horizon=horizon)
+
+
 @claim_extractors.register("dependency")
 def dependencies(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
     """Conditions a product needs: "what has to go right: X and Y", "survives only if X"."""
