@@ -42,7 +42,8 @@ class Lexicon:
 
     def is_generic(self, token: str) -> bool:
         """True for words like 'API', 'IDEs' or 'I'm' that look like names but are not."""
-        return token in self.generic_terms or (token.endswith("s") and token[:-1] in self.generic_terms)
+        return any(t in self.generic_terms or (t.endswith("s") and t[:-1] in self.generic_terms)
+                   for t in (token, token.upper()))
 
 
 def _compile(value: object, where: str) -> object:

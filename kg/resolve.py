@@ -16,9 +16,12 @@ __all__ = ["EntityTable", "Hit", "Resolution", "resolve_corpus"]
 
 _ORG_SUFFIX = re.compile(r"\b(?:Inc\.?|Labs|Corp\.?|Ltd\.?|GmbH|Technologies|Systems|Research|AI)$")
 _ORG_PRODUCT = re.compile(r"((?: (?-i:[A-Z])[\w-]+){1,3})(?=[\s.,;:!?)'’]|$)")
-_PRODUCT_STOP = frozenset({"I", "And", "Or", "But", "The", "This", "It", "AI", "API", "Inc", "Inc.", "Labs", "Research"})
-_ACRONYM_TAIL = re.compile(r" (?-i:[A-Z]{2,5})(?![\w-])")  # "Aurora DSQL"
-_HYPHEN_TAIL = re.compile(r"-(?:[a-z][a-z0-9]*)(?:-[a-z0-9]+)*(?![\w-])")
+_PRODUCT_STOP = frozenset({"I", "And", "Or", "But", "The", "This", "It", "AI", "API", "Inc", "Inc.", "Labs", "Research",
+                           "GPU", "GPUs", "CPU", "CPUs", "SDK", "SDKs", "CLI", "TPU", "TPUs", "Chips", "Engineers"})
+_ACRONYM_TAIL = re.compile(r" (?!(?:API|SDK|CLI|UI|AI|GPU|CPU|LLM|SQL|DB|IDE|VM|OS)\b)(?-i:[A-Z]{2,5})(?![\w-])")  # "Aurora DSQL"
+_HYPHEN_TAIL = re.compile(r"-(?!(?:only|based|style|shaped|built|native|compatible|like|powered|first|specific|centric|"
+                          r"friendly|free|heavy|ready|backed|hosted|managed|esque|ish|level|grade|wide|scale)\b)"
+                          r"(?:[a-z][a-z0-9]*)(?:-[a-z0-9]+)*(?![\w-])")
 _RELEASE_AFTER = re.compile(r"^ (v?\d+(?:\.\d+)+|v\d+|Wave \d+|Version \d+)\b")
 
 

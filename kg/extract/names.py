@@ -84,6 +84,7 @@ def _opener(text: str, words: list, i: int, core: str, rule: str, lexicon: Lexic
     return is_common(core) and _shape(nxt, lexicon) not in (None, "discovery.capitalized")
 
 
+_WORDISH = re.compile(r"(?:ive|able|ible|ous|al|ic|ing|ed|ly|ness|ment|tion|sion|ity|ism|ist|ize|ise|ful|less)$", re.I)
 _NAME_TAILS = frozenset({"AI", "CLI", "SDK", "API", "Labs", "Cloud", "Inc", "Studio", "Code", "Desktop", "Lite"})
 
 
@@ -123,7 +124,7 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
         name = text[start:last_end]
         initial = _clause_start(text, start)
         strong = rule != "discovery.capitalized" or not initial or j > i and _shape(last_word, lexicon) is not None \
-            or not is_common(core, RARE)  # "Figma is …": an opener that is no English word is a name
+            or (not is_common(core, RARE) and not _WORDISH.search(core))  # "Figma is …": no English word, a name
         hits.append(NameHit(start, last_end, name, rule, strong and not _all_generic(name, lexicon), possessive,
                             initial and j == i))
         i = j + 1
@@ -211,7 +212,8 @@ def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]]) ->
                         break
                     s, e = name
                     word = text[s:e]
-                    if not any(x < e and s < y for x, y in taken) and not is_common(word, RARE):
+                    dotted = "." in word and not re.search(r"\.(?:ai|io|dev|js|cpp|new|sh|so|app|diy)$", word)
+                    if not any(x < e and s < y for x, y in taken) and not is_common(word, RARE) and not dotted:
                         hits.append(NameHit(s, e, word, "discovery.cue_position", True,
                                             text[e:e + 2] in ("'s", "’s")))
                         taken.append((s, e))
