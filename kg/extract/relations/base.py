@@ -10,7 +10,7 @@ from kg.lexicon import Lexicon
 from kg.resolve import Hit
 
 __all__ = ["ALLOWED_TYPES", "Finding", "actor_before", "antecedent", "cue_targets", "emit", "list_after", "list_back",
-           "named_target", "negated_pairs", "subject_hit"]
+           "named_target", "negated_pairs", "referent", "subject_hit"]
 
 ALLOWED_TYPES = {
     "competes_with": ({"Product", "Organization"}, {"Product", "Organization"}),
@@ -111,6 +111,15 @@ def antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:
     return opening[0] if opening else fallback
 
 
+def referent(ctx: QuoteContext, pos: int, source: Hit) -> Hit | None:
+    """Whom an object "it" after ``pos`` means: the first other name of the sentence ("once Docker Model Runner
+    matures, Ollama could end up competing with it"), else the quote's subject."""
+    s_lo, _ = ctx.sentence_of(pos)
+    before = [h for h in ctx.hits if s_lo <= h.start < pos and h.root != source.root
+              and h.type in ("Product", "Organization") and not h.possessive]
+    return before[0] if before else subject_hit(ctx)
+
+
 def subject_hit(ctx: QuoteContext) -> Hit | None:
     if ctx.subject is None:
         return None
@@ -142,6 +151,10 @@ def emit(kind: str, source: Hit, target: Hit, start: int, end: int, rule: str, c
           ctx: QuoteContext, lexicon: Lexicon, **extra) -> Finding | None:
     if source.root == target.root:
         return None
+    named = [h for h in (source, target) if h.end]  # endpoints that are words of this quote (not the bare subject)
+    if named and not any(start <= h.start and h.end <= end for h in named):
+        nearest = min(named, key=lambda h: min(abs(h.start - start), abs(h.end - end)))
+        start, end = min(start, nearest.start), max(end, nearest.end)  # evidence always shows a name
     hedged = extra.pop("hedged", None)
     if hedged is None:  # a modal or "if" in the statement itself, or just before it ("could compete with")
         s_lo, _ = ctx.sentence_of(start)

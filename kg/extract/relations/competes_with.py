@@ -14,6 +14,7 @@ from kg.extract.relations.base import (
     list_back,
     named_target,
     negated_pairs,
+    referent,
     subject_hit,
 )
 from kg.extract.text import QuoteContext, clause_bounds
@@ -43,9 +44,11 @@ def competes_with(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> It
             negation = re.search(r"\b(?:not|isn't|aren't|no|never|doesn't|don't|neither|nor)\b", ctx.text[lo:m.end()])
             pronoun = re.match(r"\s*(?:it|them|this|that)\b|\s*$", ctx.text[m.end():m.end() + 6])
             targets = [] if pronoun else list_after(ctx, m.end(), s_hi)
+            if pronoun and source is not None and re.match(r"\s*it\b", ctx.text[m.end():m.end() + 4]):
+                targets = [x for x in [referent(ctx, m.start(), source)] if x]  # "… competes with it"
             if not targets and subject and (pronoun or m.group().rstrip().endswith(("customers", "buyers", "users",
                                                                                       "budget", "deals", "audience"))):
-                targets = [subject]  # "its fork Roo Code competes with it directly"; "competes for the same buyers"
+                targets = [subject]  # "competes for the same buyers"
             sources = actors if len(actors) > 1 and not named else [source]
             for source, target in ((src, tgt) for src in sources for tgt in targets):
                 if source is None:

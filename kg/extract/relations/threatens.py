@@ -91,6 +91,19 @@ def threatens(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
                               horizon=horizon[0] if horizon else None)
                 if found:
                     yield found
+    for pattern in lexicon.patterns("threat_agentless"):  # "… all chasing the same users, and Aider might get squeezed"
+        for m in pattern.finditer(ctx.text):
+            s_lo, s_hi = ctx.sentence_of(m.start())
+            lo, _ = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
+            target = actor_before(ctx, m.start(), lo, words=3) or subject
+            for actor in ctx.hits_in(s_lo, m.start()):
+                before = ctx.text[max(s_lo, actor.start - 6):actor.start]
+                if actor.root == target.root or actor.possessive or re.search(r"\b(?:from|by|of|with)\s+$", before):
+                    continue
+                found = emit("threatens", actor, target, actor.start, m.end(), "threat.agentless", 0.6, ctx, lexicon,
+                             horizon=_horizon(ctx, lexicon, s_lo, s_hi, m.start()))
+                if found:
+                    yield found
     for pattern in lexicon.patterns("threat_actor_is"):  # "Vercel is the bigger worry", "Modal is the one I'd watch"
         for m in pattern.finditer(ctx.text):
             lo, _ = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
@@ -162,6 +175,11 @@ def threatens(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
 _MOVE_AFTER_IS = re.compile(r"\s+(?:is|has been|are)\s+[^,.;]{0,40}?\s+and(?=\s)")  # "… is the consolidator and could ship"
 
 
+def _horizon(ctx: QuoteContext, lexicon: Lexicon, lo: int, hi: int, near: int) -> str | None:
+    found = find_horizon(ctx.text, lo, hi, lexicon, near=near)
+    return found[0] if found else None
+
+
 def _platform_moves(ctx: QuoteContext, lexicon: Lexicon, subject: Hit) -> Iterator[Finding]:
     """A dated move by someone else: "Vercel will ship durable workflows by Q2 2026" threatens the subject.
 
@@ -171,8 +189,9 @@ def _platform_moves(ctx: QuoteContext, lexicon: Lexicon, subject: Hit) -> Iterat
     move = lexicon.pattern("ship_move")
     for k, (s_lo, s_hi) in enumerate(ctx.sentences):
         horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon)
-        if horizon is None and k + 1 < len(ctx.sentences):  # "X will ship it. Y's head start is maybe 18 months"
-            horizon = find_horizon(ctx.text, *ctx.sentences[k + 1], lexicon)
+        for j in (k + 1, k - 1):  # "X will ship it. Y's head start is maybe 18 months" (or the other way round)
+            if horizon is None and 0 <= j < len(ctx.sentences):
+                horizon = find_horizon(ctx.text, *ctx.sentences[j], lexicon)
         if horizon is None:
             continue
         for actor in ctx.hits_in(s_lo, s_hi):
