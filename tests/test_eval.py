@@ -22,8 +22,13 @@ SEED_BARS = {
 }
 # kg's own held-out set: the figures measured when the rules were last changed, less a small margin
 HELDOUT_BARS = {
-    "subject_accuracy": 0.9, "entity_f1": 0.88, "relation_f1": 0.8, "claim_recall": 0.55,
-    "grounded_relations": 1.0, "perspective_accuracy": 0.85,
+    "subject_accuracy": 0.9, "entity_f1": 0.95, "relation_f1": 0.88, "claim_recall": 0.6,
+    "grounded_relations": 1.0, "perspective_accuracy": 0.88,
+}
+# the informal development sets (forum comments, memos, threads): rules were tuned on them, so guard them too
+DEV_BARS = {
+    "dev2": {"relation_f1": 0.83, "entity_f1": 0.9, "claim_recall": 0.47, "subject_accuracy": 0.9},
+    "dev3": {"relation_f1": 0.75, "entity_f1": 0.9, "claim_recall": 0.55, "subject_accuracy": 0.95},
 }
 
 
@@ -63,6 +68,15 @@ def test_heldout_scores_meet_the_bars(tmp_path):
     result = score(HELDOUT / "gold.json", HELDOUT / "corpus", tmp_path)
     low = {k: (result[k], bar) for k, bar in HELDOUT_BARS.items() if result[k] < bar}
     assert not low, f"below the bar (value, bar): {low}"
+
+
+@needs_shared
+@pytest.mark.parametrize("name", sorted(DEV_BARS))
+def test_development_sets_meet_their_bars(tmp_path, name):
+    folder = ROOT / "tests" / "data" / name
+    result = score(folder / "gold.json", folder / "corpus", tmp_path)
+    low = {k: (result[k], bar) for k, bar in DEV_BARS[name].items() if result[k] < bar}
+    assert not low and result["grounded_relations"] == 1.0, f"below the bar (value, bar): {low}"
 
 
 def test_no_relations_where_no_relation_is_stated():
