@@ -93,6 +93,10 @@ def labelled(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterato
                                    polarity={"risk": "negative", "limitation": "negative", "capability": "positive"}.get(kind))
 
 
+_ABOUT_OTHERS = re.compile(r"\b(?:competitors?|competition|rivals?|alternatives?|kills?|threat\w*|vs\.?|versus)\b",
+                           re.IGNORECASE)
+
+
 @claim_extractors.register("evaluation")
 def evaluations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
     """Clearly evaluative clauses no cue caught: strong praise is a capability, strong criticism a limitation."""
@@ -106,8 +110,8 @@ def evaluations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iter
         pieces.append((cursor, s_hi))
         for a, b in pieces:
             a, b = trim_span(ctx.text, a, b)
-            if b - a < 15:
-                continue
+            if len(ctx.text[a:b].split()) < 4 or _ABOUT_OTHERS.search(ctx.text, a, b):
+                continue  # too short to say anything, or about competitors rather than the product's quality
             score = sentence_polarity(ctx.text[a:b])
             if abs(score) >= 0.3:
                 kind = "capability" if score > 0 else "limitation"

@@ -122,7 +122,8 @@ def assertions(ctx: QuoteContext, lexicon: Lexicon, key: str, type_: str, polari
             verb = _CAPABILITY_VERB.search(m.group()) if type_ == "capability" else None
             if verb:
                 start = m.start() + verb.start()  # "shipped real sandboxing for code execution"
-            elif type_ == "capability" and before and re.fullmatch(r"\s?", ctx.text[before[-1].end:m.start()]):
+            elif type_ == "capability" and before and re.fullmatch(r"\s?", ctx.text[before[-1].end:m.start()]) \
+                    and " " not in m.group().strip():
                 start, end = before[-1].start, m.end()  # "OCI compatibility"
             start = strip_framing(ctx.text, start, end)
             if end - start >= 8:
