@@ -125,7 +125,13 @@ def load(store: str | Path = DEFAULT_STORE) -> KnowledgeGraph:
     path = Path(store) / ".store" / GRAPH_FILE
     if not path.is_file():
         raise StoreError(f"no graph in {store}; run `kg build INPUTS --out {store}` first")
-    return KnowledgeGraph.model_validate_json(path.read_bytes())
+    from pydantic import ValidationError
+
+    try:
+        return KnowledgeGraph.model_validate_json(path.read_bytes())
+    except ValidationError as err:
+        raise StoreError(f"{path} was written by another version of kg ({err.error_count()} problems); "
+                         f"run `kg build INPUTS --out {store}` again") from err
 
 
 def export(path: str | Path, format: str | None = None, store: str | Path = DEFAULT_STORE,

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from kg.errors import CatalogError
@@ -36,7 +38,7 @@ class CatalogEntry(BaseModel):
     aliases: tuple[str, ...] = ()
     maker: str | None = None
     part_of: str | None = None
-    part_kind: str | None = None
+    part_kind: Literal["release", "feature"] | None = None
     description: str | None = None
     case_sensitive: bool = False  # match only as written ("Modal" the product, not "modal" the word)
 
@@ -105,6 +107,13 @@ def load_catalog(path: str | Path | None) -> Catalog:
         keys[key], lines_of[entry.name] = entry.name, number
         catalog.entries[entry.name] = entry
     for entry in catalog.entries.values():
+        seen, parent = {entry.name}, entry.part_of
+        while parent and parent in catalog.entries:
+            if parent in seen:
+                raise CatalogError(f"{file}:{lines_of[entry.name]}: {entry.name!r} is part of itself "
+                                   f"(part_of loops through {parent!r})")
+            seen.add(parent)
+            parent = catalog.entries[parent].part_of
         for ref in (entry.maker, entry.part_of):
             if ref and ref not in catalog.entries:
                 raise CatalogError(f"{file}:{lines_of[entry.name]}: {entry.name!r} refers to {ref!r}, "

@@ -111,7 +111,8 @@ def build(inputs: Annotated[list[Path], typer.Argument(help="Review files or fol
 
     result = api.build(inputs, out=out, catalog=catalog, model=model, progress=_progress(progress))
     _err(result.summary())
-    _err(f"wrote {len(result.files)} exports, report.json and the store to {out}/")
+    exports = [f for f in result.files if f.name != "report.json"]
+    _err(f"wrote {len(exports)} exports, report.json and the store to {out}/")
 
 
 @app.command()
@@ -194,15 +195,10 @@ def version() -> None:
 
 def main() -> None:
     """Entry point: run the app; print kg's own errors without a traceback."""
-    from pydantic import ValidationError
-
-    from kg.errors import KgError
+    from kg.errors import KgError, UnknownEntityError
 
     try:
         app()
     except KgError as err:
         _err(f"error: {err}")
-        raise SystemExit(3 if err.__class__.__name__ == "UnknownEntityError" else 1) from None
-    except ValidationError as err:
-        _err(f"error: {err}")
-        raise SystemExit(1) from None
+        raise SystemExit(3 if isinstance(err, UnknownEntityError) else 1) from None

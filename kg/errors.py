@@ -7,6 +7,7 @@ __all__ = [
     "ExportError",
     "InputError",
     "KgError",
+    "ModelNotFoundError",
     "OntologyError",
     "PatternError",
     "StoreError",

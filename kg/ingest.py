@@ -119,7 +119,7 @@ def _field(row: dict, name: str) -> str | None:
 
 def _table_rows(path: Path, text: str) -> list[_Row]:
     records: list[tuple[int, dict]] = []
-    if path.suffix == ".jsonl":
+    if path.suffix.lower() == ".jsonl":
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
@@ -154,10 +154,11 @@ def read_file(path: Path, label: str | None = None) -> tuple[Document, list[_Row
         InputError: naming the file and what is wrong with it.
     """
     text = _decode(path)
+    suffix = path.suffix.lower()
     title = subtitle = None
     candidates: tuple[str, ...] = ()
-    if path.suffix in (".jsonl", ".csv"):
-        fmt, rows = ("jsonl" if path.suffix == ".jsonl" else "csv"), _table_rows(path, text)
+    if suffix in (".jsonl", ".csv"):
+        fmt, rows = ("jsonl" if suffix == ".jsonl" else "csv"), _table_rows(path, text)
         candidates = tuple(dict.fromkeys(r.subject for r in rows if r.subject))
     elif "\u201c" in text:
         fmt = "seed"
@@ -177,7 +178,7 @@ def read_file(path: Path, label: str | None = None) -> tuple[Document, list[_Row
         raise InputError(path, "contains no quotes")
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
     doc = Document(
-        id=f"doc:{digest[:12]}", name=path.name, path=label or path.name, sha256=digest, format=fmt,
+        id=f"doc:{hashlib.sha256(f'{label or path.name}|{digest}'.encode()).hexdigest()[:12]}", name=path.name, path=label or path.name, sha256=digest, format=fmt,
         title=title, subtitle=subtitle, candidates=candidates,
         quote_ids=tuple(quote_id(r.text) for r in rows),
     )

@@ -98,7 +98,9 @@ class EntityTable:
         """Entity models for the ids in ``used``, their parents, and makers that are also used."""
         keep = set(used)
         for eid in list(used):
-            while self.info[eid].part_of:
+            seen = set()
+            while self.info[eid].part_of and eid not in seen:
+                seen.add(eid)
                 eid = self.info[eid].part_of  # type: ignore[assignment]
                 keep.add(eid)
         out = []
@@ -141,7 +143,7 @@ def _catalog_hits(doc, table: EntityTable, text: str) -> list[Hit]:
         if release and type_ == "Product":
             end += release.end()
             eid = table.add_part(f"{canon} {release.group(1)}", eid, "release")
-        possessive = text[end:end + 2] in ("'s", "’s") or (text[end:end + 1] in "'’" and text[end - 1:end] == "s")
+        possessive = text[end:end + 2] in ("'s", "’s") or (text[end:end + 1] in ("'", "’") and text[end - 1:end] == "s")
         hits.append(Hit(start, end, text[start:end], eid, table.root(eid), table.info[eid].type, "catalog", possessive))
     return hits
 

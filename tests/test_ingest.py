@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 
 import pytest
 from helpers import seed_text, write_doc
@@ -40,7 +41,7 @@ def test_seed_document(tmp_path):
     assert (doc.title, doc.subtitle, doc.candidates) == ("Meilisearch vs Typesense", "instant search",
                                                          ("Meilisearch", "Typesense"))
     assert [r.text for r in rows] == quotes  # verbatim, line break included
-    assert doc.name == path.name and len(doc.sha256) == 64 and doc.id == f"doc:{doc.sha256[:12]}"
+    assert doc.name == path.name and len(doc.sha256) == 64 and re.fullmatch(r"doc:[0-9a-f]{12}", doc.id)
 
 
 def test_seed_document_with_a_colon_subtitle_and_no_blank_line(tmp_path):
@@ -214,3 +215,21 @@ def test_summary(tmp_path):
 def test_summary_without_skips(tmp_path):
     corpus = read_corpus([write_doc(tmp_path, "Zed vs Cursor", ["Zed is quick.", "Zed is quick.", "Cursor too."])])
     assert corpus.summary() == "1 documents, 2 quotes, 0 skipped"
+
+
+def test_identical_files_are_two_documents(tmp_path):
+    text = "Qdrant vs Weaviate\n\n\u201cQdrant filters inside the index.\u201d\n"
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "one.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "two.txt").write_text(text, encoding="utf-8")
+    corpus = read_corpus([tmp_path])
+    assert len({d.id for d in corpus.documents}) == 2
+    (quote,) = corpus.quotes.values()
+    assert len({s.doc_id for s in quote.sources}) == 2
+
+
+def test_upper_case_suffixes_are_read_by_their_format(tmp_path):
+    (tmp_path / "rows.CSV").write_text("text,subject\nQdrant is fast.,Qdrant\n", encoding="utf-8")
+    corpus = read_corpus([tmp_path])
+    assert [q.text for q in corpus.quotes.values()] == ["Qdrant is fast."]
+    assert corpus.documents[0].format == "csv"

@@ -125,7 +125,8 @@ def _counts(text: str, skip: list[tuple[int, int]], found: list[Quantity]) -> li
     """Plain counts of things: "~60 upstream providers", "14+ metrics", "1.4M executions a month"."""
     out = []
     pattern = re.compile(r"(?P<cmp>~|about |around |roughly |over |north of |more than |nearly |almost )?"
-                         r"(?<![\w.$/-])(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?P<mult>[kKmMbB])?\+?(?:-ish|-plus)?"
+                         r"(?<![\w.$/-])(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
+                         r"(?P<mult>[kKmMbB]|\s(?:thousand|million|billion)\b)?\+?(?:-ish|-plus)?"
                          r"\s+(?:(?:[\w-]+)\s+){0,2}?(?P<noun>[a-z][a-z-]*[a-rt-z]s)\b")
     t = _units()
     for m in pattern.finditer(text):
@@ -136,7 +137,7 @@ def _counts(text: str, skip: list[tuple[int, int]], found: list[Quantity]) -> li
             continue
         comparator = t["comparators"].get((m.group("cmp") or "").strip().lower(), "=")
         out.append(Quantity(m.start("cmp") if m.group("cmp") else m.start("num"), m.end(),
-                            parse_number(m.group("num"), m.group("mult")), noun, comparator))
+                            parse_number(m.group("num"), (m.group("mult") or "").strip() or None), noun, comparator))
     return out
 
 

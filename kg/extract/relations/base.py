@@ -155,6 +155,8 @@ def emit(kind: str, source: Hit, target: Hit, start: int, end: int, rule: str, c
     if named and not any(start <= h.start and h.end <= end for h in named):
         nearest = min(named, key=lambda h: min(abs(h.start - start), abs(h.end - end)))
         start, end = min(start, nearest.start), max(end, nearest.end)  # evidence always shows a name
+    while end > start and ctx.text[end - 1] in " \t\n,;:":
+        end -= 1  # cue patterns end in white space; evidence does not
     hedged = extra.pop("hedged", None)
     if hedged is None:  # a modal or "if" in the statement itself, or just before it ("could compete with")
         s_lo, _ = ctx.sentence_of(start)
