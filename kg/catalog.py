@@ -19,8 +19,14 @@ __all__ = ["Catalog", "CatalogEntry", "default_catalog_path", "load_catalog", "o
 
 
 def ontology_dir() -> Path:
-    """The project's ``ontology/`` folder (data files: catalog, cue lexicons, RDF vocabulary)."""
-    return Path(__file__).resolve().parent.parent / "ontology"
+    """The project's ``ontology/`` folder (data files: catalog, cue lexicons, RDF vocabulary).
+
+    A checkout (or editable install) reads the top-level ``ontology/``; an installed wheel carries the same
+    files as ``kg/ontology/``.
+    """
+    here = Path(__file__).resolve().parent
+    checkout = here.parent / "ontology"
+    return checkout if (checkout / "catalog.jsonl").is_file() else here / "ontology"
 
 
 def default_catalog_path() -> Path:
