@@ -121,10 +121,13 @@ def extract(inputs: Annotated[list[Path], typer.Argument(help="Review files or f
             catalog: CatalogOpt = None, model: ModelOpt = None) -> None:
     """Extract and print: per-quote JSON Lines (--jsonl) or the whole graph as JSON."""
     from kg import api
-    from kg.jsonl import dumps
 
     graph = api.extract(inputs, catalog=catalog, model=model)
-    sys.stdout.write(dumps(graph) if jsonl else graph.model_dump_json(indent=1) + "\n")
+    if jsonl:
+        sys.stdout.write("".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n"
+                                 for r in api.extract_records(graph)))
+    else:
+        sys.stdout.write(graph.model_dump_json(indent=1) + "\n")
     skipped = [r.message for r in graph.report if r.kind == "skipped_file"]
     _err(f"{graph.run.documents} documents, {graph.run.quotes} quotes, {graph.run.skipped} skipped"
          + (": " + "; ".join(skipped) if skipped else ""))

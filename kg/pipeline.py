@@ -199,8 +199,8 @@ def _claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str 
     return first.root
 
 
-def _claim(f: ClaimFinding, ctx: QuoteContext, table: EntityTable | None = None) -> Claim:
-    about = f.about or (table and _claim_owner(f, ctx, table)) or ctx.subject
+def _claim(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> Claim:
+    about = _claim_owner(f, ctx, table) or ctx.subject
     return Claim(id=fact_id("claim", f.type, about, ctx.quote_id, f.start, f.end), about=about, type=f.type,  # type: ignore[arg-type]
                  text=ctx.text[f.start:f.end], value=f.value, unit=f.unit, comparator=f.comparator,  # type: ignore[arg-type]
                  horizon=f.horizon, credibility=f.credibility, polarity=f.polarity,  # type: ignore[arg-type]

@@ -31,7 +31,6 @@ class ClaimFinding:
     horizon: str | None = None
     credibility: str | None = None
     polarity: str | None = None
-    about: str | None = None
 
 
 _LEFT_STOP = re.compile(r"^(?:with|and|or|but|than|of|in|on|for|from|because|while|if|when|where|which|that)$", re.IGNORECASE)

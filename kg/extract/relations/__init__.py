@@ -12,13 +12,10 @@ from kg.resolve import EntityTable
 __all__ = ["ALLOWED_TYPES", "Finding", "extract_relations"]
 
 
-def extract_relations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable,
-                      names: list[str] | None = None) -> list[Finding]:
-    """Run the registered relation extractors (all, or ``names``) and check endpoint types."""
+def extract_relations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> list[Finding]:
+    """Run every registered relation extractor and check the endpoint types of what they find."""
     found: list[Finding] = []
-    for name, extractor in resolved(relation_extractors):
-        if names and name not in names:
-            continue
+    for _, extractor in resolved(relation_extractors):
         for f in extractor(ctx, lexicon, table):
             if f.source == f.target:
                 continue
