@@ -286,6 +286,7 @@ def resolve_corpus(documents: list[Document], quote_docs: dict[str, object], tex
             hits[qid].append(Hit(n.start, n.end, n.text, eid, table.root(eid), table.info[eid].type, n.rule, n.possessive))
         hits[qid].sort(key=lambda h: (h.start, h.end))
     used = {h.entity for hs in hits.values() for h in hs}
+    used |= {table.root(e) for e in used}  # a release's product counts as found too
     report = [ReportItem(kind="discovered_entity", message=f"{table.name(e)} ({table.info[e].type}): not in the catalog")
               for e in sorted(used) if table.info[e].discovered and not table.info[e].part_of]
     return Resolution(table, hits, candidates, report)

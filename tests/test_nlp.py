@@ -1,0 +1,55 @@
+"""The spaCy pipeline: blank English, a sentencizer and the catalog matcher."""
+
+from __future__ import annotations
+
+import pytest
+
+from kg.catalog import Catalog, CatalogEntry, load_catalog
+from kg.errors import ModelNotFoundError
+from kg.lexicon import load_lexicon
+from kg.nlp import CATALOG_SPANS, build_pipeline, fold_case
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return build_pipeline(load_catalog(None), load_lexicon())
+
+
+def _spans(nlp, text):
+    doc = nlp(text)  # keep the Doc alive while its spans are read
+    return [(s.text, s.kb_id_, s.label_) for s in doc.spans[CATALOG_SPANS]]
+
+
+@pytest.mark.parametrize("form,folds", [("Cursor", False), ("Continue", False), ("Qdrant", True), ("pgvector", True),
+                                        ("GitHub Copilot", True), ("Phi-3.5-mini", True)])
+def test_fold_case(form, folds):
+    assert fold_case(form) is folds
+
+
+def test_longest_match_wins_and_aliases_resolve(nlp):
+    spans = _spans(nlp, "We tried GitHub Copilot Workspace and plain Copilot, then moved to qdrant.")
+    assert spans == [("GitHub Copilot Workspace", "GitHub Copilot Workspace", "Product"),
+                     ("Copilot", "GitHub Copilot", "Product"), ("qdrant", "Qdrant", "Product")]
+
+
+def test_common_word_names_keep_their_case(nlp):
+    assert _spans(nlp, "move the cursor and continue typing") == []
+    assert [s[1] for s in _spans(nlp, "Cursor added agent mode")] == ["Cursor"]
+
+
+def test_licences_and_platforms_need_no_catalog():
+    nlp = build_pipeline(Catalog(), load_lexicon())
+    assert _spans(nlp, "Apache-2.0 and Linux-only") == [("Apache-2.0", "Apache 2.0", "License"),
+                                                        ("Linux", "Linux", "Platform")]
+
+
+def test_case_sensitive_catalog_entries():
+    catalog = Catalog(entries={"Modal": CatalogEntry(name="Modal", type="Product", case_sensitive=True)})
+    nlp = build_pipeline(catalog, load_lexicon())
+    assert _spans(nlp, "a modal dialog") == []
+    assert [s[1] for s in _spans(nlp, "Modal runs GPUs")] == ["Modal"]
+
+
+def test_a_missing_model_is_a_clear_error():
+    with pytest.raises(ModelNotFoundError, match="not installed"):
+        build_pipeline(Catalog(), load_lexicon(), model="en_core_web_nonexistent")
