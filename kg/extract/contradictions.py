@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from kg.ids import fact_id
 from kg.models import Claim, Contradiction
 
@@ -12,12 +14,11 @@ __all__ = ["find_contradictions"]
 
 # claims found only by their sentiment ("assertion.evaluation") are too loose to contradict anything
 _LOOSE_RULES = {"assertion.evaluation"}
-_STOP = set("""about after again against also another because being between could every first from have having here
-itself just like made make many more most much never only other over really same should since some still such than that
-their them then there these they thing this those through under until very were what when where which while with would
-your without actually before across anyone enough point build built running world people users teams thing things
-something nothing anything everything agent agents model models product products feature features support
-project projects story stories tool tools setup system systems stack platform option options approach company""".split())
+# what every claim talks about is no topic: function words (spaCy's list) and the genre's generic nouns
+_STOP = frozenset(STOP_WORDS) | set("""actually anyone enough point build built running world people users teams thing
+things something nothing anything everything agent agents model models product products feature features support project
+projects story stories tool tools setup system systems stack platform option options approach company without before
+across""".split())
 
 
 def _topics(text: str) -> set[str]:

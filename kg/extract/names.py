@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from kg.lexicon import Lexicon
 from kg.words import RARE, is_common
 
@@ -191,7 +193,11 @@ def split_release(name: str) -> tuple[str, str | None]:
 
 _LEAD = re.compile(r"^(?:(?:probably|maybe|possibly|arguably|perhaps|even|also|likely|then|now|mostly|plain|"
                    r"the likes of|something like|stuff like|things like)\s+)+", re.IGNORECASE)
-_NOT_NAME = frozenset(["i.e", "i.e.", "e.g", "e.g.", "etc", "ie", "eg", "vs", "the", "a", "an", "my", "your", "our", "their", "its", "his", "her", "this", "that", "these", "those", "any", "some", "anyone", "everyone", "anything", "everything", "nothing", "something", "someone", "whatever", "other", "others", "another", "more", "most", "less", "each", "every", "all", "both", "either", "neither", "which", "who", "what", "it", "they", "them", "we", "you", "i", "he", "she", "there", "here", "is", "are", "was", "were", "be", "been", "being", "do", "does", "did", "have", "has", "had", "can", "could", "will", "would", "should", "may", "might", "must", "not", "no", "yes", "just", "only", "very", "really", "about", "with", "without", "for", "from", "into", "onto", "over", "under", "than", "then", "when", "where", "while", "because", "since", "until", "unless", "like", "same", "different", "one", "two", "three", "several", "many", "few", "lot", "lots", "kind", "sort", "way", "thing", "things", "stuff", "people", "folks", "teams", "team", "users", "tools", "tool"])
+# words that never start a name in a list: English function words (spaCy's list) plus abbreviations and the
+# genre's generic nouns
+_NOT_NAME = frozenset(STOP_WORDS) | {"i.e", "i.e.", "e.g", "e.g.", "etc", "ie", "eg", "vs", "yes", "like", "same",
+                                     "different", "lot", "lots", "kind", "sort", "way", "thing", "things", "stuff",
+                                     "people", "folks", "teams", "team", "users", "tools", "tool"}
 
 
 def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]]) -> list[NameHit]:

@@ -60,14 +60,12 @@ def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight
             continue
         if re.search(r"[.;!?]\s|\s[—–]\s", gap) and items:
             break
-        if not items:  # the list must start right after the cue, not in the next clause
-            if len(gap) > max_gap or re.search(r"\.\s|,\s*(?:but|because|while|which|though|so)\b|;", gap):
+        if not items:  # the list must start right after the cue (at once, for a verb's object), not later on
+            if len(gap) > max_gap or re.search(r"\.\s|,\s*(?:but|because|while|which|though|so)\b|;", gap) \
+                    or (tight and not _ARTICLES.fullmatch(gap)):
                 break
-            if tight and not _ARTICLES.fullmatch(gap):
-                break
-        elif len(gap) > 70 or not _SEPARATOR.search(gap.rstrip()):
-            if not re.fullmatch(_FILLER, gap):
-                break
+        elif (len(gap) > 70 or not _SEPARATOR.search(gap.rstrip())) and not re.fullmatch(_FILLER, gap):
+            break
         if hit.type in ("License", "Platform", "Benchmark"):
             cursor = hit.end
             continue
