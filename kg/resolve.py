@@ -48,6 +48,7 @@ class _Info:
     part_of: str | None = None
     part_kind: str | None = None
     discovered: bool = False
+    description: str | None = None
 
 
 class EntityTable:
@@ -62,7 +63,8 @@ class EntityTable:
         entry = self.catalog.entries[name]
         eid = entity_id(entry.name)
         if eid not in self.info:
-            self.info[eid] = _Info(entry.name, entry.type, set(entry.aliases), part_kind=entry.part_kind)
+            self.info[eid] = _Info(entry.name, entry.type, set(entry.aliases), part_kind=entry.part_kind,
+                                   description=entry.description)
             if entry.part_of:
                 self.info[eid].part_of = self.add_catalog(entry.part_of)
             if entry.maker:
@@ -109,7 +111,8 @@ class EntityTable:
             maker = i.maker if i.maker in keep else None
             aliases = tuple(sorted(a for a in i.aliases if a != i.name))
             out.append(Entity(id=eid, name=i.name, type=i.type, aliases=aliases, maker=maker, part_of=i.part_of,
-                              part_kind=i.part_kind, discovered=i.discovered))  # type: ignore[arg-type]
+                              part_kind=i.part_kind, discovered=i.discovered,  # type: ignore[arg-type]
+                              description=i.description))
         return out
 
 

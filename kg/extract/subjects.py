@@ -100,6 +100,10 @@ def attribute_subjects(doc_quotes: list[QuoteContext], table: EntityTable, subti
     candidates = doc_quotes[0].candidates
     named = {q.quote_id: {c: _named(q, table, c) for c in candidates} for q in doc_quotes}
     profiles = {c: Counter() for c in candidates}
+    for c in candidates:  # what the catalog says each product is ("terminal pair programmer", "vector database")
+        entry = table.catalog.entries.get(table.name(c))
+        if entry and entry.description:
+            profiles[c].update(_words(entry.description))
     if subtitle and candidates:
         parts = _subtitle_parts(subtitle, len(candidates))
         for candidate, part in zip(candidates, parts) if parts else [(candidates[-1], subtitle)]:
