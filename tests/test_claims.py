@@ -83,7 +83,8 @@ def test_license_value(view, quote, about, license_):
 ])
 def test_platform_values(view, quote, platforms, text):
     claim = _one(view, quote, "platform")
-    assert (claim.value, claim.text, claim.polarity) == (platforms, text, "positive")
+    assert (claim.value, claim.polarity) == (platforms, "positive")
+    assert text in claim.text and len(claim.text.split()) <= 14  # the platforms, with what is limited to them
 
 
 @pytest.mark.parametrize("quote,horizon", [(WITHIN_YEARS, "2 years"), (BY_YEAR, "2027")])

@@ -118,7 +118,7 @@ def find_metrics(text: str, skip: list[tuple[int, int]] = ()) -> list[Quantity]:
 
 
 _NOT_COUNTED = frozenset("""months years weeks days quarters times versions minutes hours seconds things ways reasons
-people folks steps points percent releases cases lines bullets""".split())
+people folks steps percent releases cases lines bullets""".split())
 
 
 def _counts(text: str, skip: list[tuple[int, int]], found: list[Quantity]) -> list[Quantity]:

@@ -84,6 +84,9 @@ def platforms(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
         end = group[-1].end + (tail.end() if tail else 0)
         if negative:
             start = max(lo, group[0].start - 30) + negative.start()
+        if not re.search(r"\b(?:support|builds?|binaries|users|machines|hosts)$", ctx.text[start:end]) \
+                and len(ctx.text[start:end].split()) <= 4:  # "Linux and macOS only": say who is limited to them
+            start, end = _phrase(ctx, start, end)
         value = [f"no {n}" for n in names] if negative else names
         yield ClaimFinding("platform", start, end, "platform.support", 0.85, value,
                            polarity="negative" if negative else "positive")

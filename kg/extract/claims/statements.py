@@ -24,7 +24,7 @@ def predictions(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iter
             sub_lo = sub_clause(ctx.text, m.start(), m.end(), s_lo, s_hi)[0]
             start = m.start() if m.start() - lo < 60 and not re.match(r"will|won't|is|are|become|get|turn|end", m.group(), re.IGNORECASE) \
                 else max(lo, sub_lo)
-            stop = re.compile(r",\s+and\s+(?=\S+\s+\S+\s+will\b)|,\s+(?=which\b)")
+            stop = re.compile(r",\s+and\s+(?=\S+\s+\S+\s+will\b)|,\s+(?=(?:which|with|while|where|because)\b)")
             cut = stop.search(ctx.text, m.end(), hi)
             start, end = trim_span(ctx.text, start, cut.start() if cut else hi)
             horizon = find_horizon(ctx.text, start, end, lexicon, near=m.start())
@@ -37,6 +37,9 @@ _FUTURE = re.compile(r"\b(?:will|won't|'ll|going to|gonna|expect|becomes?|turns?
                      r"might|would|bet|give it|is maybe|before)\b", re.IGNORECASE)
 
 
+_THREATS = ("threat_verb", "threat_kill", "threat_if", "threat_danger", "threat_lunch", "threat_toast")
+
+
 @claim_extractors.register("dated_forecast")
 def dated_forecasts(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
     """Any clause that dates a future ("… absorbs the category by 2026", "give it 6-12 months") is a prediction."""
@@ -46,7 +49,8 @@ def dated_forecasts(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> 
             continue
         horizon, h_start, h_end = found
         start, end = sub_clause(ctx.text, h_start, h_end, s_lo, s_hi)
-        if _FUTURE.search(ctx.text, start, end) and end - start > 12:
+        threat = any(p.search(ctx.text, start, end) for key in _THREATS for p in lexicon.patterns(key))
+        if _FUTURE.search(ctx.text, start, end) and end - start > 12 and not threat:  # a dated threat is a risk
             yield ClaimFinding("prediction", start, end, "prediction.dated", 0.6, horizon=horizon)
 
 
