@@ -93,6 +93,31 @@ def labelled(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterato
                                    polarity={"risk": "negative", "limitation": "negative", "capability": "positive"}.get(kind))
 
 
+_NOT_VERBS = frozenset("is has was does its this plus less always sometimes perhaps news series basis access process "
+                       "class lens bias status focus versus across".split())
+
+
+@claim_extractors.register("description")
+def descriptions(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
+    """What the product does, told plainly: "it builds a repo map with tree-sitter", "DSPy treats prompts as …"."""
+    names = {h.start for h in ctx.hits if h.root == ctx.subject}
+    for s_lo, s_hi in ctx.sentences:
+        cursor = s_lo
+        for cut in [*re.finditer(r",\s+(?:and|but|so|then)\s+|;\s+|:\s+|\s+[—–]\s+", ctx.text[s_lo:s_hi]), None]:
+            a = cursor
+            b = s_lo + cut.start() if cut else s_hi
+            cursor = s_lo + cut.end() if cut else s_hi
+            a, b = trim_span(ctx.text, a, b)
+            head = re.match(r"(?:(?:it|they|he|she)|(?P<name>\S+(?:\s\S+)?))\s+(?:also\s+|now\s+|still\s+|just\s+|even\s+)?"
+                            r"(?P<verb>[a-z]{3,}s)\b", ctx.text[a:b], re.IGNORECASE)
+            if not head or head.group("verb").lower() in _NOT_VERBS or head.group("verb").endswith("ss"):
+                continue
+            if head.group("name") and a not in names:
+                continue  # only the product itself (or "it") as the doer
+            if 4 <= len(ctx.text[a:b].split()) <= 25:
+                yield ClaimFinding("capability", a, b, "assertion.description", 0.45, polarity="positive")
+
+
 _ABOUT_OTHERS = re.compile(r"\b(?:competitors?|competition|rivals?|alternatives?|kills?|threat\w*|vs\.?|versus)\b",
                            re.IGNORECASE)
 
