@@ -6,7 +6,6 @@ import json
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError

@@ -8,8 +8,18 @@ import pytest
 
 from kg.ids import entity_id, fact_id, quote_id
 from kg.models import (
-    Claim, Contradiction, Document, Entity, Evidence, KnowledgeGraph, Mention, Quote, Relation, ReportItem,
-    RunInfo, Source,
+    Claim,
+    Contradiction,
+    Document,
+    Entity,
+    Evidence,
+    KnowledgeGraph,
+    Mention,
+    Quote,
+    Relation,
+    ReportItem,
+    RunInfo,
+    Source,
 )
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,9 +7,8 @@ import io
 import json
 
 import pytest
-from typer.testing import CliRunner
-
 from conftest import EXAMPLES
+from typer.testing import CliRunner
 
 from kg.cli import app
 

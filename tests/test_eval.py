@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import GOLD, ROOT, SCORER, SEEDS
 
 import kg.api as kg

@@ -15,10 +15,7 @@ __all__ = ["find_contradictions"]
 # claims found only by their sentiment ("assertion.evaluation") are too loose to contradict anything
 _LOOSE_RULES = {"assertion.evaluation"}
 # what every claim talks about is no topic: function words (spaCy's list) and the genre's generic nouns
-_STOP = frozenset(STOP_WORDS) | set("""actually anyone enough point build built running world people users teams thing
-things something nothing anything everything agent agents model models product products feature features support project
-projects story stories tool tools setup system systems stack platform option options approach company without before
-across""".split())
+_STOP = frozenset(STOP_WORDS) | {"actually", "anyone", "enough", "point", "build", "built", "running", "world", "people", "users", "teams", "thing", "things", "something", "nothing", "anything", "everything", "agent", "agents", "model", "models", "product", "products", "feature", "features", "support", "project", "projects", "story", "stories", "tool", "tools", "setup", "system", "systems", "stack", "platform", "option", "options", "approach", "company", "without", "before", "across"}
 
 
 def _topics(text: str) -> set[str]:

@@ -86,7 +86,7 @@ def _opener(text: str, words: list, i: int, core: str, rule: str, lexicon: Lexic
     return is_common(core) and _shape(nxt, lexicon) not in (None, "discovery.capitalized")
 
 
-_WORDISH = re.compile(r"(?:ive|able|ible|ous|al|ic|ing|ed|ly|ness|ment|tion|sion|ity|ism|ist|ize|ise|ful|less)$", re.I)
+_WORDISH = re.compile(r"(?:ive|able|ible|ous|al|ic|ing|ed|ly|ness|ment|tion|sion|ity|ism|ist|ize|ise|ful|less)$", re.IGNORECASE)
 _NAME_TAILS = frozenset({"AI", "CLI", "SDK", "API", "Labs", "Cloud", "Inc", "Studio", "Code", "Desktop", "Lite"})
 
 

@@ -13,10 +13,7 @@ from kg.resolve import EntityTable
 __all__ = ["Attribution", "attribute_subjects"]
 
 # words too common to tell two products apart
-_STOP = frozenset("""a about after all also an and another any are as at be because before but by can could do does don't for from
-had has have here how i if in into is isn't it it's its just may might more most my no not of off on one only or
-other our out over own really same should so some such than that that's the their them then there they this to
-two until up very was we were what when where which while who will with within without would you your""".split())
+_STOP = frozenset(["a", "about", "after", "all", "also", "an", "and", "another", "any", "are", "as", "at", "be", "because", "before", "but", "by", "can", "could", "do", "does", "don't", "for", "from", "had", "has", "have", "here", "how", "i", "if", "in", "into", "is", "isn't", "it", "it's", "its", "just", "may", "might", "more", "most", "my", "no", "not", "of", "off", "on", "one", "only", "or", "other", "our", "out", "over", "own", "really", "same", "should", "so", "some", "such", "than", "that", "that's", "the", "their", "them", "then", "there", "they", "this", "to", "two", "until", "up", "very", "was", "we", "were", "what", "when", "where", "which", "while", "who", "will", "with", "within", "without", "would", "you", "your"])
 
 
 _OBJECT_CUE = re.compile(r"\b(?:over|than|vs\.?|versus|against|instead of|looking at|alternatives? to|competes? with|"

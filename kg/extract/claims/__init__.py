@@ -18,6 +18,14 @@ def _overlap(a: ClaimFinding, b: ClaimFinding) -> float:
     return inter / max(1, a.end - a.start)
 
 
+def _clashes(f: ClaimFinding, k: ClaimFinding, order: dict[str, int]) -> bool:
+    """Whether candidate ``f`` repeats the already kept claim ``k``."""
+    crisp = f.type in order
+    if crisp or k.type not in order:  # same kind of claim on the same words
+        return (k.type == f.type or not crisp) and _overlap(f, k) > 0.5
+    return _overlap(f, k) > 0.9  # an assertion inside a measured claim adds nothing
+
+
 def extract_claims(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> list[ClaimFinding]:
     """Run every registered claim extractor; crisp claims win over looser assertions on the same words."""
     found = [f for _, extractor in resolved(claim_extractors) for f in extractor(ctx, lexicon, table)]
@@ -26,14 +34,6 @@ def extract_claims(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> l
     found.sort(key=lambda f: (order.get(f.type, len(order)), -f.confidence, loose.get(f.type, 99), f.start, f.end))
     kept: list[ClaimFinding] = []
     for f in found:
-        crisp = f.type in order
-
-        def clashes(k: ClaimFinding) -> bool:
-            if crisp or k.type not in order:  # same kind of claim on the same words
-                return (k.type == f.type or not crisp) and _overlap(f, k) > 0.5
-            return _overlap(f, k) > 0.9  # an assertion inside a measured claim adds nothing
-
-        if any(clashes(k) for k in kept):
-            continue
-        kept.append(f)
+        if not any(_clashes(f, k, order) for k in kept):
+            kept.append(f)
     return sorted(kept, key=lambda f: (f.start, f.end, f.type))

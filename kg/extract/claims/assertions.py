@@ -93,8 +93,7 @@ def labelled(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterato
                                    polarity={"risk": "negative", "limitation": "negative", "capability": "positive"}.get(kind))
 
 
-_NOT_VERBS = frozenset("is has was does its this plus less always sometimes perhaps news series basis access process "
-                       "class lens bias status focus versus across".split())
+_NOT_VERBS = frozenset(["is", "has", "was", "does", "its", "this", "plus", "less", "always", "sometimes", "perhaps", "news", "series", "basis", "access", "process", "class", "lens", "bias", "status", "focus", "versus", "across"])
 
 
 @claim_extractors.register("description")

@@ -24,7 +24,7 @@ def metrics(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator
         yield ClaimFinding("metric", start, end, "metric.quantity", 0.9, q.value, q.unit, q.comparator)
 
 
-_PHRASE_BREAK = re.compile(r"[,;:()\n]|\s[—–]\s|\s(?:with|and|but|while|which|so|because|though|per|versus|vs\.?)\s", re.I)
+_PHRASE_BREAK = re.compile(r"[,;:()\n]|\s[—–]\s|\s(?:with|and|but|while|which|so|because|though|per|versus|vs\.?)\s", re.IGNORECASE)
 
 
 def _phrase(ctx: QuoteContext, start: int, end: int) -> tuple[int, int]:

@@ -167,8 +167,8 @@ def C(about, kind, text, optional=False, **extra):
 
 
 def Q(start, subject, perspective, verdict, stance, entities, relations, claims):
-    return dict(start=start, subject=subject, perspective=perspective, verdict=verdict, stance=stance,
-                entities=entities, relations=relations, claims=claims)
+    return {"start": start, "subject": subject, "perspective": perspective, "verdict": verdict, "stance": stance,
+                "entities": entities, "relations": relations, "claims": claims}
 
 
 L, H = "Langfuse", "Helicone"
@@ -641,7 +641,7 @@ CLAIM_TYPES = {"metric", "pricing", "license", "platform", "prediction", "credib
 
 
 def quotes_of(path):
-    return re.findall(r"“(.*?)”", path.read_text(encoding="utf-8"), flags=re.S)
+    return re.findall(r"“(.*?)”", path.read_text(encoding="utf-8"), flags=re.DOTALL)
 
 
 def key(text):

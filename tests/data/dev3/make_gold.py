@@ -173,8 +173,8 @@ def C(about, kind, text, optional=False, **extra):
 
 
 def Q(subject, perspective, verdict, stance, entities, relations, claims):
-    return dict(subject=subject, perspective=perspective, verdict=verdict, stance=stance,
-                entities=entities, relations=relations, claims=claims)
+    return {"subject": subject, "perspective": perspective, "verdict": verdict, "stance": stance,
+                "entities": entities, "relations": relations, "claims": claims}
 
 
 # document -> annotations in quote order
@@ -583,7 +583,7 @@ REL_TYPES = {"competes_with", "threatens", "depends_on", "developed_by"}
 
 
 def quotes_of(path):
-    return re.findall(r"“(.*?)”", path.read_text(encoding="utf-8"), flags=re.S)
+    return re.findall(r"“(.*?)”", path.read_text(encoding="utf-8"), flags=re.DOTALL)
 
 
 def key(text):
