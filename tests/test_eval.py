@@ -21,13 +21,13 @@ SEED_BARS = {
 }
 # kg's own held-out set: the figures measured when the rules were last changed, less a small margin
 HELDOUT_BARS = {
-    "subject_accuracy": 0.93, "entity_f1": 0.95, "relation_f1": 0.88, "claim_recall": 0.63,
+    "subject_accuracy": 0.93, "entity_f1": 0.95, "relation_f1": 0.88, "claim_recall": 0.7,
     "grounded_relations": 1.0, "perspective_accuracy": 0.88,
 }
 # the informal development sets (forum comments, memos, threads): rules were tuned on them, so guard them too
 DEV_BARS = {
     "dev2": {"relation_f1": 0.83, "entity_f1": 0.9, "claim_recall": 0.47, "subject_accuracy": 0.9},
-    "dev3": {"relation_f1": 0.75, "entity_f1": 0.9, "claim_recall": 0.55, "subject_accuracy": 0.95},
+    "dev3": {"relation_f1": 0.75, "entity_f1": 0.9, "claim_recall": 0.58, "subject_accuracy": 0.95},
 }
 
 
