@@ -81,6 +81,9 @@ _BETWEEN = re.compile(r"(?:\s|\b(?:also|now|still|already|both|all|just|mostly|r
                       r"head-on|too|alone|here|today|then|api|sdk|cli|cloud|app|service|platform|(?:['’]s?)?)\b|['’]s?)*")
 
 
+_CLEFT = re.compile(r"\s+(?:is|are|was|were|could be|will be)\s+(?:\w+ly\s+)?(?:exactly\s+)?what\s+")
+
+
 def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | None:
     """The name that is the grammatical subject just before a cue ("Qdrant directly competes with").
 
@@ -95,6 +98,8 @@ def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | 
     if hit.possessive and re.fullmatch(r"['’]s?\s+(?:[a-z][\w-]*\s+){1,3}", between) and not re.search(
             r"\b(?:is|are|was|were|and|or|but|the|a|an)\s", between):
         return hit  # "Vercel's edge functions run on …": the owner stands for its thing
+    if _CLEFT.fullmatch(between):
+        return hit  # "ElevenLabs is what keeps Deepgram up at night"
     if len(between.split()) > words or not _BETWEEN.fullmatch(between):
         return None
     return hit
