@@ -21,6 +21,7 @@ BY_YEAR = "By 2027, Cloudflare Containers threatens Daytona on price for short-l
 NEXT_QUARTER = "What sinks E2B next quarter is Modal turning its sandboxes into the default for agent code."
 IF_BEATS = "If Docker Model Runner beats it next quarter, Ollama loses the default install slot."
 CLEFT = "Notes from the renewal call: E2B sounded calm, but Modal is what keeps E2B up at night."
+WHOSE = "Pricing is tight for them: Runloop Devbox, whose per-second billing is a direct shot at Daytona, just launched."
 DANGER = "The biggest threat to Daytona is Runloop Devbox, probably within two years."
 
 # ---- depends_on / developed_by --------------------------------------------------------------------------------
@@ -48,7 +49,7 @@ DOCS = [
     ("Ollama vs LM Studio", [ALTERNATIVE, MAIN_ALTERNATIVES, HEDGED, KILL_CUE]),
     ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER]),
     ("E2B vs Daytona", [BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT]),
-    ("Milvus vs Daytona", [BUILT_BY, TWO_DEPENDENCIES]),
+    ("Milvus vs Daytona", [BUILT_BY, TWO_DEPENDENCIES, WHOSE]),
     ("Cursor vs Windsurf", NO_CUE),
 ]
 
@@ -97,6 +98,7 @@ def test_hedged_competition_has_lower_confidence(view):
     (IF_BEATS, "Docker Model Runner", "Ollama", "next quarter", True),
     (DANGER, "Runloop Devbox", "Daytona", "2 years", False),
     (CLEFT, "Modal", "E2B", None, False),
+    (WHOSE, "Runloop Devbox", "Daytona", None, False),
 ])
 def test_threats_with_horizons(view, quote, actor, target, horizon, hedged):
     threats = [(view.name(r.source), view.name(r.target), r.horizon, r.hedged)

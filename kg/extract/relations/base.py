@@ -81,6 +81,7 @@ _BETWEEN = re.compile(r"(?:\s|\b(?:also|now|still|already|both|all|just|mostly|r
                       r"head-on|too|alone|here|today|then|api|sdk|cli|cloud|app|service|platform|(?:['’]s?)?)\b|['’]s?)*")
 
 
+_WHOSE = re.compile(r",\s+whose\s+(?:[\w.+'’-]+\s+){1,6}(?:(?:is|are|was|could be|looks like)\s+)?")
 _CLEFT = re.compile(r"\s+(?:is|are|was|were|could be|will be)\s+(?:\w+ly\s+)?(?:exactly\s+)?what\s+")
 
 
@@ -94,6 +95,10 @@ def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | 
     if not before:
         return None
     hit = before[-1]
+    whose = _WHOSE.search(ctx.text, lo, pos)
+    if whose and whose.end() == pos:  # "ElevenLabs, whose Scribe model is a direct shot at": the owner acts
+        owners = [h for h in before if h.end == whose.start()]
+        return owners[0] if owners else None
     between = ctx.text[hit.end:pos]
     if hit.possessive and re.fullmatch(r"['’]s?\s+(?:[a-z][\w-]*\s+){1,3}", between) and not re.search(
             r"\b(?:is|are|was|were|and|or|but|the|a|an)\s", between):
