@@ -29,6 +29,7 @@ BUILT_ON = "Ollama is built on top of llama.cpp, which does all the heavy liftin
 USES_UNDER_HOOD = "E2B uses Firecracker microVMs under the hood, so each sandbox boots fast."
 POSSESSIVE_MAKER = "Meta's Llama is the model most people pull first."
 BUILT_BY = "Milvus is built by Zilliz, which also sells the hosted version."
+IT_LATER = "Daytona is where we started. Our team likes Milvus, but it runs on Kubernetes and that is a lot of cluster to babysit."
 TWO_DEPENDENCIES = "Daytona runs on Kubernetes and relies on Docker for isolation."
 
 # ---- precision: products named, but no relation cue ------------------------------------------------------------
@@ -49,7 +50,7 @@ DOCS = [
     ("Ollama vs LM Studio", [ALTERNATIVE, MAIN_ALTERNATIVES, HEDGED, KILL_CUE]),
     ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER]),
     ("E2B vs Daytona", [BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT]),
-    ("Milvus vs Daytona", [BUILT_BY, TWO_DEPENDENCIES, WHOSE]),
+    ("Daytona vs Milvus", [BUILT_BY, TWO_DEPENDENCIES, WHOSE, IT_LATER]),
     ("Cursor vs Windsurf", NO_CUE),
 ]
 
@@ -115,6 +116,7 @@ def test_hedged_threat_has_lower_confidence(view):
 @pytest.mark.parametrize("quote,expected", [
     (BUILT_ON, {("depends_on", "Ollama", "llama.cpp")}),
     (USES_UNDER_HOOD, {("depends_on", "E2B", "Firecracker")}),
+    (IT_LATER, {("depends_on", "Milvus", "Kubernetes")}),
 ])
 def test_dependencies(view, quote, expected):
     assert view.edges(quote, "depends_on") == expected

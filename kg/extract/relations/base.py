@@ -111,12 +111,19 @@ def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | 
 
 
 def antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:
-    """Whom "it" just before ``pos`` means: the name that opens the sentence ("Cline is …, so it needs …")."""
+    """Whom "it" just before ``pos`` means.
+
+    The name that opens the sentence ("Cline is …, so it needs …"), else the one product named earlier in
+    the sentence ("I like AssemblyAI, but it runs on …").
+    """
     if not re.search(r"\b(?:it|it\s+\w+ly|it\s+(?:also|still|just|only))\s+$", ctx.text[max(0, pos - 20):pos], re.IGNORECASE):
         return fallback
     s_lo, _ = ctx.sentence_of(pos)
     opening = [h for h in ctx.hits if s_lo <= h.start < pos and not ctx.text[s_lo:h.start].strip()]
-    return opening[0] if opening else fallback
+    if opening:
+        return opening[0]
+    earlier = {h.root: h for h in ctx.hits if s_lo <= h.start < pos and h.type == "Product"}
+    return next(iter(earlier.values())) if len(earlier) == 1 else fallback  # "I like AssemblyAI, but it runs on …"
 
 
 def referent(ctx: QuoteContext, pos: int, source: Hit) -> Hit | None:
