@@ -10,6 +10,7 @@ OXFORD = "For Qdrant the direct competitors are Milvus, Pinecone with its server
 COMPETES_VERB = "Weaviate competes with Chroma on developer mindshare more than on features."
 ALTERNATIVE = "Ollama is the obvious alternative to LM Studio for anyone who lives in a terminal."
 MAIN_ALTERNATIVES = "The main alternatives to Ollama are llama.cpp, vLLM and LocalAI."
+EVALUATING = "Daytona aside, if you're evaluating Qdrant, you're also looking at Pinecone and Vespa."
 NEGATED = "Qdrant is not really a competitor to Elasticsearch; it solves a much narrower problem."
 NEGATED_VERB = "Honestly Weaviate doesn't compete with Redis at all for our workload."
 HEDGED = "Jan could compete with LM Studio once its model browser matures."
@@ -50,7 +51,7 @@ DOCS = [
     ("Ollama vs LM Studio", [ALTERNATIVE, MAIN_ALTERNATIVES, HEDGED, KILL_CUE]),
     ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER]),
     ("E2B vs Daytona", [BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT]),
-    ("Daytona vs Milvus", [BUILT_BY, TWO_DEPENDENCIES, WHOSE, IT_LATER]),
+    ("Daytona vs Milvus", [BUILT_BY, TWO_DEPENDENCIES, WHOSE, IT_LATER, EVALUATING]),
     ("Cursor vs Windsurf", NO_CUE),
 ]
 
@@ -64,6 +65,7 @@ def view(tmp_path_factory):
     (OXFORD, {("competes_with", "Milvus", "Qdrant"), ("competes_with", "Pinecone", "Qdrant"),
               ("competes_with", "Qdrant", "pgvector")}),
     (COMPETES_VERB, {("competes_with", "Chroma", "Weaviate")}),
+    (EVALUATING, {("competes_with", "Pinecone", "Qdrant"), ("competes_with", "Qdrant", "Vespa")}),
     (ALTERNATIVE, {("competes_with", "LM Studio", "Ollama")}),
     (MAIN_ALTERNATIVES, {("competes_with", "LocalAI", "Ollama"), ("competes_with", "Ollama", "llama.cpp"),
                          ("competes_with", "Ollama", "vLLM")}),

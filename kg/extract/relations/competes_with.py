@@ -30,8 +30,13 @@ def competes_with(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> It
     """Explicit competition: "competitors are X, Y and Z", "competes with X", "alternative to X", "the race is close"."""
     subject = subject_hit(ctx)
     negated = negated_pairs(ctx, lexicon)
+    anchored: list[tuple[int, int]] = []  # cues that name their own anchor ("if you're evaluating X, you're also …")
     for pattern in lexicon.patterns("competition_list"):
         for m in pattern.finditer(ctx.text):
+            if any(lo <= m.start() < hi for lo, hi in anchored):
+                continue  # a shorter cue inside one already read
+            if "rest" in m.groupdict() and m.group("rest") is not None:
+                anchored.append((m.start(), m.end()))
             s_lo, s_hi = ctx.sentence_of(m.start())
             lo, _hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
             has_rest = "rest" in m.groupdict() and m.group("rest") is not None
