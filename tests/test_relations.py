@@ -11,6 +11,7 @@ COMPETES_VERB = "Weaviate competes with Chroma on developer mindshare more than 
 ALTERNATIVE = "Ollama is the obvious alternative to LM Studio for anyone who lives in a terminal."
 MAIN_ALTERNATIVES = "The main alternatives to Ollama are llama.cpp, vLLM and LocalAI."
 EVALUATING = "Daytona aside, if you're evaluating Qdrant, you're also looking at Pinecone and Vespa."
+SAME_CROWD = "Weaviate has company: Chroma and LanceDB battle for the same indie-developer crowd."
 NEGATED = "Qdrant is not really a competitor to Elasticsearch; it solves a much narrower problem."
 NEGATED_VERB = "Honestly Weaviate doesn't compete with Redis at all for our workload."
 HEDGED = "Jan could compete with LM Studio once its model browser matures."
@@ -47,7 +48,7 @@ NO_CUE = [
 ]
 
 DOCS = [
-    ("Qdrant vs Weaviate", [OXFORD, COMPETES_VERB, NEGATED, NEGATED_VERB]),
+    ("Qdrant vs Weaviate", [OXFORD, COMPETES_VERB, NEGATED, NEGATED_VERB, SAME_CROWD]),
     ("Ollama vs LM Studio", [ALTERNATIVE, MAIN_ALTERNATIVES, HEDGED, KILL_CUE]),
     ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER]),
     ("E2B vs Daytona", [BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT]),
@@ -65,6 +66,7 @@ def view(tmp_path_factory):
     (OXFORD, {("competes_with", "Milvus", "Qdrant"), ("competes_with", "Pinecone", "Qdrant"),
               ("competes_with", "Qdrant", "pgvector")}),
     (COMPETES_VERB, {("competes_with", "Chroma", "Weaviate")}),
+    (SAME_CROWD, {("competes_with", "Chroma", "Weaviate"), ("competes_with", "LanceDB", "Weaviate")}),
     (EVALUATING, {("competes_with", "Pinecone", "Qdrant"), ("competes_with", "Qdrant", "Vespa")}),
     (ALTERNATIVE, {("competes_with", "LM Studio", "Ollama")}),
     (MAIN_ALTERNATIVES, {("competes_with", "LocalAI", "Ollama"), ("competes_with", "Ollama", "llama.cpp"),

@@ -51,8 +51,8 @@ def competes_with(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> It
             targets = [] if pronoun else list_after(ctx, m.end(), s_hi)
             if pronoun and source is not None and re.match(r"\s*it\b", ctx.text[m.end():m.end() + 4]):
                 targets = [x for x in [referent(ctx, m.start(), source)] if x]  # "… competes with it"
-            if not targets and subject and (pronoun or m.group().rstrip().endswith(("customers", "buyers", "users",
-                                                                                      "budget", "deals", "audience"))):
+            same_pool = re.search(r"\bthe same\b", m.group()) is not None
+            if not targets and subject and (pronoun or same_pool):
                 targets = [subject]  # "competes for the same buyers"
             sources = actors if len(actors) > 1 and not named else [source]
             for source, target in ((src, tgt) for src in sources for tgt in targets):
