@@ -32,6 +32,7 @@ USES_UNDER_HOOD = "E2B uses Firecracker microVMs under the hood, so each sandbox
 POSSESSIVE_MAKER = "Meta's Llama is the model most people pull first."
 BUILT_BY = "Milvus is built by Zilliz, which also sells the hosted version."
 IT_LATER = "Daytona is where we started. Our team likes Milvus, but it runs on Kubernetes and that is a lot of cluster to babysit."
+IT_NEXT = "Ollama is fine, but for the team: Jan is a desktop app. It's built on top of open-source llama.cpp."
 TWO_DEPENDENCIES = "Daytona runs on Kubernetes and relies on Docker for isolation."
 
 # ---- precision: products named, but no relation cue ------------------------------------------------------------
@@ -50,7 +51,7 @@ NO_CUE = [
 DOCS = [
     ("Qdrant vs Weaviate", [OXFORD, COMPETES_VERB, NEGATED, NEGATED_VERB, SAME_CROWD]),
     ("Ollama vs LM Studio", [ALTERNATIVE, MAIN_ALTERNATIVES, HEDGED, KILL_CUE]),
-    ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER]),
+    ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER, IT_NEXT]),
     ("E2B vs Daytona", [BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT]),
     ("Daytona vs Milvus", [BUILT_BY, TWO_DEPENDENCIES, WHOSE, IT_LATER, EVALUATING]),
     ("Cursor vs Windsurf", NO_CUE),
@@ -121,6 +122,7 @@ def test_hedged_threat_has_lower_confidence(view):
     (BUILT_ON, {("depends_on", "Ollama", "llama.cpp")}),
     (USES_UNDER_HOOD, {("depends_on", "E2B", "Firecracker")}),
     (IT_LATER, {("depends_on", "Milvus", "Kubernetes")}),
+    (IT_NEXT, {("depends_on", "Jan", "llama.cpp")}),
 ])
 def test_dependencies(view, quote, expected):
     assert view.edges(quote, "depends_on") == expected

@@ -74,7 +74,9 @@ def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight
     return items
 
 
-_ARTICLES = re.compile(r"(?:\s|\b(?:a|an|the|its|their|his|her|our|your|top|of|a few|several|some|both|either)\b)*", re.IGNORECASE)
+_ARTICLES = re.compile(r"(?:\s|\b(?:a|an|the|its|their|his|her|our|your|top|of|a few|several|some|both|either|"
+                       r"open-source|open source|self-hosted|managed|hosted|vanilla|upstream|plain|stock)\b)*",
+                       re.IGNORECASE)
 _BETWEEN = re.compile(r"(?:\s|\b(?:also|now|still|already|both|all|just|mostly|really|directly|basically|essentially|"
                       r"itself|themselves|is|are|was|were|has|have|had|been|will|would|could|can|might|may|should|"
                       r"does|do|did|not|never|actually|arguably|probably|clearly|quietly|increasingly|squarely|"
@@ -114,16 +116,26 @@ def antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:
     """Whom "it" just before ``pos`` means.
 
     The name that opens the sentence ("Cline is …, so it needs …"), else the one product named earlier in
-    the sentence ("I like AssemblyAI, but it runs on …").
+    the sentence ("I like AssemblyAI, but it runs on …"); a sentence that opens with "it" looks at the one
+    before.
     """
-    if not re.search(r"\b(?:it|it\s+\w+ly|it\s+(?:also|still|just|only))\s+$", ctx.text[max(0, pos - 20):pos], re.IGNORECASE):
+    if not re.search(r"\b(?:it|it['’]s|it\s+(?:is|was)|it\s+\w+ly|it\s+(?:also|still|just|only))\s+$", ctx.text[max(0, pos - 20):pos], re.IGNORECASE):
         return fallback
     s_lo, _ = ctx.sentence_of(pos)
-    opening = [h for h in ctx.hits if s_lo <= h.start < pos and not ctx.text[s_lo:h.start].strip()]
+    if not re.match(r"it\b", ctx.text[s_lo:pos].strip(" \t\n-•*"), re.IGNORECASE) or s_lo == 0:
+        return _named_before(ctx, s_lo, pos) or fallback
+    p_lo, _ = ctx.sentence_of(s_lo - 1)  # "Astro is Astronomer's managed Airflow. It's built on …"
+    return _named_before(ctx, p_lo, s_lo) or fallback
+
+
+def _named_before(ctx: QuoteContext, lo: int, pos: int) -> Hit | None:
+    """The name opening ``[lo, pos)``, else the one product named there."""
+    lo = max([lo] + [m.end() for m in re.finditer(r":\s", ctx.text[:pos]) if m.end() > lo])  # "notes: X is …"
+    opening = [h for h in ctx.hits if lo <= h.start < pos and not ctx.text[lo:h.start].strip(" \t\n-•*")]
     if opening:
         return opening[0]
-    earlier = {h.root: h for h in ctx.hits if s_lo <= h.start < pos and h.type == "Product"}
-    return next(iter(earlier.values())) if len(earlier) == 1 else fallback  # "I like AssemblyAI, but it runs on …"
+    earlier = {h.root: h for h in ctx.hits if lo <= h.start < pos and h.type == "Product"}
+    return next(iter(earlier.values())) if len(earlier) == 1 else None  # "I like AssemblyAI, but it runs on …"
 
 
 def referent(ctx: QuoteContext, pos: int, source: Hit) -> Hit | None:
