@@ -24,12 +24,16 @@ NEXT_QUARTER = "What sinks E2B next quarter is Modal turning its sandboxes into 
 IF_BEATS = "If Docker Model Runner beats it next quarter, Ollama loses the default install slot."
 CLEFT = "Notes from the renewal call: E2B sounded calm, but Modal is what keeps E2B up at night."
 WHOSE = "Pricing is tight for them: Runloop Devbox, whose per-second billing is a direct shot at Daytona, just launched."
+RISK_FOR = "The real risk for E2B is the clouds: Modal and Runloop Devbox both sell sandboxes by the second."
+OWNER_RISK = "Daytona's biggest worry isn't Modal, it's Runloop Devbox."
+LOSES = "If Modal keeps cutting prices like this, E2B loses the renewal next quarter."
 DANGER = "The biggest threat to Daytona is Runloop Devbox, probably within two years."
 
 # ---- depends_on / developed_by --------------------------------------------------------------------------------
 BUILT_ON = "Ollama is built on top of llama.cpp, which does all the heavy lifting."
 USES_UNDER_HOOD = "E2B uses Firecracker microVMs under the hood, so each sandbox boots fast."
 POSSESSIVE_MAKER = "Meta's Llama is the model most people pull first."
+OPENER_MAKER = "Jan came up too, the desktop one from the team at Menlo Research, but nobody wanted another app."
 BUILT_BY = "Milvus is built by Zilliz, which also sells the hosted version."
 IT_LATER = "Daytona is where we started. Our team likes Milvus, but it runs on Kubernetes and that is a lot of cluster to babysit."
 IT_NEXT = "Ollama is fine, but for the team: Jan is a desktop app. It's built on top of open-source llama.cpp."
@@ -52,7 +56,8 @@ DOCS = [
     ("Qdrant vs Weaviate", [OXFORD, COMPETES_VERB, NEGATED, NEGATED_VERB, SAME_CROWD]),
     ("Ollama vs LM Studio", [ALTERNATIVE, MAIN_ALTERNATIVES, HEDGED, KILL_CUE]),
     ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER, IT_NEXT]),
-    ("E2B vs Daytona", [BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT]),
+    ("E2B vs Daytona", [BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
+                         OPENER_MAKER]),
     ("Daytona vs Milvus", [BUILT_BY, TWO_DEPENDENCIES, WHOSE, IT_LATER, EVALUATING]),
     ("Cursor vs Windsurf", NO_CUE),
 ]
@@ -97,6 +102,10 @@ def test_hedged_competition_has_lower_confidence(view):
     assert hedged.confidence < plain.confidence
 
 
+def test_a_named_risk_lists_its_actors_after_a_colon(view):
+    assert view.edges(RISK_FOR, "threatens") == {("threatens", "Modal", "E2B"), ("threatens", "Runloop Devbox", "E2B")}
+
+
 @pytest.mark.parametrize("quote,actor,target,horizon,hedged", [
     (KILL_CUE, "Apple", "Ollama", "18 months", True),
     (BY_YEAR, "Cloudflare Containers", "Daytona", "2027", False),
@@ -104,6 +113,8 @@ def test_hedged_competition_has_lower_confidence(view):
     (IF_BEATS, "Docker Model Runner", "Ollama", "next quarter", True),
     (DANGER, "Runloop Devbox", "Daytona", "2 years", False),
     (CLEFT, "Modal", "E2B", None, False),
+    (OWNER_RISK, "Runloop Devbox", "Daytona", None, False),
+    (LOSES, "Modal", "E2B", "next quarter", True),
     (WHOSE, "Runloop Devbox", "Daytona", None, False),
 ])
 def test_threats_with_horizons(view, quote, actor, target, horizon, hedged):
@@ -136,6 +147,7 @@ def test_coordinated_dependencies_share_their_subject(view):
 @pytest.mark.parametrize("quote,product,maker,rule", [
     (POSSESSIVE_MAKER, "Llama", "Meta", "maker.possessive"),
     (BUILT_BY, "Milvus", "Zilliz", "maker.by"),
+    (OPENER_MAKER, "Jan", "Menlo Research", "maker.by"),
 ])
 def test_makers(view, quote, product, maker, rule):
     relations = view.relations(quote, "developed_by")

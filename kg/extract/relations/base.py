@@ -10,7 +10,7 @@ from kg.lexicon import Lexicon
 from kg.resolve import Hit
 
 __all__ = ["ALLOWED_TYPES", "Finding", "actor_before", "antecedent", "cue_targets", "emit", "list_after", "list_back",
-           "named_target", "negated_pairs", "referent", "subject_hit"]
+           "named_before", "named_target", "negated_pairs", "referent", "subject_hit"]
 
 ALLOWED_TYPES = {
     "competes_with": ({"Product", "Organization"}, {"Product", "Organization"}),
@@ -79,7 +79,7 @@ _ARTICLES = re.compile(r"(?:\s|\b(?:a|an|the|its|their|his|her|our|your|top|of|a
                        re.IGNORECASE)
 _BETWEEN = re.compile(r"(?:\s|\b(?:also|now|still|already|both|all|just|mostly|really|directly|basically|essentially|"
                       r"itself|themselves|is|are|was|were|has|have|had|been|will|would|could|can|might|may|should|"
-                      r"does|do|did|not|never|actually|arguably|probably|clearly|quietly|increasingly|squarely|"
+                      r"does|do|did|being|not|never|actually|arguably|probably|clearly|quietly|increasingly|squarely|"
                       r"head-on|too|alone|here|today|then|api|sdk|cli|cloud|app|service|platform|(?:['’]s?)?)\b|['’]s?)*")
 
 
@@ -119,16 +119,16 @@ def antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:
     the sentence ("I like AssemblyAI, but it runs on …"); a sentence that opens with "it" looks at the one
     before.
     """
-    if not re.search(r"\b(?:it|it['’]s|it\s+(?:is|was)|it\s+\w+ly|it\s+(?:also|still|just|only))\s+$", ctx.text[max(0, pos - 20):pos], re.IGNORECASE):
+    if not re.search(r"\b(?:it|it['’]s|it\s+(?:is|was)|it\s+\w+ly|it\s+(?:also|still|just|only|could|would|will|might|may|can))\s+$", ctx.text[max(0, pos - 20):pos], re.IGNORECASE):
         return fallback
     s_lo, _ = ctx.sentence_of(pos)
     if not re.match(r"it\b", ctx.text[s_lo:pos].strip(" \t\n-•*"), re.IGNORECASE) or s_lo == 0:
-        return _named_before(ctx, s_lo, pos) or fallback
+        return named_before(ctx, s_lo, pos) or fallback
     p_lo, _ = ctx.sentence_of(s_lo - 1)  # "Astro is Astronomer's managed Airflow. It's built on …"
-    return _named_before(ctx, p_lo, s_lo) or fallback
+    return named_before(ctx, p_lo, s_lo) or fallback
 
 
-def _named_before(ctx: QuoteContext, lo: int, pos: int) -> Hit | None:
+def named_before(ctx: QuoteContext, lo: int, pos: int) -> Hit | None:
     """The name opening ``[lo, pos)``, else the one product named there."""
     lo = max([lo] + [m.end() for m in re.finditer(r":\s", ctx.text[:pos]) if m.end() > lo])  # "notes: X is …"
     opening = [h for h in ctx.hits if lo <= h.start < pos and not ctx.text[lo:h.start].strip(" \t\n-•*")]

@@ -9,6 +9,7 @@ from kg.extract.relations.base import (
     Finding,
     actor_before,
     list_after,
+    named_before,
     subject_hit,
 )
 from kg.extract.text import QuoteContext, clause_bounds
@@ -33,7 +34,8 @@ def developed_by(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Ite
     for pattern in lexicon.patterns("maker_after"):
         for m in pattern.finditer(ctx.text):
             lo, hi = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
-            product = actor_before(ctx, m.start(), lo, words=6) or subject
+            s_lo = ctx.sentence_of(m.start())[0]  # "Kestra came up too, the one from the team at …": the opener
+            product = actor_before(ctx, m.start(), lo, words=6) or named_before(ctx, s_lo, m.start()) or subject
             makers = list_after(ctx, m.end(), hi, max_gap=8)
             for maker in makers[:1] if product else []:
                 yield Finding("developed_by", product.root, maker.root, min(m.start(), maker.start), maker.end,

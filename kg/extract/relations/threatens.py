@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from kg.extract.relations.base import (
     Finding,
     actor_before,
+    antecedent,
     cue_targets,
     emit,
     list_after,
@@ -62,9 +63,14 @@ def _blow(ctx: QuoteContext, m: re.Match[str], subject: Hit, lexicon: Lexicon) -
 def _danger(ctx: QuoteContext, m: re.Match[str], subject: Hit, lexicon: Lexicon) -> Iterable[Reading]:
     """ "the biggest risk to this whole category within a year: OpenAI, Anthropic and Google …"."""
     s_hi = ctx.sentence_of(m.start())[1]
-    for actor in list_after(ctx, m.end(), s_hi, max_gap=12):
-        for target in cue_targets(ctx, m, subject):
-            yield actor, target, m.start(), actor.end
+    actors = list_after(ctx, m.end(), s_hi, max_gap=12)
+    colon = re.compile(r"[^,;.:]{1,40}:\s").match(ctx.text, m.end(), s_hi)
+    if not actors and colon:  # "the real risk is the warehouses: X and Y …"
+        actors = list_after(ctx, colon.end(), s_hi, max_gap=4)
+    owner = [h for h in ctx.hits if h.possessive and h.end < m.start() and not ctx.text[h.end:m.start()].strip("'’s ")]
+    for actor in actors:
+        for target in owner[-1:] or cue_targets(ctx, m, subject):  # "Cursor's real threat is …"
+            yield actor, target, min([m.start()] + [o.start for o in owner[-1:]]), actor.end
 
 
 def _by(ctx: QuoteContext, m: re.Match[str], subject: Hit, lexicon: Lexicon) -> Iterable[Reading]:
@@ -122,7 +128,7 @@ def _named_fate(ctx: QuoteContext, m: re.Match[str], subject: Hit, lexicon: Lexi
     if "rest" in m.groupdict():
         actors = list_after(ctx, m.start("rest"), m.end("rest"), max_gap=12)
     else:
-        actors = [actor_before(ctx, m.start(), lo, words=3) or subject]
+        actors = [actor_before(ctx, m.start(), lo, words=3) or antecedent(ctx, m.start(), subject) or subject]
     for actor in actors:
         yield actor, target, _start(actor, m.start()), m.end()
 
