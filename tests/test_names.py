@@ -27,6 +27,8 @@ def _strong(text, lexicon) -> list[str]:
     ("We swapped vLLM for SGLang and halved our queue time.", ["vLLM", "SGLang"]),
     ("My colleague tried Gemma 3 4B on the same prompts.", ["Gemma 3 4B"]),
     ("Nobody expected Zilliz to open-source that part.", ["Zilliz"]),
+    ("Our models moved from the lab to n8n Cloud last month, and nobody at dbt Labs noticed.", ["n8n Cloud", "dbt Labs"]),
+    ("The new Cloud tier is fine and the Labs page is pretty.", []),
 ])
 def test_strong_names(lexicon, text, expected):
     assert _strong(text, lexicon) == expected

@@ -123,6 +123,14 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
             if rule == "discovery.acronym" and n_core[0].isupper() and not _shape(n_core, lexicon):
                 break
             j, last_end, last_word, possessive = j + 1, n_start + len(n_core), n_core, n_poss
+        if j == i and core in _NAME_TAILS and i > 0 and not possessive:  # "dbt Labs", "n8n Cloud": a lowercase brand
+            p_start, p_end, p_word = words[i - 1]
+            if text[p_end:start] == " " and re.fullmatch(r"[a-z][a-z0-9.-]{1,15}", p_word) \
+                    and p_word not in STOP_WORDS and not is_common(p_word, RARE):
+                start = p_start
+            else:
+                i += 1
+                continue  # a bare "Cloud" or "Labs" names nothing
         name = text[start:last_end]
         initial = _clause_start(text, start)
         strong = rule != "discovery.capitalized" or not initial or j > i and _shape(last_word, lexicon) is not None \
