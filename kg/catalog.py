@@ -46,6 +46,7 @@ class CatalogEntry(BaseModel):
     part_kind: Literal["release", "feature"] | None = None
     description: str | None = None
     case_sensitive: bool = False  # match only as written ("Modal" the product, not "modal" the word)
+    any_case: bool = False  # match in any case, though also an English word ("claude" in a dev's lowercase note)
 
 
 @dataclass

@@ -51,12 +51,12 @@ class CatalogMatcher:
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.meta: dict[str, tuple[str, str]] = {}
 
-    def add(self, forms: list[tuple[str, str, str, bool]]) -> None:
-        """Add (surface form, canonical name, type, case-sensitive) entries."""
-        for form, canon, type_, exact in sorted(set(forms)):
+    def add(self, forms: list[tuple[str, str, str, str]]) -> None:
+        """Add (surface form, canonical name, type, case rule) entries; the rule is "exact", "auto" or "any"."""
+        for form, canon, type_, case in sorted(set(forms)):
             key = f"{type_}|{canon}"
             self.meta[key] = (canon, type_)
-            loose = not exact and (fold_case(form) or type_ in ("License", "Platform"))
+            loose = case == "any" or case == "auto" and (fold_case(form) or type_ in ("License", "Platform"))
             (self.folded if loose else self.exact).add(key, [self.nlp.make_doc(form)])
 
     def __call__(self, doc: Doc) -> Doc:
@@ -74,10 +74,11 @@ def _make_catalog_matcher(nlp: Language, name: str) -> CatalogMatcher:
     return CatalogMatcher(nlp)
 
 
-def _forms(catalog: Catalog, lexicon: Lexicon) -> list[tuple[str, str, str, bool]]:
-    forms = [(f, e.name, e.type, e.case_sensitive) for e in catalog.entries.values() for f in (e.name, *e.aliases)]
-    forms += [(f, canon, "License", False) for f, canon in lexicon.licenses.items()]
-    forms += [(f, canon, "Platform", False) for f, canon in lexicon.platforms.items()]
+def _forms(catalog: Catalog, lexicon: Lexicon) -> list[tuple[str, str, str, str]]:
+    forms = [(f, e.name, e.type, "exact" if e.case_sensitive else "any" if e.any_case else "auto")
+             for e in catalog.entries.values() for f in (e.name, *e.aliases)]
+    forms += [(f, canon, "License", "auto") for f, canon in lexicon.licenses.items()]
+    forms += [(f, canon, "Platform", "auto") for f, canon in lexicon.platforms.items()]
     return forms
 
 

@@ -50,6 +50,13 @@ def test_case_sensitive_catalog_entries():
     assert [s[1] for s in _spans(nlp, "Modal runs GPUs")] == ["Modal"]
 
 
+def test_any_case_entries_match_lowercase_though_common_words():
+    entries = {"Claude": CatalogEntry(name="Claude", type="Product", any_case=True),
+               "Cursor": CatalogEntry(name="Cursor", type="Product")}
+    nlp = build_pipeline(Catalog(entries=entries), load_lexicon())
+    assert [s[1] for s in _spans(nlp, "the chat calls claude, and the cursor blinks")] == ["Claude"]
+
+
 def test_a_missing_model_is_a_clear_error():
     with pytest.raises(ModelNotFoundError, match="not installed"):
         build_pipeline(Catalog(), load_lexicon(), model="en_core_web_nonexistent")

@@ -37,6 +37,8 @@ OPENER_MAKER = "Jan came up too, the desktop one from the team at Menlo Research
 BUILT_BY = "Milvus is built by Zilliz, which also sells the hosted version."
 IT_LATER = "Daytona is where we started. Our team likes Milvus, but it runs on Kubernetes and that is a lot of cluster to babysit."
 IT_NEXT = "Ollama is fine, but for the team: Jan is a desktop app. It's built on top of open-source llama.cpp."
+PULLS_IN = "Qdrant is fine, but Weaviate's TypeScript Client pulls in Axios as a hard dependency."
+SHOUTED_NO = "For the record, Qdrant does NOT need Kafka; it ships with RocksDB built in."
 TWO_DEPENDENCIES = "Daytona runs on Kubernetes and relies on Docker for isolation."
 
 # ---- precision: products named, but no relation cue ------------------------------------------------------------
@@ -53,7 +55,7 @@ NO_CUE = [
 ]
 
 DOCS = [
-    ("Qdrant vs Weaviate", [OXFORD, COMPETES_VERB, NEGATED, NEGATED_VERB, SAME_CROWD]),
+    ("Qdrant vs Weaviate", [OXFORD, COMPETES_VERB, NEGATED, NEGATED_VERB, SAME_CROWD, PULLS_IN, SHOUTED_NO]),
     ("Ollama vs LM Studio", [ALTERNATIVE, MAIN_ALTERNATIVES, HEDGED, KILL_CUE]),
     ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER, IT_NEXT]),
     ("E2B vs Daytona", [BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
@@ -134,6 +136,8 @@ def test_hedged_threat_has_lower_confidence(view):
     (USES_UNDER_HOOD, {("depends_on", "E2B", "Firecracker")}),
     (IT_LATER, {("depends_on", "Milvus", "Kubernetes")}),
     (IT_NEXT, {("depends_on", "Jan", "llama.cpp")}),
+    (PULLS_IN, {("depends_on", "Weaviate", "Axios")}),
+    (SHOUTED_NO, {("depends_on", "Qdrant", "RocksDB")}),
 ])
 def test_dependencies(view, quote, expected):
     assert view.edges(quote, "depends_on") == expected

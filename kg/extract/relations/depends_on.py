@@ -38,7 +38,7 @@ def depends_on(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Itera
                 sources = list_back(ctx, m.start(), lo) or [x for x in [antecedent(ctx, m.start(), fallback)] if x]
                 negated = any(n.search(ctx.text, s_lo, s_hi) for n in negations) or \
                     re.search(r"\b(?:rather than|instead of|not|never|no longer|without)\s+(?:\w+\s+)?$",
-                              ctx.text[max(s_lo, m.start() - 24):m.start()])
+                              ctx.text[max(s_lo, m.start() - 24):m.start()], re.IGNORECASE)
                 pronoun = re.match(r"\s*(?:it|them)\b", ctx.text[m.end():m.end() + 5])
                 targets = [subject] if pronoun and subject else list_after(ctx, m.end(), hi, max_gap=14, tight=True)
                 for source, target in ((src, tgt) for src in sources for tgt in targets):
