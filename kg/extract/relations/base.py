@@ -98,7 +98,7 @@ def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | 
         return None
     hit = before[-1]
     owner = before[-2] if len(before) > 1 else None
-    if owner and owner.possessive and owner.type == "Product" and (hit.rule != "catalog" or hit.type == "Technology") \
+    if owner and owner.type == "Product" and (hit.rule != "catalog" or hit.type == "Technology") \
             and re.fullmatch(r"['’]s?\s+", ctx.text[owner.end:hit.start]) \
             and re.fullmatch(r"(?:\s+[A-Za-z][\w-]*)?\s+", ctx.text[hit.end:pos]):
         return owner  # "Contentful's JavaScript SDK pulls in …": the product stands for its part
