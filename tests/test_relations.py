@@ -29,6 +29,8 @@ OWNER_RISK = "Daytona's biggest worry isn't Modal, it's Runloop Devbox."
 LOSES = "If Modal keeps cutting prices like this, E2B loses the renewal next quarter."
 DANGER = "The biggest threat to Daytona is Runloop Devbox, probably within two years."
 
+OWN_MAKER = "The biggest threat to GitHub Copilot is Microsoft, which keeps renaming it."
+
 # ---- depends_on / developed_by --------------------------------------------------------------------------------
 BUILT_ON = "Ollama is built on top of llama.cpp, which does all the heavy lifting."
 USES_UNDER_HOOD = "E2B uses Firecracker microVMs under the hood, so each sandbox boots fast."
@@ -62,6 +64,7 @@ DOCS = [
                          OPENER_MAKER]),
     ("Daytona vs Milvus", [BUILT_BY, TWO_DEPENDENCIES, WHOSE, IT_LATER, EVALUATING]),
     ("Cursor vs Windsurf", NO_CUE),
+    ("GitHub Copilot vs Cursor", [OWN_MAKER]),
 ]
 
 
@@ -102,6 +105,12 @@ def test_hedged_competition_has_lower_confidence(view):
     (plain,) = view.relations(COMPETES_VERB, "competes_with")
     assert hedged.hedged is True and plain.hedged is False
     assert hedged.confidence < plain.confidence
+
+
+def test_a_maker_does_not_threaten_its_own_product_and_the_refusal_is_reported(view):
+    assert view.edges(OWN_MAKER, "threatens") == set()
+    items = view.report("rejected_relation", OWN_MAKER)
+    assert any("maker and its own product" in item.message for item in items)
 
 
 def test_a_named_risk_lists_its_actors_after_a_colon(view):

@@ -24,5 +24,14 @@ def extract_relations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -
                 src_t, tgt_t = table.info[f.source].type, table.info[f.target].type
                 if src_t not in allowed_src or tgt_t not in allowed_tgt:
                     f = Finding(**{**f.__dict__, "rejected": f"type pair {src_t} → {tgt_t}", "confidence": 0.0})
+                elif f.type in ("threatens", "competes_with") and (
+                        f.source in _family(table, f.target) or f.target in _family(table, f.source)):
+                    f = Finding(**{**f.__dict__, "rejected": "maker and its own product", "confidence": 0.0})
             found.append(f)
     return found
+
+
+def _family(table: EntityTable, eid: str) -> set[str | None]:
+    """The maker and the product a thing belongs to: GitHub does not threaten GitHub Actions."""
+    info = table.info[eid]
+    return {info.maker, info.part_of}

@@ -121,16 +121,16 @@ def _nervous(ctx: QuoteContext, m: re.Match[str], subject: Hit, lexicon: Lexicon
 
 def _named_fate(ctx: QuoteContext, m: re.Match[str], subject: Hit, lexicon: Lexicon) -> Iterable[Reading]:
     """ "once X ships Y, Z is toast", "X eats Y's lunch", "keeps Y up at night"."""
-    target = named_target(ctx, m, subject)
-    if target is None:
-        return
+    named = ctx.hits_in(m.start("target"), m.end("target")) if m.groupdict().get("target") else []
+    targets = named or [t for t in [named_target(ctx, m, subject)] if t]  # "circleci and buildkite are in trouble"
     lo, _ = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
     if "rest" in m.groupdict():
         actors = list_after(ctx, m.start("rest"), m.end("rest"), max_gap=12)
     else:
         actors = [actor_before(ctx, m.start(), lo, words=3) or antecedent(ctx, m.start(), subject) or subject]
     for actor in actors:
-        yield actor, target, _start(actor, m.start()), m.end()
+        for target in targets:
+            yield actor, target, _start(actor, m.start()), m.end()
 
 
 def _if_then(ctx: QuoteContext, m: re.Match[str], subject: Hit, lexicon: Lexicon) -> Iterable[Reading]:
