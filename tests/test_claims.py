@@ -20,6 +20,8 @@ LINUX_ONLY = "The self-hosted Helicone build is Linux-only for now."
 TWO_PLATFORMS = "The Langfuse desktop viewer runs on macOS and Windows, nothing else."
 WITHIN_YEARS = "Within two years, most LLM gateways will ship tracing as a default feature, Helicone included."
 BY_YEAR = "By 2027, Langfuse will be the tracing layer most teams inherit without choosing it."
+OWN_SURVEY = "Langfuse says teams debug 3x faster, a figure drawn from its own user survey."
+NO_CONTROL = "Helicone cut our spend 30% in the pilot; no control group, so who knows."
 SELF_REPORTED = "The Helicone latency benchmark is self-reported and nobody outside the company has rerun it."
 REVISED = "Langfuse's cost-savings chart was quietly revised after users compared their invoices."
 ONLY_IF = "Langfuse only works if you are willing to run ClickHouse alongside Postgres."
@@ -30,7 +32,8 @@ DOCS = [
     ("Helicone vs Langfuse", [METRIC_UNDER, METRIC_STARS, METRIC_TIMES, PRICE_RANGE, PRICE_SEAT, FREE_TIER]),
     ("Langfuse vs Helicone (tracing for LLM apps)",
      [LICENSE_MIT, LICENSE_APACHE, LINUX_ONLY, TWO_PLATFORMS, WITHIN_YEARS, BY_YEAR]),
-    ("Helicone vs Langfuse: trust and conditions", [SELF_REPORTED, REVISED, ONLY_IF, CROSS_PRODUCT]),
+    ("Helicone vs Langfuse: trust and conditions", [SELF_REPORTED, REVISED, ONLY_IF, CROSS_PRODUCT,
+                                                       OWN_SURVEY, NO_CONTROL]),
     ("Zed vs Phi-4-mini", [SHIPS_FEATURE, METRIC_PARAMS]),
 ]
 
@@ -97,6 +100,8 @@ def test_prediction_horizon(view, quote, horizon):
 @pytest.mark.parametrize("quote,credibility,word", [
     (SELF_REPORTED, "unverified", "self-reported"),
     (REVISED, "disputed", "quietly revised"),
+    (OWN_SURVEY, "unverified", "its own user survey"),
+    (NO_CONTROL, "unverified", "no control group"),
 ])
 def test_credibility(view, quote, credibility, word):
     claim = _one(view, quote, "credibility")
