@@ -22,6 +22,7 @@ WITHIN_YEARS = "Within two years, most LLM gateways will ship tracing as a defau
 BY_YEAR = "By 2027, Langfuse will be the tracing layer most teams inherit without choosing it."
 OWN_SURVEY = "Langfuse says teams debug 3x faster, a figure drawn from its own user survey."
 NO_CONTROL = "Helicone cut our spend 30% in the pilot; no control group, so who knows."
+BET_FOR = "My bet for 2028: Langfuse becomes the default tracing layer and Helicone folds into a gateway."
 SELF_REPORTED = "The Helicone latency benchmark is self-reported and nobody outside the company has rerun it."
 REVISED = "Langfuse's cost-savings chart was quietly revised after users compared their invoices."
 ONLY_IF = "Langfuse only works if you are willing to run ClickHouse alongside Postgres."
@@ -33,7 +34,7 @@ DOCS = [
     ("Langfuse vs Helicone (tracing for LLM apps)",
      [LICENSE_MIT, LICENSE_APACHE, LINUX_ONLY, TWO_PLATFORMS, WITHIN_YEARS, BY_YEAR]),
     ("Helicone vs Langfuse: trust and conditions", [SELF_REPORTED, REVISED, ONLY_IF, CROSS_PRODUCT,
-                                                       OWN_SURVEY, NO_CONTROL]),
+                                                       OWN_SURVEY, NO_CONTROL, BET_FOR]),
     ("Zed vs Phi-4-mini", [SHIPS_FEATURE, METRIC_PARAMS]),
 ]
 
@@ -90,7 +91,7 @@ def test_platform_values(view, quote, platforms, text):
     assert text in claim.text and len(claim.text.split()) <= 14  # the platforms, with what is limited to them
 
 
-@pytest.mark.parametrize("quote,horizon", [(WITHIN_YEARS, "2 years"), (BY_YEAR, "2027")])
+@pytest.mark.parametrize("quote,horizon", [(WITHIN_YEARS, "2 years"), (BY_YEAR, "2027"), (BET_FOR, "2028")])
 def test_prediction_horizon(view, quote, horizon):
     claim = _one(view, quote, "prediction")
     assert claim.horizon == horizon
