@@ -29,6 +29,7 @@ def _strong(text, lexicon) -> list[str]:
     ("Nobody expected Zilliz to open-source that part.", ["Zilliz"]),
     ("Our models moved from the lab to n8n Cloud last month, and nobody at dbt Labs noticed.", ["n8n Cloud", "dbt Labs"]),
     ("The new Cloud tier is fine and the Labs page is pretty.", []),
+    ("We moved from the Basic plan to the Growth tier in FY24, after the Jan renewal.", []),
 ])
 def test_strong_names(lexicon, text, expected):
     assert _strong(text, lexicon) == expected

@@ -17,7 +17,8 @@ _WORD = re.compile(r"[.]?[\w][\w.+\-/'’]*[\w+]['’]?|[\w]['’]?")
 VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)+[a-z]?|v\d+|\d+\.x)$", re.IGNORECASE)
 SIZE = re.compile(r"^\d+(?:\.\d+)?[BMK]$")
 _RELEASE_WORDS = {"wave", "version", "release", "build", "update", "gen", "series", "edition"}
-_QUANTITY = re.compile(r"^[~<>]?\$?\d[\d.,]*(?:[kKmMbBxX%]|ms|s|gb|mb|tb|k\+)?$|^\d+(?:st|nd|rd|th)$", re.IGNORECASE)
+_QUANTITY = re.compile(r"^[~<>]?\$?\d[\d.,]*(?:[kKmMbBxX%]|ms|s|gb|mb|tb|k\+)?$|^\d+(?:st|nd|rd|th)$"
+                       r"|^FY['’]?(?:\d{2}|\d{4})$|^(?:Q[1-4]|H[12])['’]\d{2}$", re.IGNORECASE)  # "FY24", "Q3'25" (not H100)
 _UNIT_END = re.compile(r"^(?:sub|under|over|about|approx|near|up)?-?[~<>]?\d[\d.,]*(?:ms|s|k|m|b|gb|mb|tb|x|%|k\+)$",
                        re.IGNORECASE)  # "Sub-200ms", "2.2k": quantities, not names
 _LOWER_MODEL = re.compile(r"[a-z]{2,}[a-z0-9]*(?:-[a-z0-9.]+)*-(?:v?\d[\w.]*|[a-z]+\d[\w.]*)(?:-[a-z0-9.]+)*")
@@ -87,6 +88,7 @@ def _opener(text: str, words: list, i: int, core: str, rule: str, lexicon: Lexic
 
 
 _WORDISH = re.compile(r"(?:ive|able|ible|ous|al|ic|ing|ed|ly|ness|ment|tion|sion|ity|ism|ist|ize|ise|ful|less)$", re.IGNORECASE)
+_TIER = re.compile(r"\s+(?:plan|plans|tier|tiers|edition|package|subscription|seat|seats|license)\b")
 _NAME_TAILS = frozenset({"AI", "CLI", "SDK", "API", "Labs", "Cloud", "Inc", "Studio", "Code", "Desktop", "Lite"})
 
 
@@ -123,6 +125,9 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
             if rule == "discovery.acronym" and n_core[0].isupper() and not _shape(n_core, lexicon):
                 break
             j, last_end, last_word, possessive = j + 1, n_start + len(n_core), n_core, n_poss
+        if j == i and rule == "discovery.capitalized" and _TIER.match(text, last_end):
+            i += 1
+            continue  # "the Growth plan", "a Basic tier": a price tier, not a product
         if j == i and core in _NAME_TAILS and i > 0 and not possessive:  # "dbt Labs", "n8n Cloud": a lowercase brand
             p_start, p_end, p_word = words[i - 1]
             if text[p_end:start] == " " and re.fullmatch(r"[a-z][a-z0-9.-]{1,15}", p_word) \
