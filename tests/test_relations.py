@@ -12,6 +12,8 @@ ALTERNATIVE = "Ollama is the obvious alternative to LM Studio for anyone who liv
 MAIN_ALTERNATIVES = "The main alternatives to Ollama are llama.cpp, vLLM and LocalAI."
 EVALUATING = "Daytona aside, if you're evaluating Qdrant, you're also looking at Pinecone and Vespa."
 SAME_CROWD = "Weaviate has company: Chroma and LanceDB battle for the same indie-developer crowd."
+ASIDE = "Weaviate competes head-on with Pinecone (mostly via Vespa shops) and, to a lesser degree, Chroma."
+BAKEOFF = "Weaviate keeps showing up in the same bake-offs as Milvus, and it overlaps with LanceDB on embedded use."
 NEGATED = "Qdrant is not really a competitor to Elasticsearch; it solves a much narrower problem."
 NEGATED_VERB = "Honestly Weaviate doesn't compete with Redis at all for our workload."
 HEDGED = "Jan could compete with LM Studio once its model browser matures."
@@ -57,7 +59,8 @@ NO_CUE = [
 ]
 
 DOCS = [
-    ("Qdrant vs Weaviate", [OXFORD, COMPETES_VERB, NEGATED, NEGATED_VERB, SAME_CROWD, PULLS_IN, SHOUTED_NO]),
+    ("Qdrant vs Weaviate", [OXFORD, COMPETES_VERB, NEGATED, NEGATED_VERB, SAME_CROWD, PULLS_IN, SHOUTED_NO,
+                            ASIDE, BAKEOFF]),
     ("Ollama vs LM Studio", [ALTERNATIVE, MAIN_ALTERNATIVES, HEDGED, KILL_CUE]),
     ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER, IT_NEXT]),
     ("E2B vs Daytona", [BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
@@ -77,6 +80,8 @@ def view(tmp_path_factory):
     (OXFORD, {("competes_with", "Milvus", "Qdrant"), ("competes_with", "Pinecone", "Qdrant"),
               ("competes_with", "Qdrant", "pgvector")}),
     (COMPETES_VERB, {("competes_with", "Chroma", "Weaviate")}),
+    (ASIDE, {("competes_with", "Pinecone", "Weaviate"), ("competes_with", "Chroma", "Weaviate")}),
+    (BAKEOFF, {("competes_with", "Milvus", "Weaviate"), ("competes_with", "LanceDB", "Weaviate")}),
     (SAME_CROWD, {("competes_with", "Chroma", "Weaviate"), ("competes_with", "LanceDB", "Weaviate")}),
     (EVALUATING, {("competes_with", "Pinecone", "Qdrant"), ("competes_with", "Qdrant", "Vespa")}),
     (ALTERNATIVE, {("competes_with", "LM Studio", "Ollama")}),

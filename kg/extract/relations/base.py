@@ -23,6 +23,7 @@ _FILLER = r"(?:\s|,|\band\b|\bor\b|&|\bboth\b|\beither\b|\bthe\b|\ba\b|\ban\b|\b
           r"|\bif\b|\bnow\b|\bmostly\b|\bincluding\b|\bsuch as\b|\bas well as\b)*"
 _SEPARATOR = re.compile(r"(?:,|\band\b|\bor\b|&|/|\bplus\b|\bas well as\b|\bvs\.?|\bversus\b)\s*(?:and\s+|or\s+)?"
                         r"(?:(?:maybe|probably|possibly|perhaps|arguably|even|also|sometimes)\s*)?"
+                        r"(?:to\s+a\s+lesser\s+(?:degree|extent)\s*,\s*)?"
                         r"(?:(?:with|against|to)\s*)?$")  # "… on flags and with Amplitude"
 
 
@@ -54,6 +55,8 @@ def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight
         if hit.start < pos or hit.end > limit:
             continue
         gap = ctx.text[cursor:hit.start]
+        if items and gap.count("(") > gap.count(")"):
+            continue  # "Airflow (mostly via Astronomer) and Prefect": an aside, not an item
         if items and items[-1].possessive and re.fullmatch(r"['’]s?\s+", gap):
             items[-1] = hit  # "X's Y": Y is the item
             cursor = hit.end
