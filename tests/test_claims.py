@@ -23,6 +23,8 @@ BY_YEAR = "By 2027, Langfuse will be the tracing layer most teams inherit withou
 OWN_SURVEY = "Langfuse says teams debug 3x faster, a figure drawn from its own user survey."
 NO_CONTROL = "Helicone cut our spend 30% in the pilot; no control group, so who knows."
 BET_FOR = "My bet for 2028: Langfuse becomes the default tracing layer and Helicone folds into a gateway."
+NO_OFFLINE = "Heads up for the air-gapped cluster: Langfuse Cloud does not work offline, full stop."
+AT_MERCY = "Helicone's margins are at the mercy of whatever the model vendors charge next quarter."
 SELF_REPORTED = "The Helicone latency benchmark is self-reported and nobody outside the company has rerun it."
 REVISED = "Langfuse's cost-savings chart was quietly revised after users compared their invoices."
 ONLY_IF = "Langfuse only works if you are willing to run ClickHouse alongside Postgres."
@@ -34,7 +36,8 @@ DOCS = [
     ("Langfuse vs Helicone (tracing for LLM apps)",
      [LICENSE_MIT, LICENSE_APACHE, LINUX_ONLY, TWO_PLATFORMS, WITHIN_YEARS, BY_YEAR]),
     ("Helicone vs Langfuse: trust and conditions", [SELF_REPORTED, REVISED, ONLY_IF, CROSS_PRODUCT,
-                                                       OWN_SURVEY, NO_CONTROL, BET_FOR]),
+                                                       OWN_SURVEY, NO_CONTROL, BET_FOR,
+                                                       NO_OFFLINE, AT_MERCY]),
     ("Zed vs Phi-4-mini", [SHIPS_FEATURE, METRIC_PARAMS]),
 ]
 
@@ -114,6 +117,14 @@ def test_dependency_condition(view):
     claim = _one(view, ONLY_IF, "dependency")
     assert view.name(claim.about) == "Langfuse"
     assert claim.text == "you are willing to run ClickHouse alongside Postgres"
+
+
+@pytest.mark.parametrize("quote,type_,words", [
+    (NO_OFFLINE, "limitation", "does not work offline"),
+    (AT_MERCY, "risk", "at the mercy of"),
+])
+def test_limitations_and_risks(view, quote, type_, words):
+    assert any(words in c.text for c in view.claims(quote, type_))
 
 
 def test_capability_claim_keeps_the_feature(view):
