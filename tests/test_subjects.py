@@ -18,6 +18,8 @@ SUBTITLE_WORDS = ("The typo tolerance forgave every misspelled brand name we thr
                   "felt instant.")
 CONTEXT_WORDS = ("Once the product catalog grew past a million items, relevance ranking tweaks needed a full "
                  "reindex each time.")
+MIGRATED = ("migrated the whole docs search from meilisearch to typesense in one sprint; the old meilisearch "
+            "invoice was the reason.")
 MAKER_ONLY = "Zilliz keeps adding features faster than most teams can evaluate them."
 
 ROW_GIVEN = "Meilisearch got the attention, but this review is really about the other engine."
@@ -28,7 +30,8 @@ ROW_BARE = "Setup took an afternoon."
 @pytest.fixture(scope="module")
 def view(tmp_path_factory):
     folder = tmp_path_factory.mktemp("subjects")
-    write_doc(folder, TITLE, [NAMES_FIRST, NAMES_SECOND, SUBTITLE_WORDS, CONTEXT_WORDS], name="a.txt")
+    write_doc(folder, TITLE, [NAMES_FIRST, NAMES_SECOND, SUBTITLE_WORDS, CONTEXT_WORDS, MIGRATED],
+              name="a.txt")
     write_doc(folder, "Milvus vs Chroma", [MAKER_ONLY], name="b.txt")
     rows = [{"text": ROW_GIVEN, "subject": "Typesense"}, {"text": ROW_NAMED}, {"text": ROW_BARE}]
     (folder / "c.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
@@ -41,6 +44,7 @@ def view(tmp_path_factory):
     (SUBTITLE_WORDS, "Typesense", "subject.context"),
     (CONTEXT_WORDS, "Meilisearch", "subject.context"),
     (MAKER_ONLY, "Milvus", "subject.named"),
+    (MIGRATED, "Typesense", "subject.named"),
 ])
 def test_seed_document_subjects(view, quote, subject, rule):
     quote_ = view.quote(quote)

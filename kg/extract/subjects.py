@@ -17,7 +17,8 @@ _STOP = frozenset(["a", "about", "after", "all", "also", "an", "and", "another",
 
 
 _OBJECT_CUE = re.compile(r"\b(?:over|than|vs\.?|versus|against|instead of|looking at|alternatives? to|competes? with|"
-                         r"compared (?:to|with)|rather than|unlike|switched from|moved (?:off|from))\s+(?:\w+\s+)?$", re.IGNORECASE)
+                         r"compared (?:to|with)|rather than|unlike|(?:switched|moved|migrated|migrating|ported)\s+(?:[\w-]+\s+){0,4}?"
+                         r"(?:off|from))\s+(?:\w+\s+)?$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -65,11 +66,13 @@ def _named(ctx: QuoteContext, table: EntityTable, candidate: str) -> float:
     score = 0.0
     for rank, hit in enumerate(ctx.hits):
         if hit.root == candidate:
-            before = ctx.text[max(0, hit.start - 24):hit.start]
+            before = ctx.text[max(0, hit.start - 40):hit.start]
             if _OBJECT_CUE.search(before):  # "picked X over Y", "also looking at Y": Y is the other product
                 score += 0.5
                 continue
             score += 3.0 if rank == 0 else 2.0
+            if re.search(r"\b(?:from|off)\s+[\w.-]+\s+(?:to|onto)\s+$", before):
+                score += 1.5  # "migrated from X to Y": the quote reports on Y
             if hit.start == 0 or not ctx.text[:hit.start].strip(" -•*#\n"):
                 score += 2.0  # the quote opens with the name: that is what it is about
             if hit.possessive or ctx.text[hit.end:hit.end + 4] in (" is ", " has", " doe", " bet", " sol", " wan"):
