@@ -10,10 +10,11 @@ relations only join required entities named on the quote.
 
 Run:  python3 make_gold.py   (writes gold.json next to itself)
 """
-import hashlib
-import json
 import pathlib
-import re
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+from gold_kit import C, R, key, quotes_of, write_gold
 
 HERE = pathlib.Path(__file__).resolve().parent
 CORPUS = HERE / "corpus"
@@ -156,14 +157,6 @@ DOCS = {
     "004_turbopuffer_meilisearch.txt": ["Turbopuffer", "Meilisearch"],
     "005_groq_cerebras.txt": ["Groq", "Cerebras"],
 }
-
-
-def R(kind, source, target, optional=False, horizon=None):
-    return {"type": kind, "source": source, "target": target, "optional": optional, "horizon": horizon}
-
-
-def C(about, kind, text, optional=False, **extra):
-    return {"about": about, "type": kind, "text": text, "optional": optional, **extra}
 
 
 def Q(start, subject, perspective, verdict, stance, entities, relations, claims):
@@ -640,14 +633,6 @@ CLAIM_TYPES = {"metric", "pricing", "license", "platform", "prediction", "credib
                "capability", "limitation", "risk", "comparison", "business"}
 
 
-def quotes_of(path):
-    return re.findall(r"“(.*?)”", path.read_text(encoding="utf-8"), flags=re.DOTALL)
-
-
-def key(text):
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
-
-
 def main():
     quotes = {}
     seen = set()
@@ -701,9 +686,7 @@ def main():
         "quotes": quotes,
         "contradictions": [{"about": a, "claim_a": x, "claim_b": y} for a, x, y in CONTRADICTIONS],
     }
-    path = HERE / "gold.json"
-    path.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {path.name}: {len(DOCS)} documents, {len(quotes)} quotes")
+    write_gold(HERE, out, f"{len(DOCS)} documents, {len(quotes)} quotes")
 
 
 if __name__ == "__main__":

@@ -9,10 +9,11 @@ Annotations are written per document, in quote order; this script reads the
 corpus, computes the keys, and checks that every claim text is a verbatim
 substring of its quote.  Run: python make_gold.py  (writes next to itself).
 """
-import hashlib
-import json
 import pathlib
-import re
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+from gold_kit import C, R, key, quotes_of, write_gold
 
 HERE = pathlib.Path(__file__).resolve().parent
 CORPUS = HERE / "corpus"
@@ -168,11 +169,6 @@ DOCS = {
 }
 
 
-def R(kind, source, target, optional=False, horizon=None):
-    return {"type": kind, "source": source, "target": target, "optional": optional,
-            "horizon": horizon}
-
-
 def CW(a, b, optional=False):
     return R("competes_with", a, b, optional)
 
@@ -187,10 +183,6 @@ def DO(a, b, optional=False):
 
 def DB(a, b, optional=False):
     return R("developed_by", a, b, optional)
-
-
-def C(about, kind, text, optional=False, **extra):
-    return {"about": about, "type": kind, "text": text, "optional": optional, **extra}
 
 
 def Q(subject, perspective, verdict, stance, entities, relations, claims):
@@ -540,14 +532,6 @@ CONTRADICTIONS = [
 ]
 
 
-def quotes_of(path):
-    return re.findall(r"“(.*?)”", path.read_text(encoding="utf-8"), flags=re.DOTALL)
-
-
-def key(text):
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
-
-
 def main():
     quotes = {}
     texts = {}
@@ -587,9 +571,7 @@ def main():
         "quotes": quotes,
         "contradictions": [{"about": a, "claim_a": x, "claim_b": y} for a, x, y in CONTRADICTIONS],
     }
-    path = HERE / "gold.json"
-    path.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {path.name}: {len(DOCS)} documents, {len(quotes)} quotes")
+    write_gold(HERE, out, f"{len(DOCS)} documents, {len(quotes)} quotes")
 
 
 if __name__ == "__main__":

@@ -56,10 +56,11 @@ Conventions (dev3's, adapted)
   Shop Pay -> Shopify).  Astro (Astronomer's managed Airflow) is kept apart
   from its maker Astronomer.
 """
-import hashlib
-import json
 import pathlib
-import re
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+from gold_kit import C, R, build
 
 HERE = pathlib.Path(__file__).parent
 CORPUS = HERE / "corpus"
@@ -207,14 +208,6 @@ DOCS = {
     "004_coding.txt": ["Cursor", "GitHub Copilot"],
     "005_orchestration.txt": ["Airflow", "Dagster"],
 }
-
-
-def R(kind, source, target, optional=False, horizon=None):
-    return {"type": kind, "source": source, "target": target, "optional": optional, "horizon": horizon}
-
-
-def C(about, kind, text, optional=False, **extra):
-    return {"about": about, "type": kind, "text": text, "optional": optional, **extra}
 
 
 def Q(subject, perspective, verdict, stance, entities, relations, claims):
@@ -751,79 +744,8 @@ CLAIM_TYPES = {"metric", "pricing", "license", "platform", "prediction", "credib
 REL_TYPES = {"competes_with", "threatens", "depends_on", "developed_by"}
 
 
-def quotes_of(path):
-    return re.findall(r"“(.*?)”", path.read_text(encoding="utf-8"), flags=re.DOTALL)
-
-
-def key(text):
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
-
-
-def mentioned(name, text):
-    forms = [name, *ENTITIES[name][1]]
-    low = text.lower()
-    return any(re.search(r"(?<![a-z0-9])" + re.escape(f.lower()) + r"(?![a-z0-9])", low) for f in forms)
-
-
-def check(doc, i, text, ann):
-    where = f"{doc}#{i}"
-    assert ann["perspective"] in PERSPECTIVES, where
-    assert ann["stance"] in STANCES, where
-    assert ann["verdict"] in (None, "ship", "no_ship"), where
-    assert ann["subject"] in DOCS[doc], where
-    assert ann["subject"] in ann["entities"], where
-    for e in ann["entities"]:
-        assert e in ENTITIES, f"{where}: unknown entity {e}"
-        assert e not in OPTIONAL_ENTITIES, f"{where}: optional entity {e} listed on a quote"
-        if e != ann["subject"]:
-            assert mentioned(e, text), f"{where}: {e} not mentioned"
-    for r in ann["relations"]:
-        assert r["type"] in REL_TYPES, where
-        for end in (r["source"], r["target"]):
-            assert end in ENTITIES, f"{where}: unknown endpoint {end}"
-            if r["optional"]:
-                assert end in ann["entities"] or end in OPTIONAL_ENTITIES, f"{where}: endpoint {end}"
-            else:
-                assert end in ann["entities"], f"{where}: required endpoint {end} not listed"
-        assert r["horizon"] is None or r["type"] == "threatens", where
-    for c in ann["claims"]:
-        assert c["type"] in CLAIM_TYPES, where
-        assert c["about"] in ENTITIES, f"{where}: claim about {c['about']}"
-        assert c["text"] in text, f"{where}: claim text not verbatim: {c['text']!r}"
-        if c["type"] in ("metric", "pricing"):
-            assert "value" in c and "unit" in c, where
-        if c["type"] in ("license", "platform"):
-            assert "value" in c, where
-        if c["type"] == "prediction":
-            assert c.get("horizon"), where
-        if c["type"] == "credibility":
-            assert c.get("credibility") in ("unverified", "disputed", "self-reported"), where
-
-
 def main():
-    quotes = {}
-    for doc, anns in ANNOTATIONS.items():
-        texts = quotes_of(CORPUS / doc)
-        assert len(texts) == len(anns), f"{doc}: {len(texts)} quotes, {len(anns)} annotations"
-        for i, (text, ann) in enumerate(zip(texts, anns)):
-            check(doc, i, text, ann)
-            k = key(text)
-            assert k not in quotes, f"duplicate quote {k}"
-            quotes[k] = {"text": text, **ann}
-    assert set(DOCS) == set(ANNOTATIONS)
-    claim_texts = {(c["about"], c["text"]) for q in quotes.values() for c in q["claims"]}
-    for about, a, b in CONTRADICTIONS:
-        assert (about, a) in claim_texts and (about, b) in claim_texts, (about, a, b)
-    out = {
-        "entities": {k: {"type": t, "aliases": a, "optional": k in OPTIONAL_ENTITIES}
-                     for k, (t, a) in ENTITIES.items()},
-        "documents": DOCS,
-        "quotes": quotes,
-        "contradictions": [{"about": a, "claim_a": x, "claim_b": y} for a, x, y in CONTRADICTIONS],
-    }
-    path = HERE / "gold.json"
-    path.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {path.name}: {len(quotes)} quotes")
+    build(sys.modules[__name__])
 
 
 if __name__ == "__main__":

@@ -8,10 +8,11 @@ substring of its quote and every named entity is declared.
 
 Run:  python3 make_gold.py   (writes gold.json next to itself)
 """
-import hashlib
-import json
 import pathlib
-import re
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+from gold_kit import C, R, key, quotes_of, write_gold
 
 HERE = pathlib.Path(__file__).resolve().parent
 CORPUS = HERE / "corpus"
@@ -172,14 +173,6 @@ DOCS = {
     "006_llamacpp_sglang.txt": ["llama.cpp", "SGLang"],
     "007_milvus_lancedb.txt": ["Milvus", "LanceDB"],
 }
-
-
-def R(kind, source, target, optional=False, horizon=None):
-    return {"type": kind, "source": source, "target": target, "optional": optional, "horizon": horizon}
-
-
-def C(about, kind, text, optional=False, **extra):
-    return {"about": about, "type": kind, "text": text, "optional": optional, **extra}
 
 
 def Q(start, subject, perspective, verdict, stance, entities, relations, claims):
@@ -724,14 +717,6 @@ CONTRADICTIONS = [
 ]
 
 
-def quotes_of(path):
-    return re.findall(r"“(.*?)”", path.read_text(encoding="utf-8"), flags=re.DOTALL)
-
-
-def key(text):
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
-
-
 def main():
     quotes = {}
     seen = set()
@@ -773,9 +758,7 @@ def main():
         "quotes": quotes,
         "contradictions": [{"about": a, "claim_a": x, "claim_b": y} for a, x, y in CONTRADICTIONS],
     }
-    path = HERE / "gold.json"
-    path.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {path.name}: {len(DOCS)} documents, {len(quotes)} quotes")
+    write_gold(HERE, out, f"{len(DOCS)} documents, {len(quotes)} quotes")
 
 
 if __name__ == "__main__":
