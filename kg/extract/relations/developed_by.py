@@ -33,8 +33,9 @@ def developed_by(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Ite
             yield Finding("developed_by", nxt.root, hit.root, hit.start, nxt.end, "maker.possessive", 0.85)
     for pattern in lexicon.patterns("maker_after"):
         for m in pattern.finditer(ctx.text):
-            lo, hi = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
-            s_lo = ctx.sentence_of(m.start())[0]  # "Kestra came up too, the one from the team at …": the opener
+            s_lo, s_hi = ctx.sentence_of(m.start())
+            lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
+            # else the sentence's opener: "Kestra came up too, the one from the team at …"
             product = actor_before(ctx, m.start(), lo, words=6) or named_before(ctx, s_lo, m.start()) or subject
             makers = list_after(ctx, m.end(), hi, max_gap=8)
             for maker in makers[:1] if product else []:
