@@ -79,6 +79,18 @@ def extract_records(graph: KnowledgeGraph) -> list[dict]:
     return records(graph)
 
 
+def evaluate(gold: str | Path, inputs: Iterable[str | Path], catalog: str | Path | None = None,
+             model: str | None = None):
+    """Extract ``inputs`` and score them against an annotated gold file; returns ``kg.evaluate.Scores``.
+
+    ``scores.as_dict()`` holds the figures (the shared scorer's names), ``scores.errors`` the misses and false
+    positives per quote.
+    """
+    from kg.evaluate import evaluate as _evaluate
+
+    return _evaluate(gold, list(inputs), catalog=catalog, model=model)
+
+
 def run_report(graph: KnowledgeGraph) -> dict:
     """The run report: counts, skipped files, discovered names, rejected relations, unmatched cues."""
     kinds = Counter(r.kind for r in graph.report)

@@ -133,6 +133,49 @@ def extract(inputs: Annotated[list[Path], typer.Argument(help="Review files or f
          + (": " + "; ".join(skipped) if skipped else ""))
 
 
+@app.command("eval")
+def eval_(gold: Annotated[Path, typer.Argument(help="Annotated gold file (the format of the evaluation README).")],
+          inputs: Annotated[list[Path], typer.Argument(help="The corpus the gold annotates: files or folders.")],
+          errors: Annotated[bool, typer.Option("--errors", help="List misses and false positives per quote.")] = False,
+          as_json: Annotated[bool, typer.Option("--json", help="The figures as one JSON object.")] = False,
+          catalog: CatalogOpt = None, model: ModelOpt = None) -> None:
+    """How good is kg on my reviews? Extract INPUTS and score them against GOLD.
+
+    Example: kg eval gold.json reviews/ --errors
+    """
+    from kg import api
+
+    scores = api.evaluate(gold, inputs, catalog=catalog, model=model)
+    if as_json:
+        typer.echo(json.dumps({**scores.as_dict(), **({"errors": scores.errors} if errors else {})},
+                              ensure_ascii=False, sort_keys=True))
+        return
+    typer.echo(_score_table(scores))
+    if errors:
+        for where, items in sorted(scores.errors.items()):
+            typer.echo(f"\n{where}")
+            typer.echo("".join(f"  {e}\n" for e in items), nl=False)
+    typer.echo(scores.headline())
+
+
+def _score_table(scores) -> str:
+    """Precision, recall and F1 per relation type, then the other figures, as aligned text."""
+    lines = [f"{'':<16}{'precision':>10}{'recall':>8}{'F1':>7}{'tp':>6}{'fp':>5}{'fn':>5}"]
+    rows = [(k, c) for k, c in scores.relations.items()] + [("relations", scores.main_relations()),
+                                                            ("entities", scores.entities)]
+    for label, c in rows:
+        p, r, f = c.prf()
+        lines.append(f"{label:<16}{p:>10.3f}{r:>8.3f}{f:>7.3f}{c.tp:>6}{c.fp:>5}{c.fn:>5}")
+    d = scores.as_dict()
+    lines.append("")
+    for k in ("claim_recall", "claims_known_to_gold", "claim_value_accuracy", "horizon_accuracy",
+              "subject_accuracy", "grounded_relations", "stance_accuracy", "perspective_accuracy"):
+        if k in d:
+            lines.append(f"{k:<24}{d[k]:>6.3f}")
+    lines.append(f"{'quotes':<24}{scores.quotes:>6}")
+    return "\n".join(lines)
+
+
 @app.command()
 def export(path: Annotated[Path, typer.Argument(help="File (or folder, for csv) to write.")],
            format: Annotated[str | None, typer.Option("--format", help="Exporter name; guessed from the suffix.")] = None,

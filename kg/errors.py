@@ -5,6 +5,7 @@ from __future__ import annotations
 __all__ = [
     "CatalogError",
     "ExportError",
+    "GoldError",
     "InputError",
     "KgError",
     "ModelNotFoundError",
@@ -76,3 +77,7 @@ class ModelNotFoundError(KgError, LookupError):
         self.name = name
         super().__init__(f"spaCy pipeline {name!r} is not installed; install it (python -m spacy download {name}) "
                          "or leave out --model: kg needs no downloaded model")
+
+
+class GoldError(KgError, ValueError):
+    """An annotated gold file is malformed or does not fit the corpus; the message names the file."""

@@ -1,0 +1,109 @@
+"""kg eval: the project's scorer matches the shared one, on hand-built records and on real sets."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from conftest import GOLD, ROOT, SCORER, SEEDS
+from typer.testing import CliRunner
+
+import kg.api as kg
+from kg.cli import app
+from kg.errors import GoldError
+from kg.evaluate import load_gold, quote_key, score_records
+from kg.jsonl import dumps, records
+
+TEXT_A = "Foo competes with Bar and Baz. Foo is built on Qux. Sub-200ms boot."
+TEXT_B = "Nothing to see here."
+GOLD_SMALL = {
+    "entities": {"Foo": {"type": "Product", "aliases": ["foo"]}, "Bar": {"type": "Product", "aliases": []},
+                 "Baz": {"type": "Product", "aliases": []}, "Qux": {"type": "Technology", "aliases": []},
+                 "Zap": {"type": "Product", "aliases": [], "optional": True}},
+    "documents": {"d.txt": ["Foo", "Bar"]},
+    "quotes": {
+        quote_key(TEXT_A): {"subject": "Foo", "perspective": "competition", "stance": "neutral", "verdict": None,
+                            "entities": ["Foo", "Bar", "Baz", "Qux"],
+                            "relations": [{"type": "competes_with", "source": "Foo", "target": "Bar"},
+                                          {"type": "competes_with", "source": "Foo", "target": "Baz",
+                                           "optional": True},
+                                          {"type": "depends_on", "source": "Foo", "target": "Qux"}],
+                            "claims": [{"about": "Foo", "type": "metric", "text": "Sub-200ms boot", "value": 200,
+                                        "unit": "ms"}]},
+        quote_key(TEXT_B): {"subject": "Bar", "perspective": "testimonial", "stance": "neutral", "verdict": None,
+                            "entities": ["Bar"], "relations": [], "claims": []},
+    },
+}
+
+
+def _rec(index, text, subject, relations=(), claims=(), entities=()):
+    return {"doc": "d.txt", "quote_index": index, "text": text, "subject": subject, "entities": list(entities),
+            "relations": list(relations), "claims": list(claims)}
+
+
+def test_symmetric_competition_aliases_and_optional_items():
+    recs = [_rec(0, TEXT_A, "foo",
+                 relations=[{"type": "competes_with", "source": "Bar", "target": "FOO", "span": [0, 21]},
+                            {"type": "competes_with", "source": "Foo", "target": "Baz", "span": [0, 29]},
+                            {"type": "threatens", "source": "Zap", "target": "Foo", "span": [0, 3]}],
+                 claims=[{"about": "Foo", "type": "metric", "text": "Sub-200ms boot", "value": 200, "unit": "ms"}],
+                 entities=[{"name": "Qux", "type": "Technology"}]),
+            _rec(1, TEXT_B, "Bar")]
+    s = score_records(GOLD_SMALL, recs)
+    comp, thr, dep = (s.relations[k] for k in ("competes_with", "threatens", "depends_on"))
+    assert (comp.tp, comp.fp, comp.fn) == (1, 0, 0)  # reversed and re-cased, and the optional one is free
+    assert (thr.tp, thr.fp, thr.fn) == (0, 1, 0)
+    assert (dep.tp, dep.fp, dep.fn) == (0, 0, 1)
+    assert s.as_dict()["subject_accuracy"] == 1.0
+    assert s.as_dict()["claim_recall"] == 1.0 and s.values == [1, 1]
+    assert s.as_dict()["grounded_relations"] == 1.0
+    assert "missed relation ('depends_on', 'Foo', 'Qux')" in s.errors["d.txt"]
+
+
+def test_misses_are_listed_per_quote():
+    s = score_records(GOLD_SMALL, [_rec(0, TEXT_A, "Bar"), _rec(1, TEXT_B, None)])
+    assert s.as_dict()["subject_accuracy"] == 0.0
+    assert any("missed metric claim" in e for e in s.errors["d.txt#0"])
+    assert s.main_relations().fn == 2
+
+
+def test_a_document_the_corpus_lacks_is_an_error():
+    with pytest.raises(GoldError, match="d.txt"):
+        score_records(GOLD_SMALL, [])
+
+
+def test_a_malformed_gold_file_names_itself(tmp_path):
+    bad = tmp_path / "gold.json"
+    bad.write_text('{"entities": {}}', encoding="utf-8")
+    with pytest.raises(GoldError, match="gold.json"):
+        load_gold(bad)
+
+
+REAL = ROOT / "tests" / "data" / "real"
+SETS = [("seeds", GOLD, SEEDS), ("blind", ROOT / "tests/data/blind/gold.json", ROOT / "tests/data/blind/corpus")]
+SETS += [(f"real-{s}", REAL / s / "gold.json", REAL / s / "corpus") for s in ("dev", "test")
+         if (REAL / s / "gold.json").exists()]
+
+
+@pytest.mark.skipif(not SCORER.exists(), reason="../shared/eval is not here")
+@pytest.mark.parametrize("name,gold,corpus", SETS, ids=[s[0] for s in SETS])
+def test_figures_agree_with_the_shared_scorer(tmp_path, name, gold, corpus):
+    graph = kg.extract([corpus])
+    pred = tmp_path / "pred.jsonl"
+    pred.write_text(dumps(graph), encoding="utf-8")
+    shared = json.loads(subprocess.run([sys.executable, str(SCORER), str(gold), str(corpus), str(pred), "--json"],
+                                       capture_output=True, text=True, check=True).stdout)
+    ours = score_records(load_gold(gold), records(graph)).as_dict()
+    assert ours == shared
+
+
+@pytest.mark.skipif(not SEEDS.exists(), reason="../shared is not here")
+def test_cli_prints_a_table_errors_and_json():
+    runner = CliRunner()
+    out = runner.invoke(app, ["eval", str(GOLD), str(SEEDS), "--errors"])
+    assert out.exit_code == 0, out.output
+    assert "competes_with" in out.output and out.output.strip().splitlines()[-1].startswith("headline:")
+    as_json = runner.invoke(app, ["eval", str(GOLD), str(SEEDS), "--json"])
+    assert json.loads(as_json.output)["relation_p_r_f1"][2] >= 0.95
