@@ -1,0 +1,47 @@
+"""The real-review sets: the annotations pass their checks, the built splits are current, and every quote
+has a source."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+
+from conftest import ROOT
+
+from kg.evaluate import load_gold, quote_key
+
+REAL = ROOT / "tests" / "data" / "real"
+
+
+def _builder():
+    spec = importlib.util.spec_from_file_location("build_gold", REAL / "build_gold.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_annotation_passes_the_guide_checks():
+    builder = _builder()
+    docs, problems = builder.load()
+    problems += builder.merge_entities(docs)[1]
+    assert problems == []
+    assert sum(len(d["quotes"]) for d in docs.values()) >= 400
+    assert len({d["category"] for d in docs.values()}) >= 25
+
+
+def test_the_splits_load_and_every_quote_has_a_source():
+    builder = _builder()
+    docs, _ = builder.load()
+    split = builder.split(docs)
+    for name in ("dev", "test"):
+        gold = load_gold(REAL / name / "gold.json")
+        sources = json.loads((REAL / name / "sources.json").read_text(encoding="utf-8"))
+        assert set(sources) == set(gold["quotes"])
+        assert all(s["url"].startswith("http") for s in sources.values())
+        assert set(gold["documents"]) == {f"{stem}.txt" for stem, where in split.items() if where == name}
+        for doc in gold["documents"]:
+            text = (REAL / name / "corpus" / doc).read_text(encoding="utf-8")
+            assert text.count("\u201c") == text.count("\u201d")
+        for key, quote in gold["quotes"].items():
+            assert quote_key(quote["text"]) == key
+    assert len(load_gold(REAL / "test" / "gold.json")["quotes"]) >= 150
