@@ -17,7 +17,7 @@ from pathlib import Path
 
 from kg.errors import GoldError
 
-__all__ = ["MAIN_RELATIONS", "Counts", "Scores", "evaluate", "load_gold", "quote_key", "score_records"]
+__all__ = ["MAIN_RELATIONS", "Counts", "GoldNames", "Scores", "evaluate", "load_gold", "quote_key", "score_records"]
 
 MAIN_RELATIONS = ("competes_with", "threatens", "depends_on")
 _RELATIONS = (*MAIN_RELATIONS, "developed_by")
@@ -115,7 +115,7 @@ def _squash(name: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"'s$", "", name)).lower()
 
 
-class _Names:
+class GoldNames:
     """Any surface form → the gold's canonical name (or the form itself, squashed)."""
 
     def __init__(self, entities: dict):
@@ -189,7 +189,7 @@ def _same_value(gold: object, pred: object) -> bool:
     return not g or (bool(p) and all(any(abs(x - y) <= 0.01 * max(abs(x), 1e-9) for y in p) for x in g))
 
 
-def _claim_match(gold_claim: dict, pred: dict, names: _Names) -> bool:
+def _claim_match(gold_claim: dict, pred: dict, names: GoldNames) -> bool:
     gt, pt = _content(gold_claim["text"]), _content(str(pred.get("text", "")))
     if not pt or not gt or names(pred.get("about")) != names(gold_claim["about"]):
         return False
@@ -199,7 +199,7 @@ def _claim_match(gold_claim: dict, pred: dict, names: _Names) -> bool:
 
 def score_records(gold: dict, records: list[dict]) -> Scores:
     """Score ``kg extract --jsonl`` records against a gold file's documents and quotes."""
-    names, s = _Names(gold["entities"]), Scores()
+    names, s = GoldNames(gold["entities"]), Scores()
     by_doc: dict[str, list[dict]] = defaultdict(list)
     for r in records:
         by_doc[Path(str(r["doc"])).name].append(r)
@@ -243,7 +243,7 @@ def score_records(gold: dict, records: list[dict]) -> Scores:
     return s
 
 
-def _score_quote(s: Scores, errs: list[str], ann: dict, rec: dict, names: _Names, entities: dict) -> None:
+def _score_quote(s: Scores, errs: list[str], ann: dict, rec: dict, names: GoldNames, entities: dict) -> None:
     """The per-quote figures: subject, facets, verdict, entity types, grounding, horizons, claims."""
     text = rec["text"]
     s.subject[1] += 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from kg import __version__
@@ -16,13 +17,14 @@ from kg.extract.subjects import Attribution, attribute_subjects
 from kg.extract.text import QuoteContext
 from kg.ids import fact_id
 from kg.ingest import Corpus, read_corpus
-from kg.lexicon import load_lexicon
+from kg.lexicon import Lexicon, load_lexicon
 from kg.models import Claim, Evidence, KnowledgeGraph, Mention, Relation, ReportItem, RunInfo
 from kg.resolve import EntityTable, resolve_corpus
 
-__all__ = ["extract_corpus", "run"]
+__all__ = ["Prepared", "extract_corpus", "prepare", "run"]
 
 Progress = Callable[[Iterable], Iterable]
+_NO_SUBJECT = Attribution(None, "subject.none", 0.0)
 
 
 def _identity(items: Iterable) -> Iterable:
@@ -42,9 +44,19 @@ def run(inputs: list[str | Path], catalog: str | Path | None = None, model: str 
     return extract_corpus(read_corpus(inputs), catalog, model, progress)
 
 
-def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str | None = None,
-                   progress: Progress = _identity) -> KnowledgeGraph:
-    """Extract the knowledge graph of an already-read corpus."""
+@dataclass
+class Prepared:
+    """A corpus read up to the extractors: the entity table, the lexicon, and each quote's context."""
+
+    table: EntityTable
+    lexicon: Lexicon
+    contexts: dict[str, QuoteContext]  # quote id → its context in the first document that holds it
+    attributions: dict[str, Attribution]
+    report: list[ReportItem]
+
+
+def prepare(corpus: Corpus, catalog: str | Path | None = None, model: str | None = None) -> Prepared:
+    """Parse every quote, resolve names corpus-wide and attribute subjects: what every extractor reads."""
     from kg.nlp import build_pipeline
 
     cat, lexicon = load_catalog(catalog), load_lexicon()
@@ -67,12 +79,26 @@ def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str
         for qid, att in attribute_subjects(ctxs, table, doc.subtitle, hints).items():
             if qid not in attributions or att.confidence > attributions[qid].confidence:
                 attributions[qid] = att
-    quotes, relations, claims, mentions, report = [], {}, [], [], list(corpus.report) + res.report
+    first = {}
+    for qid in qids:
+        ctx = contexts[(corpus.quotes[qid].sources[0].doc_id, qid)]
+        ctx.subject = attributions.get(qid, _NO_SUBJECT).subject
+        first[qid] = ctx
+    return Prepared(table, lexicon, first, attributions, res.report)
+
+
+def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str | None = None,
+                   progress: Progress = _identity) -> KnowledgeGraph:
+    """Extract the knowledge graph of an already-read corpus."""
+    prep = prepare(corpus, catalog, model)
+    table, lexicon, cat = prep.table, prep.lexicon, prep.table.catalog
+    qids = sorted(corpus.quotes)
+    res_report = prep.report
+    quotes, relations, claims, mentions, report = [], {}, [], [], list(corpus.report) + res_report
     for qid in progress(qids):
         quote = corpus.quotes[qid]
-        ctx = contexts[(quote.sources[0].doc_id, qid)]
-        att = attributions.get(qid, Attribution(None, "subject.none", 0.0))
-        ctx.subject = att.subject
+        ctx = prep.contexts[qid]
+        att = prep.attributions.get(qid, _NO_SUBJECT)
         if att.subject is None:
             report.append(ReportItem(kind="unattributed_quote", message=f"no subject found for {qid}"))
         mentions += [Mention(entity_id=h.entity, quote_id=qid, start=h.start, end=h.end, text=h.text, rule=h.rule)

@@ -46,16 +46,21 @@ SHOUTED_NO = "For the record, Qdrant does NOT need Kafka; it ships with RocksDB 
 TWO_DEPENDENCIES = "Daytona runs on Kubernetes and relies on Docker for isolation."
 
 # ---- precision: products named, but no relation cue ------------------------------------------------------------
-NO_CUE = [
+# Products side by side: a migration, a trial, a comparison. The real-review guide counts these as
+# competition (tests/data/real/README.md), so whatever is found between them is competes_with.
+SIDE_BY_SIDE = [
     "I moved my side projects from VS Code to Cursor last spring and the tab completion paid for itself.",
     "We tried Aider and Cline for a week each before settling on Cursor for the whole team.",
     "My bet is that by 2027 most teams will treat Claude Code and Cursor as interchangeable front ends.",
     "Honestly Windsurf felt calmer than Zed when I opened a large TypeScript monorepo.",
-    "Our backend is Python and Postgres, and Cursor handled both without special setup.",
-    "The thesis is simple: editors like Cursor win because models from OpenAI and Anthropic keep getting cheaper.",
     "I keep GitHub Copilot around for quick edits but reach for Windsurf when a refactor spans twenty files.",
     "After a month with Cursor and Sourcegraph Cody side by side, I stopped opening Cody at all.",
     "I have Cursor open at work and Windsurf at home, and most days I forget which one I am in.",
+]
+# Products named together with no relation between them: a stack, a thesis about a category.
+NO_CUE = [
+    "Our backend is Python and Postgres, and Cursor handled both without special setup.",
+    "The thesis is simple: editors like Cursor win because models from OpenAI and Anthropic keep getting cheaper.",
 ]
 
 DOCS = [
@@ -66,7 +71,7 @@ DOCS = [
     ("E2B vs Daytona", [BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
                          OPENER_MAKER]),
     ("Daytona vs Milvus", [BUILT_BY, TWO_DEPENDENCIES, WHOSE, IT_LATER, EVALUATING]),
-    ("Cursor vs Windsurf", NO_CUE),
+    ("Cursor vs Windsurf", NO_CUE + SIDE_BY_SIDE),
     ("GitHub Copilot vs Cursor", [OWN_MAKER]),
 ]
 
@@ -179,9 +184,22 @@ def test_products_named_without_a_cue_make_no_relation(view, quote):
     assert len({m.entity_id for m in view.graph.mentions if m.quote_id == view.quote(quote).id}) >= 2
 
 
+@pytest.mark.parametrize("quote", SIDE_BY_SIDE)
+def test_products_side_by_side_are_only_ever_competitors(view, quote):
+    assert {r.type for r in view.relations(quote)} <= {"competes_with"}
+
+
+def test_a_migration_is_competition(view):
+    assert view.edges(SIDE_BY_SIDE[0]) == {("competes_with", "Cursor", "VS Code")}
+
+
 def test_vs_in_the_title_alone_is_not_competition(view):
+    """The title sets Cursor against Windsurf; only quotes that name both may say they compete."""
     pair = {"ent:cursor", "ent:windsurf"}
-    assert not [r for r in view.graph.relations if r.type == "competes_with" and {r.source, r.target} == pair]
+    for r in view.graph.relations:
+        if r.type == "competes_with" and {r.source, r.target} == pair:
+            text = next(q.text for q in view.graph.quotes if q.id == r.evidence.quote_id)
+            assert "Cursor" in text and "Windsurf" in text
 
 
 def test_every_relation_points_at_its_evidence(view):

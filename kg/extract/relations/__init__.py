@@ -12,22 +12,27 @@ from kg.resolve import EntityTable
 __all__ = ["ALLOWED_TYPES", "Finding", "extract_relations"]
 
 
-def extract_relations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> list[Finding]:
-    """Run every registered relation extractor and check the endpoint types of what they find."""
+def extract_relations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable, learned: bool = True) -> list[Finding]:
+    """Run every registered relation extractor, then (``learned``) the scorer on the pairs they left,
+    and check the endpoint types of what they find."""
     found: list[Finding] = []
-    for _, extractor in resolved(relation_extractors):
-        for f in extractor(ctx, lexicon, table):
-            if f.source == f.target:
-                continue
-            if f.rejected is None:
-                allowed_src, allowed_tgt = ALLOWED_TYPES[f.type]
-                src_t, tgt_t = table.info[f.source].type, table.info[f.target].type
-                if src_t not in allowed_src or tgt_t not in allowed_tgt:
-                    f = Finding(**{**f.__dict__, "rejected": f"type pair {src_t} → {tgt_t}", "confidence": 0.0})
-                elif f.type in ("threatens", "competes_with") and (
-                        f.source in _family(table, f.target) or f.target in _family(table, f.source)):
-                    f = Finding(**{**f.__dict__, "rejected": "maker and its own product", "confidence": 0.0})
-            found.append(f)
+    ruled = [f for _, extractor in resolved(relation_extractors) for f in extractor(ctx, lexicon, table)]
+    if learned:
+        from kg.extract.scorer import score_relations
+
+        ruled += score_relations(ctx, ruled, lexicon)
+    for f in ruled:
+        if f.source == f.target:
+            continue
+        if f.rejected is None:
+            allowed_src, allowed_tgt = ALLOWED_TYPES[f.type]
+            src_t, tgt_t = table.info[f.source].type, table.info[f.target].type
+            if src_t not in allowed_src or tgt_t not in allowed_tgt:
+                f = Finding(**{**f.__dict__, "rejected": f"type pair {src_t} → {tgt_t}", "confidence": 0.0})
+            elif f.type in ("threatens", "competes_with") and (
+                    f.source in _family(table, f.target) or f.target in _family(table, f.source)):
+                f = Finding(**{**f.__dict__, "rejected": "maker and its own product", "confidence": 0.0})
+        found.append(f)
     return found
 
 

@@ -1,0 +1,218 @@
+"""Relation candidates: every pair of names in a sentence (and the quote's subject with each name of a
+sentence that does not name it), described by the features a trained scorer reads.
+
+Features are plain strings, so a model is a table of weights and every decision can be explained by the
+features that carried it. They follow feature-based relation extraction: the words between the two names
+and around them (stemmed), the entity types, list membership, negation and hedges, which cue families of
+``ontology/cues.json`` match between or around the pair, and which rule already related them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from kg.extract.relations.base import Finding
+from kg.extract.text import QuoteContext
+from kg.lexicon import Lexicon
+from kg.resolve import Hit
+
+__all__ = ["LABELS", "Candidate", "candidates"]
+
+# "x>" means the earlier name is the source, "x<" the later one; competes_with has no direction
+LABELS = ("none", "competes_with", "threatens>", "threatens<", "depends_on>", "depends_on<",
+          "developed_by>", "developed_by<")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+(?:[.,]\d+)?|[^\sA-Za-z\d]")
+_NEGATION = re.compile(r"\b(?:not|no|never|n['’]t|without|nor|neither|isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|"
+                       r"don['’]t|didn['’]t|won['’]t|instead of)\b", re.IGNORECASE)
+_SEPARATORS = re.compile(r"(?:\s|,|/|&|\band\b|\bor\b|\bplus\b|\bnor\b)*", re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(r"[;:]\s|\s[—–-]\s|[.!?]\s|,\s*(?:but|while|whereas|though|although|so|because)\b",
+                           re.IGNORECASE)
+_SKIP_FAMILIES = ("labels", "_about", "_about_labels")
+_WINDOW = 4
+_MAX_BETWEEN = 12
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """Two names that may be related: ``first`` stands before ``second`` (or is the unnamed subject)."""
+
+    first: Hit
+    second: Hit
+    start: int  # the evidence span: both names and what lies between them
+    end: int
+    implicit: bool  # ``first`` is the quote's subject, not named in this sentence
+    features: tuple[str, ...]
+
+
+@lru_cache(maxsize=1)
+def _stemmer():
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("english")
+
+
+def _words(text: str) -> list[str]:
+    """Lowercased, stemmed words; numbers become <num>."""
+    out = []
+    for w in _WORD.findall(text):
+        if w[0].isdigit():
+            out.append("<num>")
+        elif w[0].isalpha():
+            out.append(_stem(w.lower().replace("’", "'")))
+        else:
+            out.append(w)
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _stem(word: str) -> str:
+    return _stemmer().stemWord(word)
+
+
+def _masked(ctx: QuoteContext, start: int, end: int) -> list[str]:
+    """The words of [start, end) with every name inside replaced by <ent>."""
+    out, cursor = [], start
+    for h in ctx.hits:
+        if h.start >= cursor and h.end <= end:
+            out += _words(ctx.text[cursor:h.start]) + ["<ent>"]
+            cursor = h.end
+    return out + _words(ctx.text[cursor:end])
+
+
+def _bucket(n: int) -> str:
+    return "0" if n == 0 else "1" if n == 1 else "2-3" if n <= 3 else "4-6" if n <= 6 else "7-10" if n <= 10 else "11+"
+
+
+def _family_spans(ctx: QuoteContext, lexicon: Lexicon, lo: int, hi: int) -> list[tuple[str, int, int]]:
+    """Where each cue family matches inside one sentence."""
+    out = []
+    for family, value in lexicon.cues.items():
+        if family.startswith(_SKIP_FAMILIES) or not isinstance(value, list):
+            continue
+        for pattern in value:
+            for m in pattern.finditer(ctx.text, lo, hi):
+                if m.end() > m.start():
+                    out.append((family, m.start(), m.end()))
+    return out
+
+
+def _cue_features(spans: list[tuple[str, int, int]], left: int, right: int, prefix: str,
+                  hits: list[Hit] = ()) -> set[str]:
+    """Cue families before, between and after the region [left, right).
+
+    A cue between the two names whose nearest name on the left is a third one ("Qdrant is fine, but
+    Weaviate's client pulls in Axios") is marked ``cue_far``: its actor is most likely that third name.
+    """
+    feats = set()
+    for family, s, e in spans:
+        where = "between" if s >= left and e <= right else "before" if e <= left else "after" if s >= right \
+            else "over"
+        feats.add(f"{prefix}cue_{where}:{family}")
+        if where == "between" and any(left <= h.start and h.end <= s for h in hits):
+            feats.add(f"{prefix}cue_far:{family}")
+    return feats
+
+
+def _rule_features(findings: list[Finding], a: str, b: str) -> set[str]:
+    """Which rule related or rejected this pair, and whether a rule already tied either name to a third."""
+    feats = set()
+    for f in findings:
+        ends = {f.source, f.target}
+        if ends == {a, b}:
+            direction = "=" if f.type == "competes_with" else (">" if f.source == a else "<")
+            feats.add(f"{'rejected' if f.rejected else 'rule'}:{f.type}{direction}")
+        elif not f.rejected:
+            feats |= {f"elsewhere:{side}:{f.type}" for side, x in (("first", a), ("second", b)) if x in ends}
+    return feats
+
+
+def _title_features(ctx: QuoteContext, a: str, b: str) -> set[str]:
+    """Whether the pair's names are the products the document's title sets against each other."""
+    named = sum(x in ctx.candidates for x in (a, b))
+    return {f"title:{named}", f"title:{named}:{len(ctx.candidates)}"}
+
+
+def _pair_features(ctx: QuoteContext, a: Hit, b: Hit, lo: int, hi: int, spans, findings) -> tuple[str, ...]:
+    between = _masked(ctx, a.end, b.start)
+    feats = {f"types:{a.type}>{b.type}", f"gap:{_bucket(len(between))}"}
+    if len(between) > _MAX_BETWEEN:
+        between = between[: _MAX_BETWEEN // 2] + ["<...>"] + between[-_MAX_BETWEEN // 2:]
+    feats |= {f"w:{w}" for w in between}
+    feats |= {f"ww:{x}_{y}" for x, y in zip(between, between[1:])}
+    if between:
+        feats |= {f"w1:{between[0]}", f"wn:{between[-1]}"}
+    before, after = _masked(ctx, lo, a.start)[-_WINDOW:], _masked(ctx, b.end, hi)[:_WINDOW]
+    feats |= {f"pre:{w}" for w in before} | {f"post:{w}" for w in after}
+    if before:
+        feats.add(f"pre1:{before[-1]}")
+    if after:
+        feats.add(f"post1:{after[0]}")
+    gap_text = ctx.text[a.end:b.start]
+    if _SEPARATORS.fullmatch(gap_text) and gap_text.strip():
+        feats.add("listed")
+    if _NEGATION.search(gap_text):
+        feats.add("negated_between")
+    if _CLAUSE_BREAK.search(gap_text):
+        feats.add("clause_between")
+    if _NEGATION.search(ctx.text[lo:a.start]):
+        feats.add("negated_before")
+    feats |= _title_features(ctx, a.root, b.root)
+    feats |= {f"subject:{side}" for side, h in (("first", a), ("second", b)) if h.root == ctx.subject}
+    feats |= {f"possessive:{side}" for side, h in (("first", a), ("second", b)) if h.possessive}
+    feats |= _cue_features(spans, a.end, b.start, "", [h for h in ctx.hits if h.root not in (a.root, b.root)])
+    feats |= _rule_features(findings, a.root, b.root)
+    return tuple(sorted(feats))
+
+
+def _implicit_features(ctx: QuoteContext, b: Hit, lo: int, hi: int, spans, findings) -> tuple[str, ...]:
+    before, after = _masked(ctx, lo, b.start), _masked(ctx, b.end, hi)[:_WINDOW]
+    feats = {"implicit", f"types:Subject>{b.type}", f"gap:{_bucket(len(before))}"}
+    feats |= {f"s_pre:{w}" for w in before[-2 * _WINDOW:]} | {f"s_post:{w}" for w in after}
+    feats |= {f"s_pp:{x}_{y}" for x, y in zip(before[-_WINDOW:], before[-_WINDOW + 1:])}
+    if before:
+        feats.add(f"s_pre1:{before[-1]}")
+    if after:
+        feats.add(f"s_post1:{after[0]}")
+    if _NEGATION.search(ctx.text[lo:b.start]):
+        feats.add("negated_before")
+    if b.possessive:
+        feats.add("possessive:second")
+    feats |= {f"s_{f}" for f in _title_features(ctx, ctx.subject or "", b.root)}
+    feats |= _cue_features(spans, lo, b.start, "s_")
+    feats |= _rule_features(findings, ctx.subject or "", b.root)
+    return tuple(sorted(feats))
+
+
+def candidates(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon) -> list[Candidate]:
+    """Every candidate pair of one quote, in text order, with its features."""
+    out: list[Candidate] = []
+    subject = Hit(0, 0, "", ctx.subject, ctx.subject, "Product", "subject") if ctx.subject else None
+    for lo, hi in ctx.sentences:
+        hits = _distinct([h for h in ctx.hits if lo <= h.start and h.end <= hi])
+        named_subject = subject is None or any(h.root == ctx.subject for h in hits)
+        if len(hits) < 2 and named_subject:
+            continue
+        spans = _family_spans(ctx, lexicon, lo, hi)
+        for i, a in enumerate(hits):
+            for b in hits[i + 1:]:
+                if a.root != b.root:
+                    out.append(Candidate(a, b, a.start, b.end, False,
+                                         _pair_features(ctx, a, b, lo, hi, spans, findings)))
+        if not named_subject:
+            for b in hits:
+                if b.root != ctx.subject:
+                    out.append(Candidate(subject, b, lo, b.end, True,  # type: ignore[arg-type]
+                                         _implicit_features(ctx, b, lo, hi, spans, findings)))
+    return out
+
+
+def _distinct(hits: list[Hit]) -> list[Hit]:
+    """One hit per entity per sentence: its first mention."""
+    seen, out = set(), []
+    for h in hits:
+        if h.root not in seen:
+            seen.add(h.root)
+            out.append(h)
+    return out

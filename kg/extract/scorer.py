@@ -1,0 +1,122 @@
+"""The learned relation scorer: candidate pairs → relation type or none, from a table of weights.
+
+The weights (``ontology/relations.model.json``) are a multinomial logistic regression trained by
+``python -m kg.train`` on annotated sets; inference here is a sparse dot product in a fixed order, so
+it needs no learning library and is deterministic. Rules stay authoritative: a pair a rule related or
+rejected is left to the rule; the scorer adds relations that no cue pattern covered.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from kg.extract.candidates import LABELS, Candidate, candidates
+from kg.extract.relations.base import Finding
+from kg.extract.text import QuoteContext, find_horizon, is_hedged
+from kg.lexicon import Lexicon
+
+__all__ = ["MODEL_FILE", "RelationModel", "load_model", "score_relations"]
+
+MODEL_FILE = "relations.model.json"
+
+
+@dataclass(frozen=True)
+class RelationModel:
+    """Weights per feature and label, an intercept per label, and the confidence an edge needs."""
+
+    labels: tuple[str, ...]
+    intercept: tuple[float, ...]
+    weights: dict[str, tuple[float, ...]]
+    threshold: float
+
+    def probabilities(self, features: tuple[str, ...]) -> list[float]:
+        """Softmax over the labels for one candidate's features."""
+        scores = list(self.intercept)
+        for f in features:
+            w = self.weights.get(f)
+            if w is not None:
+                scores = [s + x for s, x in zip(scores, w)]
+        top = max(scores)
+        exp = [math.exp(s - top) for s in scores]
+        total = sum(exp)
+        return [e / total for e in exp]
+
+    def decide(self, features: tuple[str, ...]) -> tuple[str, float]:
+        """Related when the chance of no relation falls below ``1 - threshold``; then the likeliest label.
+
+        Returns the label and the chance that the pair is related at all (its confidence), or ("none", p).
+        """
+        probs = self.probabilities(features)
+        related = 1.0 - probs[self.labels.index("none")]
+        if related < self.threshold:
+            return "none", 1.0 - related
+        best = max((i for i, label in enumerate(self.labels) if label != "none"), key=lambda i: (probs[i], -i))
+        return self.labels[best], related
+
+    def explain(self, features: tuple[str, ...], label: str, n: int = 3) -> list[str]:
+        """The features that pushed hardest toward ``label``."""
+        i = self.labels.index(label)
+        scored = sorted(((self.weights[f][i], f) for f in features if f in self.weights), reverse=True)
+        return [f for w, f in scored[:n] if w > 0]
+
+
+@lru_cache(maxsize=4)
+def load_model(path: str | Path | None = None) -> RelationModel | None:
+    """The shipped weights (``ontology/relations.model.json``), or ``None`` when the file is absent."""
+    from kg.catalog import ontology_dir
+
+    path = Path(path) if path else ontology_dir() / MODEL_FILE
+    if not path.exists():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    labels = tuple(data["labels"])
+    if set(labels) - set(LABELS):
+        from kg.errors import OntologyError
+
+        raise OntologyError(f"{path.name}: unknown labels {sorted(set(labels) - set(LABELS))}")
+    return RelationModel(labels, tuple(data["intercept"]), {f: tuple(w) for f, w in data["weights"].items()},
+                         float(data["threshold"]))
+
+
+def _finding(c: Candidate, label: str, p: float, ctx: QuoteContext, lexicon: Lexicon) -> Finding:
+    kind, forward = label.rstrip("<>"), not label.endswith("<")
+    source, target = (c.first, c.second) if forward else (c.second, c.first)
+    horizon = None
+    lo, hi = ctx.sentence_of(c.second.start)
+    if kind == "threatens":
+        found = find_horizon(ctx.text, lo, hi, lexicon, near=c.second.start)
+        horizon = found[0] if found else None
+    hedged = is_hedged(ctx.text, c.start, c.end, lexicon)
+    confidence = round(p * (0.7 if hedged else 1.0), 3)
+    return Finding(kind, source.root, target.root, c.start, c.end, f"scorer.{kind}", confidence,
+                   horizon=horizon, hedged=hedged)
+
+
+def score_relations(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon,
+                    model: RelationModel | None = None) -> list[Finding]:
+    """Relations the scorer finds between pairs that no rule related or rejected."""
+    model = model or load_model()
+    if model is None or not ctx.hits:
+        return []
+    decided = {frozenset((f.source, f.target)) for f in findings}
+    out = []
+    for c in candidates(ctx, findings, lexicon):
+        if frozenset((c.first.root, c.second.root)) in decided:
+            continue
+        label, p = model.decide(c.features)
+        if label != "none" and not _nearer_actor(c, label.rstrip("<>"), findings, ctx):
+            out.append(_finding(c, label, p, ctx, lexicon))
+    return out
+
+
+def _nearer_actor(c: Candidate, kind: str, findings: list[Finding], ctx: QuoteContext) -> bool:
+    """A rule gave one of the pair the same relation with a name standing between the two: in "Qdrant is
+    fine, but Weaviate's client pulls in Axios", Axios is Weaviate's dependency, not Qdrant's too."""
+    between = {h.root for h in ctx.hits if c.first.end <= h.start and h.end <= c.second.start}
+    pair = {c.first.root, c.second.root}
+    return any(f.type == kind and not f.rejected and len({f.source, f.target} & pair) == 1
+               and ({f.source, f.target} - pair) <= between for f in findings)

@@ -1,0 +1,62 @@
+"""Candidate pairs and their features, on hand-built quote contexts."""
+
+from __future__ import annotations
+
+import pytest
+
+from kg.extract.candidates import candidates
+from kg.extract.relations.base import Finding
+from kg.extract.text import QuoteContext
+from kg.lexicon import load_lexicon
+from kg.resolve import Hit
+
+
+@pytest.fixture(scope="module")
+def lexicon():
+    return load_lexicon()
+
+
+def _ctx(text: str, names: dict[str, str], subject: str | None = None) -> QuoteContext:
+    hits = []
+    for name, type_ in names.items():
+        start = text.index(name)
+        hits.append(Hit(start, start + len(name), name, f"ent:{name.lower()}", f"ent:{name.lower()}", type_, "catalog"))
+    hits.sort(key=lambda h: h.start)
+    return QuoteContext("q:1", "doc:1", text, [(0, len(text))], hits, subject=subject)
+
+
+def test_a_pair_carries_the_words_between_and_around_it(lexicon):
+    ctx = _ctx("Last year we moved from Kafka to Redpanda for good.", {"Kafka": "Product", "Redpanda": "Product"})
+    (c,) = candidates(ctx, [], lexicon)
+    assert (c.first.text, c.second.text, c.implicit) == ("Kafka", "Redpanda", False)
+    assert {"pre1:from", "w:to", "post1:for", "types:Product>Product", "gap:1"} <= set(c.features)
+    assert ctx.text[c.start:c.end] == "Kafka to Redpanda"
+
+
+def test_lists_negation_and_rules_are_features(lexicon):
+    ctx = _ctx("Qdrant, Milvus and Weaviate are not rivals.", {"Qdrant": "Product", "Milvus": "Product",
+                                                                "Weaviate": "Product"})
+    rule = Finding("competes_with", "ent:milvus", "ent:qdrant", 0, 14, "competes.list", 0.9)
+    pairs = {(c.first.text, c.second.text): set(c.features) for c in candidates(ctx, [rule], lexicon)}
+    assert set(pairs) == {("Qdrant", "Milvus"), ("Qdrant", "Weaviate"), ("Milvus", "Weaviate")}
+    assert "listed" in pairs[("Qdrant", "Milvus")] and "rule:competes_with=" in pairs[("Qdrant", "Milvus")]
+    assert "rule:competes_with=" not in pairs[("Milvus", "Weaviate")]
+    assert "w:<ent>" in pairs[("Qdrant", "Weaviate")]
+
+
+def test_an_unnamed_subject_pairs_with_each_name_of_the_sentence(lexicon):
+    ctx = _ctx("We switched over from Heroku last spring.", {"Heroku": "Product"}, subject="ent:render")
+    (c,) = candidates(ctx, [], lexicon)
+    assert c.implicit and c.first.root == "ent:render" and c.second.text == "Heroku"
+    assert {"implicit", "s_pre1:from", "s_pre:switch"} <= set(c.features)
+
+
+def test_a_named_subject_makes_no_implicit_pair_and_one_name_makes_no_pair(lexicon):
+    assert candidates(_ctx("Heroku is fine.", {"Heroku": "Product"}, subject="ent:heroku"), [], lexicon) == []
+
+
+def test_features_are_sorted_and_stable(lexicon):
+    ctx = _ctx("Bun is written in Zig and wraps JavaScriptCore.", {"Bun": "Product", "Zig": "Technology",
+                                                                   "JavaScriptCore": "Technology"})
+    a, b = candidates(ctx, [], lexicon), candidates(ctx, [], lexicon)
+    assert a == b and all(list(c.features) == sorted(c.features) for c in a)

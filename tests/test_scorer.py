@@ -1,0 +1,62 @@
+"""The learned scorer: decisions from a weight table, rules kept authoritative, the shipped weights load."""
+
+from __future__ import annotations
+
+from kg.extract.candidates import LABELS
+from kg.extract.relations.base import Finding
+from kg.extract.scorer import RelationModel, load_model, score_relations
+from kg.extract.text import QuoteContext
+from kg.lexicon import load_lexicon
+from kg.resolve import Hit
+
+
+def _model(weights: dict[str, dict[str, float]], threshold: float = 0.5) -> RelationModel:
+    table = {f: tuple(w.get(label, 0.0) for label in LABELS) for f, w in weights.items()}
+    return RelationModel(LABELS, tuple(2.0 if label == "none" else 0.0 for label in LABELS), table, threshold)
+
+
+MODEL = _model({"pre1:from": {"competes_with": 4.0}, "w:to": {"competes_with": 1.0},
+                "w:written": {"depends_on>": 6.0}}, threshold=0.6)
+
+
+def _ctx(text: str, names: list[str]) -> QuoteContext:
+    hits = [Hit(text.index(n), text.index(n) + len(n), n, f"ent:{n.lower()}", f"ent:{n.lower()}", "Product",
+                "catalog") for n in names]
+    return QuoteContext("q:1", "doc:1", text, [(0, len(text))], sorted(hits, key=lambda h: h.start))
+
+
+def test_a_pair_is_related_when_no_relation_is_unlikely_enough():
+    label, confidence = MODEL.decide(("pre1:from", "w:to"))
+    assert label == "competes_with" and confidence > 0.9
+    assert MODEL.decide(("w:to",))[0] == "none"
+    strict = _model({"pre1:from": {"competes_with": 4.0}}, threshold=0.99)
+    assert strict.decide(("pre1:from",))[0] == "none"
+    assert MODEL.explain(("pre1:from", "w:to", "unknown"), "competes_with") == ["pre1:from", "w:to"]
+
+
+def test_directions_follow_the_label():
+    ctx = _ctx("Bun is written in Zig.", ["Bun", "Zig"])
+    (f,) = score_relations(ctx, [], load_lexicon(), MODEL)
+    assert (f.type, f.source, f.target, f.rule) == ("depends_on", "ent:bun", "ent:zig", "scorer.depends_on")
+    assert ctx.text[f.start:f.end] == "Bun is written in Zig"
+
+
+def test_pairs_a_rule_decided_are_left_to_the_rule():
+    ctx = _ctx("We moved from Kafka to Redpanda.", ["Kafka", "Redpanda"])
+    assert [f.type for f in score_relations(ctx, [], load_lexicon(), MODEL)] == ["competes_with"]
+    rejected = Finding("competes_with", "ent:kafka", "ent:redpanda", 0, 5, "x", 0.0, rejected="negated")
+    assert score_relations(ctx, [rejected], load_lexicon(), MODEL) == []
+
+
+def test_the_shipped_weights_load_with_known_labels():
+    model = load_model()
+    assert model is not None and set(model.labels) <= set(LABELS) and 0 < model.threshold < 1
+    assert len(model.weights) > 100
+
+
+def test_a_rule_s_nearer_actor_keeps_the_relation():
+    ctx = _ctx("Qdrant is fine, but Weaviate pulls in Axios.", ["Qdrant", "Weaviate", "Axios"])
+    both = _model({"w:pull": {"depends_on>": 8.0}}, threshold=0.6)
+    rule = Finding("depends_on", "ent:weaviate", "ent:axios", 21, 44, "depends.verb", 0.9)
+    found = {(f.source, f.target) for f in score_relations(ctx, [rule], load_lexicon(), both)}
+    assert ("ent:qdrant", "ent:axios") not in found
