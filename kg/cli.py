@@ -105,11 +105,17 @@ def _print(rows: list[dict], fmt: Format, columns: list[str] | None = None, lead
 def build(inputs: Annotated[list[Path], typer.Argument(help="Review files or folders.")],
           out: Annotated[Path, typer.Option("--out", "-o", help="Folder for exports and the store.")] = Path("exports"),
           catalog: CatalogOpt = None, model: ModelOpt = None,
-          progress: Annotated[bool, typer.Option(help="Show a progress bar on stderr.")] = True) -> None:
-    """Extract the graph and write the store, every export and the run report into --out."""
+          progress: Annotated[bool, typer.Option(help="Show a progress bar on stderr.")] = True,
+          allow_empty: Annotated[bool, typer.Option("--allow-empty",
+                                                    help="Write an empty graph when no document can be read.")] = False,
+          follow_links: Annotated[bool, typer.Option("--follow-links",
+                                                     help="Follow links that lead out of an input folder.")] = False,
+          ) -> None:
+    """Extract the graph and write the store, every export and the run report into --out, as one transaction."""
     from kg import api
 
-    result = api.build(inputs, out=out, catalog=catalog, model=model, progress=_progress(progress))
+    result = api.build(inputs, out=out, catalog=catalog, model=model, progress=_progress(progress),
+                       allow_empty=allow_empty, follow_links=follow_links)
     _err(result.summary())
     exports = [f for f in result.files if f.name != "report.json"]
     _err(f"wrote {len(exports)} exports, report.json and the store to {out}/")
@@ -198,10 +204,10 @@ def version() -> None:
 
 def main() -> None:
     """Entry point: run the app; print kg's own errors without a traceback."""
-    from kg.errors import KgError, UnknownEntityError
+    from kg.errors import KgError
 
     try:
         app()
     except KgError as err:
         _err(f"error: {err}")
-        raise SystemExit(3 if isinstance(err, UnknownEntityError) else 1) from None
+        raise SystemExit(err.exit_code) from None

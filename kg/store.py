@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import tempfile
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -108,7 +109,7 @@ def write_store(kg: KnowledgeGraph, out_dir: str | Path) -> Path:
             _swap_in(building, root / _DATABASE)
         finally:
             shutil.rmtree(building, ignore_errors=True)
-        index = _name_index(kg) | {"quads": len(quads)}
+        index = _name_index(kg) | {"quads": len(quads), "generation": uuid.uuid4().hex}
         # ASCII escapes keep names that are not valid UTF-8 (lone surrogates) writable
         write_text(root / _NAMES, json.dumps(index, indent=1, sort_keys=True) + "\n")
     except OSError as err:
@@ -126,18 +127,44 @@ def _locate(directory: Path) -> Path:
 def open_store(directory: str | Path) -> KgStore:
     """Open the store a build wrote into ``directory`` (its ``.store`` folder also works), read-only.
 
+    A build may switch generations while the store is being opened: the name index is read before and
+    after the database is opened, and the opening is retried if they are not of the same generation.
+
     Raises:
         StoreError: if there is no store there, or it cannot be read.
     """
-    root = _locate(Path(directory))
+    for _ in range(5):
+        root = _locate(Path(directory))
+        index = _read_index(root, directory)
+        try:
+            database = Store.read_only(str(root / _DATABASE))
+        except (OSError, ValueError) as err:
+            if _generation(root) != index.get("generation"):
+                continue
+            raise StoreError(f"cannot read the store in {root}: {err}") from err
+        if _generation(root) == index.get("generation"):
+            return _opened(root, database, index)
+    raise StoreError(f"the store in {directory} kept changing while it was opened (builds running?); try again")
+
+
+def _generation(root: Path) -> object:
+    try:
+        return json.loads((root / _NAMES).read_text(encoding="utf-8")).get("generation")
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def _read_index(root: Path, directory: str | Path) -> dict:
     try:
         index = json.loads((root / _NAMES).read_text(encoding="utf-8"))
-        if index.get("format") != _FORMAT:
-            raise StoreError(f"the store in {directory} was written by another kg version; "
-                             "run `kg build` again")
-        database = Store.read_only(str(root / _DATABASE))
     except (OSError, ValueError) as err:
         raise StoreError(f"cannot read the store in {root}: {err}") from err
+    if not isinstance(index, dict) or index.get("format") != _FORMAT:
+        raise StoreError(f"the store in {directory} was written by another kg version; run `kg build` again")
+    return index
+
+
+def _opened(root: Path, database: Store, index: dict) -> KgStore:
     entities = {eid: StoredEntity(id=eid, iri=e["iri"], name=e["name"], type=e["type"],
                                   aliases=tuple(e["aliases"]), part_of=e["part_of"])
                 for eid, e in index["entities"].items()}

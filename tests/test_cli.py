@@ -119,3 +119,24 @@ def test_cli_extract_jsonl_keeps_going_past_a_broken_file(tmp_path):
     assert len(records) == 1 and records[0]["doc"] == "good.txt"
     assert {r["target"] for r in records[0]["relations"]} == {"Weaviate", "Milvus"}
     assert "2 skipped" in result.stderr and "broken.txt" in result.stderr and "latin1.txt" in result.stderr
+
+
+def _main(monkeypatch, capsys, *args: str) -> tuple[int, str]:
+    """Run ``kg`` as the console script does (kg's errors become exit codes); (exit code, stderr)."""
+    from kg.cli import main
+
+    monkeypatch.setattr("sys.argv", ["kg", *args])
+    try:
+        main()
+        code = 0
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else 1
+    return code, capsys.readouterr().err
+
+
+def test_cli_build_of_a_mistyped_folder_exits_non_zero_and_keeps_the_exports(store, tmp_path, monkeypatch, capsys):
+    before = {p: p.read_bytes() for p in store.rglob("*") if p.is_file()}
+    code, err = _main(monkeypatch, capsys, "build", str(tmp_path / "reveiws"), "--out", str(store), "--no-progress")
+    assert code == 4
+    assert "nothing to build" in err and "reveiws (no such file)" in err and "--allow-empty" in err
+    assert {p: p.read_bytes() for p in store.rglob("*") if p.is_file()} == before
