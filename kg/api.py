@@ -162,8 +162,8 @@ def load(store: str | Path = DEFAULT_STORE) -> KnowledgeGraph:
     try:
         return KnowledgeGraph.model_validate_json(path.read_bytes())
     except ValidationError as err:
-        raise StoreError(f"{path} was written by another version of kg ({err.error_count()} problems); "
-                         f"run `kg build INPUTS --out {store}` again") from err
+        raise StoreError(f"{path} is damaged or was written by another version of kg ({err.error_count()} "
+                         f"problems); run `kg build INPUTS --out {store}` again") from err
 
 
 def export(path: str | Path, format: str | None = None, store: str | Path = DEFAULT_STORE,

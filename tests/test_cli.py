@@ -140,3 +140,15 @@ def test_cli_build_of_a_mistyped_folder_exits_non_zero_and_keeps_the_exports(sto
     assert code == 4
     assert "nothing to build" in err and "reveiws (no such file)" in err and "--allow-empty" in err
     assert {p: p.read_bytes() for p in store.rglob("*") if p.is_file()} == before
+
+
+def test_cli_sparql_on_a_damaged_store_says_rebuild(tmp_path, sample_kg, monkeypatch, capsys):
+    from kg.store import write_store
+
+    root = write_store(sample_kg, tmp_path)
+    sst = max((root / "oxigraph").glob("*.sst"), key=lambda p: p.stat().st_size)
+    sst.write_bytes(sst.read_bytes()[:100])
+    code, err = _main(monkeypatch, capsys, "sparql", "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }", "--store",
+                      str(tmp_path))
+    assert code == 1
+    assert "is damaged" in err and "kg build" in err and "Traceback" not in err
