@@ -82,10 +82,12 @@ def _print(rows: list[dict], fmt: Format, columns: list[str] | None = None, lead
     if fmt is Format.json:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
     elif fmt is Format.csv:
+        from kg.cells import csv_cell
+
         buf = io.StringIO()
         writer = csv.DictWriter(buf, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
         writer.writeheader()
-        writer.writerows({k: _flat(r.get(k)) for k in columns} for r in rows)
+        writer.writerows({k: csv_cell(_flat(r.get(k))) for k in columns} for r in rows)
         typer.echo(buf.getvalue(), nl=False)
     else:
         from rich.console import Console

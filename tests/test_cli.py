@@ -152,3 +152,10 @@ def test_cli_sparql_on_a_damaged_store_says_rebuild(tmp_path, sample_kg, monkeyp
                       str(tmp_path))
     assert code == 1
     assert "is damaged" in err and "kg build" in err and "Traceback" not in err
+
+
+def test_cli_query_csv_neutralises_formulas(store):
+    result = _invoke("query", "claims", "Qdrant", "--store", str(store), "--format", "csv")
+    assert result.exit_code == 0, result.output
+    cells = [c for row in csv.reader(io.StringIO(result.stdout)) for c in row]
+    assert cells and not [c for c in cells if c[:1] in ("=", "@", "+") or (c[:1] == "-" and not c[1:2].isdigit())]
