@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,6 +32,7 @@ __all__ = [
     "load",
     "run_report",
     "sparql",
+    "sparql_stream",
     "threats",
     "to_networkx",
 ]
@@ -214,11 +215,21 @@ def contradictions(name: str, store: str | Path = DEFAULT_STORE) -> list:
     return query.contradictions(_store(store), name)
 
 
-def sparql(text: str, store: str | Path = DEFAULT_STORE) -> tuple[list[str], list[list]]:
-    """Run a SPARQL query against the store: (column names, rows)."""
+def sparql(text: str, store: str | Path = DEFAULT_STORE, *, allow_service: bool = False, timeout: float = 60.0,
+           max_rows: int = 1_000_000) -> tuple[list[str], list[list]]:
+    """Run a SPARQL query against the store: (column names, rows); bounded in time and rows, SERVICE refused."""
     from kg import query
 
-    return query.sparql(_store(store), text)
+    return query.sparql(_store(store), text, allow_service=allow_service, timeout=timeout, max_rows=max_rows)
+
+
+def sparql_stream(text: str, store: str | Path = DEFAULT_STORE, *, allow_service: bool = False,
+                  timeout: float = 60.0, max_rows: int = 1_000_000) -> tuple[list[str], Iterator[list]]:
+    """As :func:`sparql`, with the rows as an iterator: they are printed as they come, never all held."""
+    from kg import query
+
+    return query.sparql_stream(_store(store), text, allow_service=allow_service, timeout=timeout,
+                               max_rows=max_rows)
 
 
 def to_networkx(graph: KnowledgeGraph):

@@ -159,3 +159,27 @@ def test_cli_query_csv_neutralises_formulas(store):
     assert result.exit_code == 0, result.output
     cells = [c for row in csv.reader(io.StringIO(result.stdout)) for c in row]
     assert cells and not [c for c in cells if c[:1] in ("=", "@", "+") or (c[:1] == "-" and not c[1:2].isdigit())]
+
+
+def test_cli_table_output_shows_terminal_escapes_instead_of_running_them(tmp_path, sample_kg):
+    from kg.store import write_store
+
+    evil = "Evil\x1b]0;pwned\x07Co\x1b[2J\u202e"
+    entities = tuple(e.model_copy(update={"name": evil}) if e.id == "ent:qdrant" else e for e in sample_kg.entities)
+    write_store(sample_kg.model_copy(update={"entities": entities}), tmp_path)
+    result = _invoke("sparql", "SELECT ?n WHERE { ?e rdfs:label ?n }", "--store", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.stdout and "\u202e" not in result.stdout
+    assert "Evil\\x1b]0;pwned" in result.stdout and "\\x1b[2J\\u202e" in result.stdout
+
+
+def test_cli_sparql_streams_json_and_csv_and_refuses_service(store):
+    text = "SELECT ?a ?b WHERE { ?a kg:competesWith ?b } ORDER BY ?a ?b"
+    as_json = _invoke("sparql", text, "--store", str(store), "--format", "json")
+    rows = json.loads(as_json.stdout)
+    as_csv = _invoke("sparql", text, "--store", str(store), "--format", "csv")
+    assert len(list(csv.DictReader(io.StringIO(as_csv.stdout)))) == len(rows) > 5
+    service = _invoke("sparql", "SELECT * { SERVICE <http://127.0.0.1:9/> { ?s ?p ?o } }", "--store", str(store))
+    assert service.exit_code != 0 and "--allow-service" in str(service.exception)
+    capped = _invoke("sparql", text, "--store", str(store), "--format", "csv", "--max-rows", "2")
+    assert capped.exit_code != 0 and "more than 2 rows" in str(capped.exception)
