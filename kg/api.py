@@ -62,6 +62,8 @@ class BuildResult:
         skips = [r.message for r in g.report if r.kind == "skipped_file"]
         head = f"{g.run.documents} documents, {g.run.quotes} quotes, {g.run.skipped} skipped"
         head += (": " + "; ".join(skips)) if skips else ""
+        rows = sum(1 for r in g.report if r.kind == "bad_row")
+        head += f"; {rows} bad rows (see report.json)" if rows else ""
         return f"{head}; {len(g.entities)} entities, {len(g.relations)} relations, {len(g.claims)} claims"
 
 

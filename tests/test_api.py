@@ -113,3 +113,9 @@ def test_api_allow_empty_writes_an_empty_graph(small_build):
     result = kg.build([tmp_path / "missing"], out=out, allow_empty=True)
     assert result.graph.run.documents == 0
     assert kg.load(out).entities == ()
+
+
+def test_api_summary_counts_bad_rows(tmp_path):
+    (tmp_path / "rows.jsonl").write_text('{"text": "Qdrant competes with Weaviate."}\n{"text": ["a"]}\n')
+    result = kg.build([tmp_path], out=tmp_path / "out")
+    assert "1 documents, 1 quotes, 0 skipped; 1 bad rows (see report.json)" in result.summary()

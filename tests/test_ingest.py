@@ -316,3 +316,13 @@ def test_a_huge_sparse_file_is_refused_without_being_read(tmp_path, monkeypatch)
     monkeypatch.setattr("pathlib.Path.read_bytes", lambda self: pytest.fail("the file was read"))
     corpus = read_corpus([tmp_path])
     assert corpus.report[0].message == "huge.txt (the file is larger than 50 MB)"
+
+
+def test_a_file_name_that_is_not_utf8_is_read(tmp_path):
+    import os
+
+    path = tmp_path / os.fsdecode(b"caf\xe9.txt")  # a Latin-1 name: a lone surrogate in Python
+    path.write_text("Zed vs Cursor\n\n\u201cZed is fast.\u201d\n", encoding="utf-8")
+    (doc,) = read_corpus([tmp_path]).documents
+    assert doc.name == "caf\ufffd.txt"
+    doc.model_dump_json()

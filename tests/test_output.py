@@ -185,3 +185,28 @@ def test_builds_killed_at_random_points_leave_one_whole_generation(tmp_path):
         states.add(state)
     assert _kg_build(corpora["two"], out).wait(timeout=120) == 0
     assert _files(out) == refs["two"][0] and leftovers(out) == []
+
+
+def test_two_real_builds_at_once_one_is_refused_and_the_folder_is_one_whole_build(tmp_path):
+    out = tmp_path / "out"
+    first, second = _kg_build(EXAMPLES, out), _kg_build(EXAMPLES / "qdrant-vs-pgvector.txt", out)
+    codes = sorted((first.wait(timeout=120), second.wait(timeout=120)))
+    # usually one build is refused (exit 6); if one finished before the other took the lock, both succeed
+    assert codes in ([0, 6], [0, 0])
+    assert (out / "report.json").is_file() and leftovers(out) == []
+    _answers(out)  # store and exports open together
+
+
+def test_a_reader_retries_when_a_build_switches_generations_while_it_opens(tmp_path, sample_kg, monkeypatch):
+    from kg import store as store_module
+
+    store_module.write_store(sample_kg, tmp_path)
+    real, calls = store_module._generation, []
+
+    def switching(root):
+        calls.append(root)
+        return "another" if len(calls) == 1 else real(root)  # the first check sees a newer generation
+
+    monkeypatch.setattr(store_module, "_generation", switching)
+    opened = store_module.open_store(tmp_path)
+    assert len(calls) == 2 and len(opened.oxigraph) > 0
