@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,6 +32,7 @@ __all__ = [
     "load",
     "run_report",
     "sparql",
+    "sparql_stream",
     "threats",
     "to_networkx",
 ]
@@ -61,6 +62,8 @@ class BuildResult:
         skips = [r.message for r in g.report if r.kind == "skipped_file"]
         head = f"{g.run.documents} documents, {g.run.quotes} quotes, {g.run.skipped} skipped"
         head += (": " + "; ".join(skips)) if skips else ""
+        rows = sum(1 for r in g.report if r.kind == "bad_row")
+        head += f"; {rows} bad rows (see report.json)" if rows else ""
         return f"{head}; {len(g.entities)} entities, {len(g.relations)} relations, {len(g.claims)} claims"
 
 
@@ -108,15 +111,46 @@ def run_report(graph: KnowledgeGraph) -> dict:
 
 def build(inputs: Iterable[str | Path], out: str | Path = DEFAULT_STORE, catalog: str | Path | None = None,
           model: str | None = None, progress: Callable[[Iterable], Iterable] | None = None,
-          formats: tuple[tuple[str, str], ...] = BUILD_FORMATS) -> BuildResult:
-    """Extract, then write the store, the exports and the run report into ``out``."""
+          formats: tuple[tuple[str, str], ...] = BUILD_FORMATS, *, allow_empty: bool = False,
+          follow_links: bool = False) -> BuildResult:
+    """Extract, then write the store, the exports and the run report into ``out``, as one transaction.
+
+    Everything is written into a fresh generation beside ``out`` that replaces it in one atomic step,
+    so ``out`` holds the previous build or this one, never a mix; a failed or killed build leaves it as
+    it was. Another build writing ``out`` at the same time is refused.
+
+    Args:
+        allow_empty: write an empty graph when no document could be read (refused by default).
+        follow_links: read symbolic links that lead out of an input folder (skipped by default).
+
+    Raises:
+        EmptyBuildError: if no document could be read (and ``allow_empty`` is false).
+        OutputError: if ``out`` cannot be written; checked before any extraction.
+        BuildLockedError: if another build is writing ``out``.
+    """
+    from kg.errors import EmptyBuildError
+    from kg.ingest import read_corpus
+    from kg.output import transaction
+    from kg.pipeline import extract_corpus
+
+    inputs = list(inputs)
+    with transaction(out) as folder:
+        corpus = read_corpus(inputs, follow_links=follow_links, exclude=(Path(out),))
+        if not corpus.documents and not allow_empty:
+            raise EmptyBuildError([str(p) for p in inputs], out,
+                                  [r.message for r in corpus.report if r.kind == "skipped_file"])
+        graph = extract_corpus(corpus, catalog, model, **({"progress": progress} if progress else {}))
+        written, skipped = _write_all(graph, folder, formats)
+    out = Path(out)
+    return BuildResult(graph, out, tuple(out / name for name in written), tuple(skipped))
+
+
+def _write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str], ...]) -> tuple[list[str], list[str]]:
+    """Write every export, the run report and the store into ``folder``: (names written, formats skipped)."""
     from kg.registry import get_exporter
     from kg.store import write_store
 
-    graph = extract(inputs, catalog=catalog, model=model, progress=progress)
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    files: list[Path] = []
+    written: list[str] = []
     skipped: list[str] = []
     for name, fmt in formats:
         try:
@@ -124,12 +158,13 @@ def build(inputs: Iterable[str | Path], out: str | Path = DEFAULT_STORE, catalog
         except KeyError:
             skipped.append(fmt)
             continue
-        exporter.write(graph, out / name)
-        files.append(out / name)
-    files.append(write_text(out / "report.json", json.dumps(run_report(graph), indent=1, ensure_ascii=False) + "\n"))
-    write_store(graph, out)
-    write_text(out / ".store" / GRAPH_FILE, graph.model_dump_json())
-    return BuildResult(graph, out, tuple(files), tuple(skipped))
+        exporter.write(graph, folder / name)
+        written.append(name)
+    write_text(folder / "report.json", json.dumps(run_report(graph), indent=1, ensure_ascii=False) + "\n")
+    written.append("report.json")
+    write_text(folder / ".store" / GRAPH_FILE, graph.model_dump_json())
+    write_store(graph, folder)
+    return written, skipped
 
 
 def load(store: str | Path = DEFAULT_STORE) -> KnowledgeGraph:
@@ -142,8 +177,8 @@ def load(store: str | Path = DEFAULT_STORE) -> KnowledgeGraph:
     try:
         return KnowledgeGraph.model_validate_json(path.read_bytes())
     except ValidationError as err:
-        raise StoreError(f"{path} was written by another version of kg ({err.error_count()} problems); "
-                         f"run `kg build INPUTS --out {store}` again") from err
+        raise StoreError(f"{path} is damaged or was written by another version of kg ({err.error_count()} "
+                         f"problems); run `kg build INPUTS --out {store}` again") from err
 
 
 def export(path: str | Path, format: str | None = None, store: str | Path = DEFAULT_STORE,
@@ -194,11 +229,21 @@ def contradictions(name: str, store: str | Path = DEFAULT_STORE) -> list:
     return query.contradictions(_store(store), name)
 
 
-def sparql(text: str, store: str | Path = DEFAULT_STORE) -> tuple[list[str], list[list]]:
-    """Run a SPARQL query against the store: (column names, rows)."""
+def sparql(text: str, store: str | Path = DEFAULT_STORE, *, allow_service: bool = False, timeout: float = 60.0,
+           max_rows: int = 1_000_000) -> tuple[list[str], list[list]]:
+    """Run a SPARQL query against the store: (column names, rows); bounded in time and rows, SERVICE refused."""
     from kg import query
 
-    return query.sparql(_store(store), text)
+    return query.sparql(_store(store), text, allow_service=allow_service, timeout=timeout, max_rows=max_rows)
+
+
+def sparql_stream(text: str, store: str | Path = DEFAULT_STORE, *, allow_service: bool = False,
+                  timeout: float = 60.0, max_rows: int = 1_000_000) -> tuple[list[str], Iterator[list]]:
+    """As :func:`sparql`, with the rows as an iterator: they are printed as they come, never all held."""
+    from kg import query
+
+    return query.sparql_stream(_store(store), text, allow_service=allow_service, timeout=timeout,
+                               max_rows=max_rows)
 
 
 def to_networkx(graph: KnowledgeGraph):

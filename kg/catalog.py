@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -11,10 +12,12 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from kg.errors import CatalogError
-from kg.ids import normalize_name
+from kg.ids import entity_id, normalize_name
 from kg.models import EntityType
 
 __all__ = ["Catalog", "CatalogEntry", "default_catalog_path", "load_catalog", "ontology_dir"]
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def ontology_dir() -> Path:
@@ -74,6 +77,25 @@ class Catalog:
         return len(self.entries)
 
 
+def _check_entry(entry: CatalogEntry, where: str) -> None:
+    """Refuse an entry that would poison matching: an empty name, a stop-word or one-letter alias, …"""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    for field_name, value in (("name", entry.name), *(("alias", a) for a in entry.aliases),
+                              ("maker", entry.maker or ""), ("part_of", entry.part_of or "")):
+        if _LONE_SURROGATE.search(value):
+            raise CatalogError(f"{where}: {field_name} {value!r} is not valid Unicode text (a lone surrogate); "
+                               "fix the escape sequence")
+    if not entry.name.strip():
+        raise CatalogError(f"{where}: the name is empty")
+    for alias in entry.aliases:
+        if len(alias.strip()) <= 1 or normalize_name(alias) in STOP_WORDS:
+            raise CatalogError(f"{where}: alias {alias!r} of {entry.name!r} is a single letter or a common English "
+                               "word and would match almost everywhere; remove it")
+    if entry.maker == entry.name:
+        raise CatalogError(f"{where}: {entry.name!r} is its own maker; name the company that makes it")
+
+
 def load_catalog(path: str | Path | None) -> Catalog:
     """Read a catalog file; ``None`` gives the shipped catalog, ``"none"`` an empty one.
 
@@ -95,6 +117,8 @@ def load_catalog(path: str | Path | None) -> Catalog:
     catalog = Catalog(path=str(file))
     lines_of: dict[str, int] = {}
     keys: dict[str, str] = {}
+    ids: dict[str, str] = {}
+    forms: dict[str, str] = {}
     for number, line in enumerate(lines, 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
@@ -106,11 +130,23 @@ def load_catalog(path: str | Path | None) -> Catalog:
             first = err.errors()[0]
             loc = ".".join(str(p) for p in first["loc"]) or "entry"
             raise CatalogError(f"{file}:{number}: {loc}: {first['msg']}") from err
+        _check_entry(entry, f"{file}:{number}")
         key = normalize_name(entry.name)
         if key in keys:
             raise CatalogError(f"{file}:{number}: {entry.name!r} is listed twice (also as {keys[key]!r} on line "
                                f"{lines_of[keys[key]]})")
         keys[key], lines_of[entry.name] = entry.name, number
+        ident = entity_id(entry.name)
+        if ident in ids:
+            raise CatalogError(f"{file}:{number}: {entry.name!r} and {ids[ident]!r} (line {lines_of[ids[ident]]}) "
+                               f"get the same id {ident}; rename one of them")
+        ids[ident] = entry.name
+        for alias in entry.aliases:
+            owner = forms.setdefault(normalize_name(alias), entry.name)
+            if owner != entry.name:
+                raise CatalogError(f"{file}:{number}: alias {alias!r} of {entry.name!r} also names {owner!r} "
+                                   f"(line {lines_of[owner]}); keep it on one entry")
+        forms.setdefault(key, entry.name)
         catalog.entries[entry.name] = entry
     for entry in catalog.entries.values():
         seen, parent = {entry.name}, entry.part_of

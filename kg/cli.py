@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sys
 from collections.abc import Iterable
 from enum import Enum
@@ -66,6 +67,15 @@ def _flat(value: object) -> str:
     return "" if value is None else str(value)
 
 
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _visible(text: str) -> str:
+    """Text safe to show on a terminal: escape sequences and bidi controls become visible ``\\x1b``-style escapes."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}",
+                        text)
+
+
 def _columns(fmt: Format, table_columns: list[str]) -> list[str] | None:
     """The columns a table shows; CSV gets them first, then every other field."""
     return table_columns if fmt is Format.table else None
@@ -82,10 +92,12 @@ def _print(rows: list[dict], fmt: Format, columns: list[str] | None = None, lead
     if fmt is Format.json:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
     elif fmt is Format.csv:
+        from kg.cells import csv_cell
+
         buf = io.StringIO()
         writer = csv.DictWriter(buf, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
         writer.writeheader()
-        writer.writerows({k: _flat(r.get(k)) for k in columns} for r in rows)
+        writer.writerows({k: csv_cell(_flat(r.get(k))) for k in columns} for r in rows)
         typer.echo(buf.getvalue(), nl=False)
     else:
         from rich.console import Console
@@ -95,7 +107,7 @@ def _print(rows: list[dict], fmt: Format, columns: list[str] | None = None, lead
         for c in columns:
             table.add_column(c, overflow="fold")
         for r in rows:
-            table.add_row(*(_flat(r.get(c)) for c in columns))
+            table.add_row(*(_visible(_flat(r.get(c))) for c in columns))
         Console(width=160).print(table)
         if not rows:
             _err("(no results)")
@@ -105,11 +117,17 @@ def _print(rows: list[dict], fmt: Format, columns: list[str] | None = None, lead
 def build(inputs: Annotated[list[Path], typer.Argument(help="Review files or folders.")],
           out: Annotated[Path, typer.Option("--out", "-o", help="Folder for exports and the store.")] = Path("exports"),
           catalog: CatalogOpt = None, model: ModelOpt = None,
-          progress: Annotated[bool, typer.Option(help="Show a progress bar on stderr.")] = True) -> None:
-    """Extract the graph and write the store, every export and the run report into --out."""
+          progress: Annotated[bool, typer.Option(help="Show a progress bar on stderr.")] = True,
+          allow_empty: Annotated[bool, typer.Option("--allow-empty",
+                                                    help="Write an empty graph when no document can be read.")] = False,
+          follow_links: Annotated[bool, typer.Option("--follow-links",
+                                                     help="Follow links that lead out of an input folder.")] = False,
+          ) -> None:
+    """Extract the graph and write the store, every export and the run report into --out, as one transaction."""
     from kg import api
 
-    result = api.build(inputs, out=out, catalog=catalog, model=model, progress=_progress(progress))
+    result = api.build(inputs, out=out, catalog=catalog, model=model, progress=_progress(progress),
+                       allow_empty=allow_empty, follow_links=follow_links)
     _err(result.summary())
     exports = [f for f in result.files if f.name != "report.json"]
     _err(f"wrote {len(exports)} exports, report.json and the store to {out}/")
@@ -225,12 +243,39 @@ def q_contradictions(name: str, store: StoreOpt = Path("exports"), format: Forma
 
 @app.command()
 def sparql(query: Annotated[str, typer.Argument(help="A SPARQL SELECT/ASK query.")], store: StoreOpt = Path("exports"),
-           format: FormatOpt = Format.table) -> None:
-    """Run a SPARQL query against the store."""
+           format: FormatOpt = Format.table,
+           allow_service: Annotated[bool, typer.Option("--allow-service",
+                                                       help="Let SERVICE query other endpoints.")] = False,
+           timeout: Annotated[float, typer.Option("--timeout", help="Seconds the query may run.")] = 60.0,
+           max_rows: Annotated[int, typer.Option("--max-rows", help="Most rows the query may give.")] = 1_000_000,
+           ) -> None:
+    """Run a SPARQL query against the store; rows are printed as they come (csv, json)."""
     from kg import api
 
-    columns, rows = api.sparql(query, store=store)
-    _print([dict(zip(columns, r)) for r in rows], format, columns)
+    columns, rows = api.sparql_stream(query, store=store, allow_service=allow_service, timeout=timeout,
+                                      max_rows=max_rows)
+    records = (dict(zip(columns, r)) for r in rows)
+    if format is Format.table:
+        _print(list(records), format, columns)
+    else:
+        _stream(records, format, columns)
+
+
+def _stream(rows: Iterable[dict], fmt: Format, columns: list[str]) -> None:
+    """CSV or JSON written row by row, so a large result is never held in memory."""
+    out = sys.stdout
+    if fmt is Format.csv:
+        from kg.cells import csv_cell
+
+        writer = csv.DictWriter(out, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
+        writer.writeheader()
+        for r in rows:
+            writer.writerow({k: csv_cell(_flat(r.get(k))) for k in columns})
+        return
+    out.write("[")
+    for index, r in enumerate(rows):
+        out.write(("," if index else "") + "\n " + json.dumps(r, ensure_ascii=False))
+    out.write("\n]\n")
 
 
 @app.command()
@@ -241,10 +286,10 @@ def version() -> None:
 
 def main() -> None:
     """Entry point: run the app; print kg's own errors without a traceback."""
-    from kg.errors import KgError, UnknownEntityError
+    from kg.errors import KgError
 
     try:
         app()
     except KgError as err:
         _err(f"error: {err}")
-        raise SystemExit(3 if isinstance(err, UnknownEntityError) else 1) from None
+        raise SystemExit(err.exit_code) from None

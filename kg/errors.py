@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 __all__ = [
+    "BuildLockedError",
     "CatalogError",
+    "EmptyBuildError",
     "ExportError",
     "GoldError",
     "InputError",
     "KgError",
     "ModelNotFoundError",
     "OntologyError",
+    "OutputError",
     "PatternError",
     "StoreError",
     "UnknownEntityError",
@@ -19,6 +22,8 @@ __all__ = [
 
 class KgError(Exception):
     """Base class of kg's own errors: the message says what went wrong and how to fix it."""
+
+    exit_code = 1  # what ``kg`` exits with (README, "What a build guarantees")
 
 
 class InputError(KgError, ValueError):
@@ -50,6 +55,33 @@ class StoreError(KgError, RuntimeError):
     """The embedded store is missing or unreadable."""
 
 
+class EmptyBuildError(KgError, ValueError):
+    """A build read no document: nothing is written, the previous outputs stay as they were."""
+
+    exit_code = 4
+
+    def __init__(self, inputs: list[str], out: object, skipped: list[str]) -> None:
+        why = f" ({'; '.join(skipped[:5])}{' …' if len(skipped) > 5 else ''})" if skipped else ""
+        super().__init__(f"nothing to build: no document could be read from {', '.join(inputs) or 'no input'}{why}; "
+                         f"{out} was left as it was. Check the paths, or pass --allow-empty to write an empty graph")
+
+
+class OutputError(KgError, OSError):
+    """The output folder cannot be used: not a folder, not writable, or it holds files kg did not write."""
+
+    exit_code = 5
+
+
+class BuildLockedError(OutputError):
+    """Another build is writing the same output folder."""
+
+    exit_code = 6
+
+    def __init__(self, out: object) -> None:
+        super().__init__(f"another kg build is writing {out}; wait for it to finish (or stop it), "
+                         "then run this build again")
+
+
 class UnknownPluginError(KgError, KeyError):
     """A name was looked up in a registry that does not have it."""
 
@@ -63,6 +95,8 @@ class UnknownPluginError(KgError, KeyError):
 
 class UnknownEntityError(KgError, LookupError):
     """A query named an entity the graph does not know; suggests the closest names."""
+
+    exit_code = 3
 
     def __init__(self, name: str, suggestions: list[str]) -> None:
         self.name, self.suggestions = name, suggestions

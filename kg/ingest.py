@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import csv
 import hashlib
 import io
@@ -11,14 +12,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kg.errors import InputError
+from kg.files import SUPPORTED_SUFFIXES, iter_files
 from kg.ids import quote_id
 from kg.models import Document, Quote, ReportItem, Source
 
 __all__ = ["SUPPORTED_SUFFIXES", "Corpus", "iter_files", "parse_title", "read_corpus", "read_file"]
 
-SUPPORTED_SUFFIXES = (".txt", ".md", ".jsonl", ".csv")
 MAX_BYTES = 50_000_000
-_QUOTE = re.compile(r"\u201c(.*?)\u201d", re.DOTALL)
+MAX_QUOTE_CHARS = 100_000  # longer rows are reported; spaCy refuses 1,000,000 characters in one text
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _VS = re.compile(r"\s+(?:vs\.?|versus|v\.)\s+", re.IGNORECASE)
 
 
@@ -49,6 +51,7 @@ class _Row:
     author: str | None = None
     date: str | None = None
     source: str | None = None
+    line: int = 0
 
 
 def parse_title(line: str) -> tuple[str, str | None, tuple[str, ...]]:
@@ -82,13 +85,25 @@ def _looks_like_title(line: str) -> bool:
 
 def _decode(path: Path) -> str:
     try:
-        data = path.read_bytes()
+        size = path.stat().st_size  # before reading: a 2 GB (even sparse) file is never read in
     except OSError as err:
         raise InputError(path, f"cannot read the file ({err.strerror or err})") from err
-    if not data.strip():
-        raise InputError(path, "the file is empty")
+    if size > MAX_BYTES:
+        raise InputError(path, f"the file is larger than {MAX_BYTES // 1_000_000} MB")
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except OSError as err:
+        raise InputError(path, f"cannot read the file ({err.strerror or err})") from err
     if len(data) > MAX_BYTES:
         raise InputError(path, f"the file is larger than {MAX_BYTES // 1_000_000} MB")
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            data = data.decode("utf-16").encode("utf-8")
+        except UnicodeError as err:
+            raise InputError(path, "UTF-16 text with a broken character; re-save it as UTF-8") from err
+    if not data.strip():
+        raise InputError(path, "the file is empty")
     if b"\x00" in data[:8192]:
         raise InputError(path, "binary file (NUL bytes), not text")
     try:
@@ -97,126 +112,196 @@ def _decode(path: Path) -> str:
         raise InputError(path, f"not UTF-8 text (invalid byte at offset {err.start}); re-save it as UTF-8") from err
 
 
-def _seed_rows(text: str) -> tuple[str | None, list[_Row]]:
-    first, _, rest = text.lstrip().partition("\n")
+def _line(text: str, pos: int) -> int:
+    return text.count("\n", 0, pos) + 1
+
+
+def _seed_rows(text: str, problems: list[str]) -> tuple[str | None, list[_Row]]:
+    """The title line and the “…” quotes; a “ that is never closed is reported with its line."""
+    stripped = text.lstrip()
+    first, newline, _ = stripped.partition("\n")
+    cursor = len(text) - len(stripped) + len(first) + len(newline)
     if "\u201c" in first:  # no title line: quotes start at once
-        first, rest = "", text
-    return first.strip() or None, [_Row(q) for q in _QUOTE.findall(rest)]
+        first, cursor = "", 0
+    rows = []
+    while (opening := text.find("\u201c", cursor)) >= 0:
+        closing, after = text.find("\u201d", opening + 1), text.find("\u201c", opening + 1)
+        if closing < 0 or 0 <= after < closing:
+            problems.append(f"line {_line(text, opening)}: \u201c is never closed; the quote is skipped")
+            if closing < 0:
+                break
+            cursor = after
+            continue
+        rows.append(_Row(text[opening + 1:closing], line=_line(text, opening)))
+        cursor = closing + 1
+    return first.strip() or None, rows
 
 
 def _plain_rows(text: str) -> list[_Row]:
-    paragraphs = re.split(r"\n\s*\n", text)
-    return [_Row(re.sub(r"\s*\n\s*", " ", p).strip()) for p in paragraphs if p.strip()]
-
-
-def _field(row: dict, name: str) -> str | None:
-    value = row.get(name)
-    if value is None:
-        return None
-    value = str(value).strip()
-    return value or None
-
-
-def _table_rows(path: Path, text: str) -> list[_Row]:
-    records: list[tuple[int, dict]] = []
-    if path.suffix.lower() == ".jsonl":
-        for number, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as err:
-                raise InputError(path, f"line {number}: not valid JSON ({err.msg})") from err
-            if not isinstance(record, dict):
-                raise InputError(path, f"line {number}: expected a JSON object with a 'text' field")
-            records.append((number, record))
-    else:
-        reader = csv.DictReader(io.StringIO(text))
-        if not reader.fieldnames or "text" not in reader.fieldnames:
-            raise InputError(path, f"no 'text' column (columns: {', '.join(reader.fieldnames or [])})")
-        records = [(n, r) for n, r in enumerate(reader, 2)]
-    rows = []
-    for number, record in records:
-        body = _field(record, "text")
-        if body is None:
-            raise InputError(path, f"row {number}: missing or empty 'text'")
-        rows.append(_Row(body, *(_field(record, k) for k in ("subject", "author", "date", "source"))))
+    rows, cursor = [], 0
+    for paragraph in re.split(r"(\n\s*\n)", text):
+        if paragraph.strip() and not re.fullmatch(r"\n\s*\n", paragraph):
+            rows.append(_Row(re.sub(r"\s*\n\s*", " ", paragraph).strip(), line=_line(text, cursor)))
+        cursor += len(paragraph)
     return rows
 
 
-def read_file(path: Path, label: str | None = None) -> tuple[Document, list[_Row]]:
+def _clean(value: str) -> str:
+    """Text with every lone surrogate (which no UTF-8 output can carry) replaced by U+FFFD."""
+    return _LONE_SURROGATE.sub("\ufffd", value)
+
+
+def _field(record: dict, name: str, number: int, problems: list[str]) -> str | None:
+    """A field as text; lists, objects and booleans are refused (ValueError), not stringified."""
+    value = record.get(name)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, str | int | float) or (name == "text" and not isinstance(value, str)):
+        raise ValueError(f"line {number}: '{name}' must be text, not {type(value).__name__}")
+    text = str(value).strip()
+    if _LONE_SURROGATE.search(text):
+        problems.append(f"line {number}: '{name}' holds a lone surrogate (not Unicode text); replaced by U+FFFD")
+        text = _clean(text)
+    return text or None
+
+
+def _jsonl_records(text: str, problems: list[str]) -> list[tuple[int, dict]]:
+    records = []
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as err:
+            problems.append(f"line {number}: not valid JSON ({err.msg}); the row is skipped")
+            continue
+        if not isinstance(record, dict):
+            problems.append(f"line {number}: expected a JSON object with a 'text' field; the row is skipped")
+            continue
+        records.append((number, record))
+    return records
+
+
+def _csv_records(path: Path, text: str, problems: list[str]) -> list[tuple[int, dict]]:
+    csv.field_size_limit(max(csv.field_size_limit(), MAX_BYTES))  # one long quote is a field of any size
+    reader = csv.reader(io.StringIO(text), strict=True)
+    try:
+        header = next(reader)
+    except (StopIteration, csv.Error):
+        header = []
+    if "text" not in header:
+        raise InputError(path, f"no 'text' column (columns: {', '.join(header)})")
+    records = []
+    while True:
+        number = reader.line_num + 1
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as err:
+            problems.append(f"line {number}: {err} (an unterminated quoted field?); the row is skipped")
+            if reader.line_num < number:
+                break
+            continue
+        if cells:
+            records.append((number, dict(zip(header, cells))))
+    return records
+
+
+def _table_rows(path: Path, text: str, problems: list[str]) -> list[_Row]:
+    jsonl = path.suffix.lower() == ".jsonl"
+    records = _jsonl_records(text, problems) if jsonl else _csv_records(path, text, problems)
+    rows = []
+    for number, record in records:
+        try:
+            body = _field(record, "text", number, problems)
+            if body is None:
+                raise ValueError(f"line {number}: missing or empty 'text'")
+            meta = [_field(record, k, number, problems) for k in ("subject", "author", "date", "source")]
+        except ValueError as err:
+            problems.append(f"{err}; the row is skipped")
+            continue
+        rows.append(_Row(body, *meta, line=number))
+    return rows
+
+
+def _too_long(rows: list[_Row], problems: list[str]) -> list[_Row]:
+    """Rows short enough to read; a longer one is reported (spaCy refuses a million characters)."""
+    kept = []
+    for row in rows:
+        if len(row.text) > MAX_QUOTE_CHARS:
+            problems.append(f"line {row.line}: a quote of {len(row.text):,} characters, more than kg reads "
+                            f"({MAX_QUOTE_CHARS:,}); split it into paragraphs. The quote is skipped")
+        else:
+            kept.append(row)
+    return kept
+
+
+def read_file(path: Path, label: str | None = None,
+              problems: list[str] | None = None) -> tuple[Document, list[_Row]]:
     """Read one file into a Document and its quote rows.
 
     ``label`` is the path recorded in the Document (relative to the folder it was found in), so the
-    same files give the same graph wherever they sit on disk.
+    same files give the same graph wherever they sit on disk. Rows that cannot be read (bad JSON, a
+    wrong type, an unclosed quote, a quote too long) are skipped and described in ``problems``
+    (``line N: …``); the file is refused only if no row is left.
 
     Raises:
         InputError: naming the file and what is wrong with it.
     """
+    problems = [] if problems is None else problems
     text = _decode(path)
     suffix = path.suffix.lower()
     title = subtitle = None
     candidates: tuple[str, ...] = ()
     if suffix in (".jsonl", ".csv"):
-        fmt, rows = ("jsonl" if suffix == ".jsonl" else "csv"), _table_rows(path, text)
+        fmt, rows = ("jsonl" if suffix == ".jsonl" else "csv"), _table_rows(path, text, problems)
         candidates = tuple(dict.fromkeys(r.subject for r in rows if r.subject))
     elif "\u201c" in text:
         fmt = "seed"
-        title_line, rows = _seed_rows(text)
+        title_line, rows = _seed_rows(text, problems)
         if title_line:
             title, subtitle, candidates = parse_title(title_line)
         if not rows:
-            raise InputError(path, "has an opening curly quote but no complete “…” quote")
+            raise InputError(path, "has an opening curly quote but no complete “…” quote"
+                             + (f" ({problems[0]})" if problems else ""))
     else:
         fmt, rows = "text", _plain_rows(text)
         head = rows[0].text if rows else ""
         if len(rows) > 1 and _looks_like_title(head):
             title, subtitle, candidates = parse_title(head)
             rows = rows[1:]
-    rows = [r for r in rows if r.text.strip()]
+    rows = _too_long([r for r in rows if r.text.strip()], problems)
+    problems.sort(key=lambda p: int(re.match(r"line (\d+)", p).group(1)) if p.startswith("line ") else 0)
     if not rows:
-        raise InputError(path, "contains no quotes")
+        raise InputError(path, problems[0] if problems else "contains no quotes")
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    name, label = _clean(path.name), _clean(label or path.name)
     doc = Document(
-        id=f"doc:{hashlib.sha256(f'{label or path.name}|{digest}'.encode()).hexdigest()[:12]}", name=path.name, path=label or path.name, sha256=digest, format=fmt,
-        title=title, subtitle=subtitle, candidates=candidates,
+        id=f"doc:{hashlib.sha256(f'{label}|{digest}'.encode()).hexdigest()[:12]}", name=name, path=label,
+        sha256=digest, format=fmt, title=title, subtitle=subtitle, candidates=candidates,
         quote_ids=tuple(quote_id(r.text) for r in rows),
     )
     return doc, rows
 
 
-def iter_files(inputs: list[Path]) -> tuple[list[tuple[Path, str]], list[ReportItem]]:
-    """Expand folders (sorted, recursively, hidden files ignored) into (file, label) pairs to read."""
-    files: list[tuple[Path, str]] = []
-    report: list[ReportItem] = []
-    for item in inputs:
-        if item.is_dir():
-            for child in sorted(item.rglob("*")):
-                rel = child.relative_to(item)
-                if child.is_file() and not any(p.startswith((".", "_")) for p in rel.parts):
-                    if child.suffix.lower() in SUPPORTED_SUFFIXES:
-                        files.append((child, rel.as_posix()))
-                    elif child.name.lower() not in ("readme", "license"):
-                        report.append(ReportItem(kind="skipped_file", path=str(child),
-                                                 message=f"{child.name} (unsupported file type)"))
-        elif item.is_file():
-            files.append((item, item.name))
-        else:
-            report.append(ReportItem(kind="skipped_file", path=str(item), message=f"{item} (no such file)"))
-    return files, report
+def read_corpus(inputs: list[str | Path], follow_links: bool = False, exclude: tuple[Path, ...] = ()) -> Corpus:
+    """Read files and folders; a bad file is reported and skipped, the others are still read.
 
-
-def read_corpus(inputs: list[str | Path]) -> Corpus:
-    """Read files and folders; a bad file is reported and skipped, the others are still read."""
-    files, report = iter_files([Path(p) for p in inputs])
+    ``follow_links`` and ``exclude`` are as in :func:`iter_files`.
+    """
+    files, report = iter_files([Path(p) for p in inputs], follow_links, exclude)
     corpus = Corpus(report=report)
     for path, label in files:
+        problems: list[str] = []
         try:
-            doc, rows = read_file(path, label)
+            doc, rows = read_file(path, label, problems)
         except InputError as err:
             corpus.report.append(ReportItem(kind="skipped_file", path=err.path,
-                                            message=f"{path.name} ({err.problem})"))
+                                            message=f"{_clean(path.name)} ({err.problem})"))
             continue
+        corpus.report += [ReportItem(kind="bad_row", path=str(path), message=f"{doc.path}:{problem.removeprefix('line ')}")
+                          for problem in problems]
         corpus.documents.append(doc)
         for index, row in enumerate(rows):
             qid = quote_id(row.text)

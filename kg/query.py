@@ -8,18 +8,19 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from pyoxigraph import BlankNode, NamedNode, QueryBoolean, QuerySolution, QuerySolutions, Variable
 from pyoxigraph import Literal as RdfLiteral
+from pyoxigraph import NamedNode, QuerySolution, QuerySolutions, Variable
 
-from kg.errors import StoreError, UnknownEntityError, UnknownPluginError
+from kg.errors import UnknownEntityError, UnknownPluginError
 from kg.ids import normalize_name
 from kg.models import CLAIM_TYPES
 from kg.query_rows import ClaimRow, CompetitorRow, ContradictionRow, EntityRow, EvidenceFields, ThreatRow
 from kg.rdf import KG_NS, NAMESPACES, id_from_iri
+from kg.sparql import sparql, sparql_stream
 from kg.store import KgStore, open_store
 
 __all__ = ["ClaimRow", "CompetitorRow", "ContradictionRow", "EntityRow", "EvidenceFields", "ThreatRow",
-           "claims", "competitors", "contradictions", "resolve_name", "sparql", "threats"]
+           "claims", "competitors", "contradictions", "resolve_name", "sparql", "sparql_stream", "threats"]
 
 _XSD = NAMESPACES["xsd"]
 # the entity and, through any chain of version/feature links, its releases and features
@@ -243,37 +244,3 @@ def contradictions(store: KgStore | str | Path, name: str) -> list[Contradiction
                       for r in _claim_rows(kg_store, _select(kg_store, _CLAIM_BY_ID, fact=claim))]
         rows.append(ContradictionRow(**row, claims=tuple(sorted(claim_rows, key=lambda r: r.claim_id))))
     return sorted(rows, key=lambda r: (r.entity.casefold(), r.topic, r.id))
-
-
-def _cell(term: object) -> str | None:
-    if term is None:
-        return None
-    if isinstance(term, NamedNode | RdfLiteral):
-        return term.value
-    if isinstance(term, BlankNode):
-        return f"_:{term.value}"
-    return str(term)
-
-
-def sparql(store: KgStore | str | Path, query: str) -> tuple[list[str], list[list[str | None]]]:
-    """Run a read-only SPARQL query over all graphs, with kg's prefixes (kg:, schema:, oa:, …) predefined.
-
-    Returns:
-        Column names and rows of cell strings (IRIs and literal values; None when unbound). ASK gives one
-        ``result`` column; CONSTRUCT and DESCRIBE give ``subject``, ``predicate``, ``object``.
-
-    Raises:
-        StoreError: if the query is not valid SPARQL or cannot run.
-    """
-    kg_store = _as_store(store)
-    try:
-        result = kg_store.oxigraph.query(query, prefixes=NAMESPACES, use_default_graph_as_union=True)
-        if isinstance(result, QueryBoolean):
-            return ["result"], [["true" if bool(result) else "false"]]
-        if isinstance(result, QuerySolutions):
-            columns = [v.value for v in result.variables]
-            return columns, [[_cell(s[c]) for c in columns] for s in result]
-        return ["subject", "predicate", "object"], [[_cell(t.subject), _cell(t.predicate), _cell(t.object)]
-                                                     for t in result]
-    except (SyntaxError, OSError, ValueError) as err:
-        raise StoreError(f"SPARQL query failed: {err}") from err

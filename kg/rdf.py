@@ -163,8 +163,10 @@ def _annotation_quads(base_id: str, annotation: NamedNode, kind: NamedNode, body
                       (OA.prefix, _string(prefix) if prefix else None),
                       (OA.suffix, _string(suffix) if suffix else None))
     if quote_text is not None:  # positions count code points from the start of the quote: refine that
+        # the quote's words are its schema:text, written once; repeating them per annotation made the
+        # output grow with quote length × annotations
         yield from _facts(target, graph, (OA.hasSelector, quote_sel))
-        yield from _facts(quote_sel, graph, (RDF.type, OA.TextQuoteSelector), (OA.exact, _string(quote_text)),
+        yield from _facts(quote_sel, graph, (RDF.type, KG.QuoteSelector), (KG.quote, iri(span.quote_id)),
                           (OA.refinedBy, position))
         yield from _facts(position, graph, (RDF.type, OA.TextPositionSelector),
                           (OA.start, _integer(start, XSD.nonNegativeInteger)),

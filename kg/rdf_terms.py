@@ -42,7 +42,7 @@ class _Terms:
 
 
 KG = _Terms(KG_NS, """
-    Entity Product Organization Technology License Benchmark Platform Document Quote QuoteSource Run
+    Entity Product Organization Technology License Benchmark Platform Document Quote QuoteSource QuoteSelector Run
     Assertion Claim MetricClaim PricingClaim LicenseClaim PlatformClaim PredictionClaim CredibilityClaim
     DependencyClaim CapabilityClaim LimitationClaim RiskClaim ComparisonClaim BusinessClaim Contradiction
     Evidence Mention competesWith threatens dependsOn developedBy partOf versionOf featureOf about evidence

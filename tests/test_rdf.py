@@ -108,16 +108,15 @@ def test_evidence_is_a_web_annotation_with_both_selectors(sample_kg, quads):
     target = _one(quads, annotation, _n("oa", "hasTarget"))
     assert _one(quads, target, _n("oa", "hasSource")) == iri(rel.evidence.doc_id)
     selectors = _objects(quads, target, _n("oa", "hasSelector"))
-    by_kind = {}
-    for sel in selectors:
-        assert _one(quads, sel, _n("rdf", "type")) == _n("oa", "TextQuoteSelector")
-        by_kind["refined" if _objects(quads, sel, _n("oa", "refinedBy")) else "exact"] = sel
-    exact = by_kind["exact"]
+    by_kind = {_one(quads, sel, _n("rdf", "type")): sel for sel in selectors}
+    assert set(by_kind) == {_n("oa", "TextQuoteSelector"), KG.QuoteSelector}
+    exact = by_kind[_n("oa", "TextQuoteSelector")]
     assert _one(quads, exact, _n("oa", "exact")).value == "competes with pgvector and Weaviate"
     assert _one(quads, exact, _n("oa", "prefix")).value == "Qdrant "
     assert _one(quads, exact, _n("oa", "suffix")).value == quote_text[42:42 + 32]
-    whole = by_kind["refined"]
-    assert _one(quads, whole, _n("oa", "exact")).value == quote_text
+    whole = by_kind[KG.QuoteSelector]
+    assert _one(quads, whole, KG.quote) == iri(rel.evidence.quote_id)
+    assert not _objects(quads, whole, _n("oa", "exact"))  # the quote's words are stored once, on the quote
     position = _one(quads, whole, _n("oa", "refinedBy"))
     assert _one(quads, position, _n("rdf", "type")) == _n("oa", "TextPositionSelector")
     start, end = (_one(quads, position, _n("oa", p)) for p in ("start", "end"))
@@ -250,3 +249,35 @@ def test_control_characters_are_kept_and_lone_surrogates_replaced(sample_kg):
     quads = to_quads(sample_kg.model_copy(update={"entities": (*sample_kg.entities, odd), "run": run}))
     assert _one(quads, iri("ent:odd"), _n("skos", "prefLabel")).value == "tab\there\x00 bad\ufffd end"
     assert _one(quads, run_iri(run), KG.input).value == "file\ufffd.txt"
+
+
+def _long_quote_kg(sentences: int):
+    """One quote of ``sentences`` sentences, each with a mention and a claim: annotations grow with length."""
+    from kg.models import Claim, Document, Entity, Evidence, KnowledgeGraph, Mention, Quote, RunInfo, Source
+
+    text = "Qdrant answers in 15 ms. " * sentences
+    doc = Document(id="doc:long", name="long.txt", path="long.txt", sha256="0" * 64, format="text",
+                   quote_ids=("quote:long",))
+    quote = Quote(id="quote:long", text=text, sources=(Source(doc_id=doc.id, index=0),), subject="ent:qdrant")
+    starts = [i * 25 for i in range(sentences)]
+    mentions = [Mention(entity_id="ent:qdrant", quote_id=quote.id, start=s, end=s + 6, text="Qdrant", rule="r")
+                for s in starts]
+    claims = [Claim(id=f"claim:{s}", about="ent:qdrant", type="metric", text="15 ms", value=15, unit="ms",
+                    evidence=Evidence(doc_id=doc.id, quote_id=quote.id, start=s + 18, end=s + 23, text="15 ms",
+                                      rule="r", confidence=0.9)) for s in starts]
+    run = RunInfo(kg_version="0", catalog=None, model="blank:en", inputs=("long.txt",), documents=1, quotes=1,
+                  skipped=0)
+    return KnowledgeGraph(run=run, documents=(doc,), quotes=(quote,),
+                          entities=(Entity(id="ent:qdrant", name="Qdrant", type="Product"),),
+                          mentions=tuple(mentions), claims=tuple(claims))
+
+
+def test_a_long_quote_is_stored_once_and_output_grows_linearly():
+    sizes = {}
+    for sentences in (200, 400):
+        kg = _long_quote_kg(sentences)
+        quads = to_quads(kg)
+        text = kg.quotes[0].text
+        assert sum(1 for q in quads if isinstance(q.object, Literal) and q.object.value == text) == 1
+        sizes[sentences] = sum(len(str(q)) for q in quads)
+    assert sizes[400] < 2.2 * sizes[200]  # twice the text and annotations: about twice the output, not four times

@@ -60,7 +60,7 @@ def test_store_from_another_format_version_is_refused(tmp_path, sample_kg):
 def test_corrupt_index_raises_store_error(tmp_path, sample_kg):
     root = write_store(sample_kg, tmp_path)
     (root / "names.json").write_text("{not json", encoding="utf-8")
-    with pytest.raises(StoreError, match="cannot read"):
+    with pytest.raises(StoreError, match="is damaged.*kg build"):
         open_store(tmp_path)
 
 
@@ -80,3 +80,31 @@ def test_importing_store_and_query_loads_neither_spacy_nor_rdflib():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             cwd=root, env=os.environ | {"PYTHONPATH": path})
     assert result.stdout.strip() == ""
+
+
+def _sst(root: Path) -> Path:
+    return max((root / "oxigraph").glob("*.sst"), key=lambda p: p.stat().st_size)
+
+
+@pytest.mark.parametrize("damage", ["truncated", "flipped", "deleted"])
+def test_a_damaged_database_is_refused_before_any_query(tmp_path, sample_kg, damage):
+    root = write_store(sample_kg, tmp_path)
+    sst = _sst(root)
+    data = sst.read_bytes()
+    if damage == "truncated":
+        sst.write_bytes(data[: len(data) // 2])
+    elif damage == "flipped":
+        sst.write_bytes(data[:100] + bytes([data[100] ^ 0xFF]) + data[101:])
+    else:
+        sst.unlink()
+    with pytest.raises(StoreError, match=r"the store in .* is damaged .*rebuild it with `kg build"):
+        open_store(tmp_path)
+
+
+@pytest.mark.parametrize("index", [{"entities": []}, {"entities": {"ent:x": {"name": "X"}}}, {"names": None}])
+def test_a_damaged_name_index_is_a_store_error(tmp_path, sample_kg, index):
+    root = write_store(sample_kg, tmp_path)
+    good = json.loads((root / "names.json").read_text(encoding="utf-8"))
+    (root / "names.json").write_text(json.dumps(good | index), encoding="utf-8")
+    with pytest.raises(StoreError, match="is damaged"):
+        open_store(tmp_path)

@@ -12,6 +12,7 @@ from typing import Any
 import networkx as nx
 
 from kg.atomic import write_text
+from kg.cells import csv_cell
 from kg.errors import ExportError
 from kg.graph import attribute_types, flatten, node_labels, to_networkx, upper_snake
 from kg.models import KnowledgeGraph
@@ -63,13 +64,16 @@ class Tables:
         return {c: flatten(data[c], types[c]) if c in data else "" for c in columns}
 
     def csv(self, which: str) -> str:
-        """``nodes.csv`` or ``edges.csv`` as text: a header row, RFC 4180 quoting, ``\\n`` line ends."""
+        """``nodes.csv`` or ``edges.csv`` as text: a header row, RFC 4180 quoting, ``\\n`` line ends.
+
+        A text cell a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``, tab, CR) starts with ``'``.
+        """
         nodes = which == "nodes"
         rows, columns = (self.nodes, self.node_columns) if nodes else (self.edges, self.edge_columns)
         out = io.StringIO()
         writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
         writer.writeheader()
-        writer.writerows(rows)
+        writer.writerows({c: csv_cell(v) for c, v in row.items()} for row in rows)
         return out.getvalue()
 
 
