@@ -128,6 +128,8 @@ def cross_validate(data: list[Example], c: float, folds: int = 5) -> list[tuple[
     for k in range(folds):
         train = [e for e in data if fold_of[e.group] != k]
         test = [e for e in data if fold_of[e.group] == k]
+        if not test or len({e.label for e in train}) < 2:
+            continue
         vec, model = _fit([e.features for e in train], [e.label for e in train], c)
         probs = model.predict_proba(vec.transform([{f: 1.0 for f in e.features} for e in test]))
         out += [(e, dict(zip(model.classes_, map(float, p)))) for e, p in zip(test, probs)]
