@@ -1,4 +1,5 @@
-"""Questions asked of the store (competitors, threats, claims, contradictions, SPARQL), answered as rows."""
+"""Questions asked of the store or of an in-memory graph (competitors, threats, dependencies, claims,
+contradictions, SPARQL), answered as rows."""
 
 from __future__ import annotations
 
@@ -13,13 +14,25 @@ from pyoxigraph import Literal as RdfLiteral
 
 from kg.errors import StoreError, UnknownEntityError, UnknownPluginError
 from kg.ids import normalize_name
-from kg.models import CLAIM_TYPES
-from kg.query_rows import ClaimRow, CompetitorRow, ContradictionRow, EntityRow, EvidenceFields, ThreatRow
+from kg.models import CLAIM_TYPES, KnowledgeGraph
+from kg.query_rows import (
+    ClaimRow,
+    CompetitorRow,
+    ContradictionRow,
+    DependencyRow,
+    EntityRow,
+    EvidenceFields,
+    ThreatRow,
+)
 from kg.rdf import KG_NS, NAMESPACES, id_from_iri
 from kg.store import KgStore, open_store
 
-__all__ = ["ClaimRow", "CompetitorRow", "ContradictionRow", "EntityRow", "EvidenceFields", "ThreatRow",
-           "claims", "competitors", "contradictions", "resolve_name", "sparql", "threats"]
+__all__ = ["ClaimRow", "CompetitorRow", "ContradictionRow", "DependencyRow", "EntityRow", "EvidenceFields",
+           "Queryable", "ThreatRow", "as_store", "claims", "competitors", "contradictions", "dependencies",
+           "resolve_name", "select_values", "sparql", "threats"]
+
+# what a query reads: an opened store, the folder a build wrote, or a graph in memory
+Queryable = KgStore | KnowledgeGraph | str | Path
 
 _XSD = NAMESPACES["xsd"]
 # the entity and, through any chain of version/feature links, its releases and features
@@ -66,8 +79,19 @@ _CONTRADICTION_QUERY = f"""SELECT DISTINCT ?root ?focus ?fact ?topic ?rule ?clai
 }}"""
 
 
-def _as_store(store: KgStore | str | Path) -> KgStore:
-    return store if isinstance(store, KgStore) else open_store(store)
+def as_store(source: Queryable) -> KgStore:
+    """The store to query: ``source`` itself, the store a build wrote into a folder, or a graph's in-memory store.
+
+    Raises:
+        StoreError: if a folder holds no store.
+    """
+    if isinstance(source, KgStore):
+        return source
+    if isinstance(source, KnowledgeGraph):
+        from kg.graph_store import graph_store
+
+        return graph_store(source)
+    return open_store(source)
 
 
 def _suggestions(store: KgStore, key: str, limit: int = 5) -> list[str]:
@@ -79,13 +103,13 @@ def _suggestions(store: KgStore, key: str, limit: int = 5) -> list[str]:
     return list(dict.fromkeys(names))[:limit]
 
 
-def resolve_name(store: KgStore | str | Path, name: str) -> EntityRow:
+def resolve_name(store: Queryable, name: str) -> EntityRow:
     """The entity ``name`` means: a canonical name or alias in any case and spacing, or an entity id.
 
     Raises:
         UnknownEntityError: with the closest known names as suggestions.
     """
-    kg_store = _as_store(store)
+    kg_store = as_store(store)
     if name in kg_store.entities:
         entity_id = name
     else:
@@ -97,13 +121,21 @@ def resolve_name(store: KgStore | str | Path, name: str) -> EntityRow:
     return EntityRow(id=e.id, iri=e.iri, name=e.name, type=e.type, aliases=e.aliases)
 
 
-def _select(store: KgStore, query: str, **bindings: NamedNode | RdfLiteral) -> Iterator[QuerySolution]:
+def _select(store: KgStore, query: str, **bindings: NamedNode | RdfLiteral) -> QuerySolutions:
     """Run a fixed query with user values bound as RDF terms (never pasted into the query text)."""
     substitutions = {Variable(name): term for name, term in bindings.items()}
     result = store.oxigraph.query(query, prefixes=NAMESPACES, use_default_graph_as_union=True,
                                   substitutions=substitutions)
     assert isinstance(result, QuerySolutions)
-    return iter(result)
+    return result
+
+
+def select_values(store: KgStore, query: str, **bindings: NamedNode | RdfLiteral) -> Iterator[dict[str, Any]]:
+    """Run a fixed SELECT query (kg's prefixes predefined, all graphs) and yield each solution as Python values."""
+    solutions = _select(store, query, **bindings)
+    columns = [v.value for v in solutions.variables]
+    for s in solutions:
+        yield {c: _value(s[c]) for c in columns}
 
 
 def _value(term: object) -> Any:
@@ -151,20 +183,20 @@ def _relation_fields(store: KgStore, s: QuerySolution, other: str) -> dict[str, 
             "hedged": bool(_value(s["hedged"])), **_evidence(s)}
 
 
-def competitors(store: KgStore | str | Path, name: str) -> list[CompetitorRow]:
+def competitors(store: Queryable, name: str) -> list[CompetitorRow]:
     """Who competes with ``name`` (or its releases and features), whichever side of the statement it was on.
 
     Raises:
         UnknownEntityError: if the name is unknown.
     """
-    kg_store = _as_store(store)
+    kg_store = as_store(store)
     root = resolve_name(kg_store, name)
     rows = [CompetitorRow(**_relation_fields(kg_store, s, "competitor"))
             for s in _relations(kg_store, root, "competesWith", "either")]
     return sorted(rows, key=lambda r: (r.competitor.casefold(), r.doc, r.start or 0, r.relation_id))
 
 
-def threats(store: KgStore | str | Path, name: str, *, include_outgoing: bool = False) -> list[ThreatRow]:
+def threats(store: Queryable, name: str, *, include_outgoing: bool = False) -> list[ThreatRow]:
     """What threatens ``name`` (and its releases and features), with the horizon when one was stated.
 
     Args:
@@ -173,7 +205,7 @@ def threats(store: KgStore | str | Path, name: str, *, include_outgoing: bool = 
     Raises:
         UnknownEntityError: if the name is unknown.
     """
-    kg_store = _as_store(store)
+    kg_store = as_store(store)
     root = resolve_name(kg_store, name)
     sides = [("incoming", "threatened_by")] + ([("outgoing", "threatens")] if include_outgoing else [])
     rows: list[ThreatRow] = []
@@ -182,6 +214,25 @@ def threats(store: KgStore | str | Path, name: str, *, include_outgoing: bool = 
                            horizon=_value(s["horizon"]))
                  for s in _relations(kg_store, root, "threatens", side)]
     return sorted(rows, key=lambda r: (r.direction, r.threat.casefold(), r.doc, r.start or 0, r.relation_id))
+
+
+def dependencies(store: Queryable, name: str, *, include_incoming: bool = False) -> list[DependencyRow]:
+    """What ``name`` (and its releases and features) depends on.
+
+    Args:
+        include_incoming: also list what depends on ``name`` (direction ``dependency_of``).
+
+    Raises:
+        UnknownEntityError: if the name is unknown.
+    """
+    kg_store = as_store(store)
+    root = resolve_name(kg_store, name)
+    sides = [("outgoing", "depends_on")] + ([("incoming", "dependency_of")] if include_incoming else [])
+    rows: list[DependencyRow] = []
+    for side, direction in sides:
+        rows += [DependencyRow(**_relation_fields(kg_store, s, "dependency"), direction=direction)
+                 for s in _relations(kg_store, root, "dependsOn", side)]
+    return sorted(rows, key=lambda r: (r.direction, r.dependency.casefold(), r.doc, r.start or 0, r.relation_id))
 
 
 def _claim_rows(store: KgStore, solutions: Iterator[QuerySolution]) -> list[ClaimRow]:
@@ -206,7 +257,7 @@ def _claim_rows(store: KgStore, solutions: Iterator[QuerySolution]) -> list[Clai
     return sorted(rows, key=lambda r: (r.entity.casefold(), r.type, r.doc, r.start or 0, r.claim_id))
 
 
-def claims(store: KgStore | str | Path, name: str, type: str | None = None) -> list[ClaimRow]:
+def claims(store: Queryable, name: str, type: str | None = None) -> list[ClaimRow]:
     """Claims about ``name`` (and its releases and features), optionally of one type only.
 
     Raises:
@@ -215,7 +266,7 @@ def claims(store: KgStore | str | Path, name: str, type: str | None = None) -> l
     """
     if type is not None and type not in CLAIM_TYPES:
         raise UnknownPluginError("claim type", type, list(CLAIM_TYPES))
-    kg_store = _as_store(store)
+    kg_store = as_store(store)
     root = resolve_name(kg_store, name)
     bindings: dict[str, NamedNode | RdfLiteral] = {"root": NamedNode(root.iri)}
     if type is not None:
@@ -223,13 +274,13 @@ def claims(store: KgStore | str | Path, name: str, type: str | None = None) -> l
     return _claim_rows(kg_store, _select(kg_store, _CLAIMS_ABOUT, **bindings))
 
 
-def contradictions(store: KgStore | str | Path, name: str) -> list[ContradictionRow]:
+def contradictions(store: Queryable, name: str) -> list[ContradictionRow]:
     """Pairs of claims about ``name`` (and its releases and features) that contradict each other.
 
     Raises:
         UnknownEntityError: if the name is unknown.
     """
-    kg_store = _as_store(store)
+    kg_store = as_store(store)
     root = resolve_name(kg_store, name)
     found: dict[str, dict[str, Any]] = {}
     for s in _select(kg_store, _CONTRADICTION_QUERY, root=NamedNode(root.iri)):
@@ -255,7 +306,7 @@ def _cell(term: object) -> str | None:
     return str(term)
 
 
-def sparql(store: KgStore | str | Path, query: str) -> tuple[list[str], list[list[str | None]]]:
+def sparql(store: Queryable, query: str) -> tuple[list[str], list[list[str | None]]]:
     """Run a read-only SPARQL query over all graphs, with kg's prefixes (kg:, schema:, oa:, …) predefined.
 
     Returns:
@@ -265,7 +316,7 @@ def sparql(store: KgStore | str | Path, query: str) -> tuple[list[str], list[lis
     Raises:
         StoreError: if the query is not valid SPARQL or cannot run.
     """
-    kg_store = _as_store(store)
+    kg_store = as_store(store)
     try:
         result = kg_store.oxigraph.query(query, prefixes=NAMESPACES, use_default_graph_as_union=True)
         if isinstance(result, QueryBoolean):

@@ -29,9 +29,10 @@ def test_api_every_fact_points_at_its_quote(built):
 
 
 def test_api_queries(built):
-    assert {r.competitor for r in kg.competitors("Qdrant", store=built.out)} >= {"Weaviate", "Milvus"}
-    assert all(r.horizon for r in kg.threats("E2B", store=built.out))
-    assert kg.claims("Qdrant", type="license", store=built.out)
+    assert {r.competitor for r in kg.competitors("Qdrant", store=built.out, as_rows=True)} >= {"Weaviate", "Milvus"}
+    assert set(kg.competitors("Qdrant", store=built.out)["competitor"]) >= {"Weaviate", "Milvus"}
+    assert kg.threats("E2B", store=built.out)["horizon"].notna().all()
+    assert len(kg.claims("Qdrant", type="license", store=built.out))
     with pytest.raises(UnknownEntityError, match="Qdrant"):
         kg.competitors("Qdrnat", store=built.out)
 
