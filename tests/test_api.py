@@ -69,3 +69,39 @@ def test_api_committed_exports_match_a_fresh_build(built):
     committed = ROOT / "exports"
     for name in ("kg.ttl", "kg.graphml", "kg.nq", "report.json"):
         assert (committed / name).read_bytes() == (built.out / name).read_bytes(), name
+
+
+@pytest.mark.parametrize(("ask", "options"), [
+    (kg.competitors, {}), (kg.competitors, {"aggregate": True}), (kg.threats, {"include_outgoing": True}),
+    (kg.threats, {"aggregate": True}), (kg.dependencies, {"include_incoming": True, "aggregate": True}),
+    (kg.claims, {}), (kg.claims, {"type": "metric"}), (kg.contradictions, {}),
+])
+@pytest.mark.parametrize("name", ["Qdrant", "E2B", "Cursor"])
+def test_api_a_graph_in_memory_answers_as_its_store(built, ask, options, name):
+    from_store = ask(name, store=built.out, **options)
+    in_memory = ask(name, graph=built.graph, **options)
+    assert from_store.equals(in_memory)
+    assert ask(name, store=built.out, as_rows=True, **options) == ask(name, graph=built.graph, as_rows=True, **options)
+
+
+def test_api_entities_and_stats_in_memory_and_stored(built):
+    assert kg.entities(store=built.out).equals(kg.entities(graph=built.graph))
+    assert kg.stats(store=built.out).equals(kg.stats(graph=built.graph))
+    stats = kg.stats(graph=built.graph).set_index(["kind", "type"])["count"]
+    assert stats.loc[("relation", "competes_with")] == sum(r.type == "competes_with" for r in built.graph.relations)
+    products = kg.entities(graph=built.graph, type="Product")
+    assert set(products["type"]) == {"Product"} and products["degree"].is_monotonic_decreasing
+
+
+def test_api_extract_then_ask_without_writing_files(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    graph = kg.extract([EXAMPLES / "qdrant-vs-pgvector.txt"])
+    ranked = kg.competitors("Qdrant", graph=graph, aggregate=True)
+    assert list(ranked["rank"]) == list(range(1, len(ranked) + 1))
+    assert {"Weaviate", "Milvus"} <= set(ranked["competitor"])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_api_store_or_graph_not_both(built):
+    with pytest.raises(TypeError, match="not both"):
+        kg.competitors("Qdrant", store=built.out, graph=built.graph)
