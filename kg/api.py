@@ -260,9 +260,9 @@ def dependencies(name: str, store: str | Path | None = None, *, graph: Knowledge
                       include_incoming=include_incoming)
 
 
-def claims(name: str, type: str | None = None, store: str | Path | None = None, *,
+def claims(name: str | None = None, type: str | None = None, store: str | Path | None = None, *,
            graph: KnowledgeGraph | None = None, as_rows: bool = False) -> pd.DataFrame | list:
-    """Claims about ``name``, optionally of one type (metric, pricing, license, …).
+    """Claims about ``name`` (every claim if ``None``), optionally of one type (metric, pricing, license, …).
 
     The DataFrame holds ``value`` as read (a number, a list, a string) and, for numbers, ``value_min`` and
     ``value_max`` as floats and ``value_text`` as an analyst writes it ("< 15 ms", "40,000,000 USD").
@@ -282,9 +282,9 @@ def claims(name: str, type: str | None = None, store: str | Path | None = None, 
     return claim_frame(rows)
 
 
-def contradictions(name: str, store: str | Path | None = None, *, graph: KnowledgeGraph | None = None,
-                   as_rows: bool = False) -> pd.DataFrame | list:
-    """Pairs of claims about ``name`` that contradict each other.
+def contradictions(name: str | None = None, store: str | Path | None = None, *,
+                   graph: KnowledgeGraph | None = None, as_rows: bool = False) -> pd.DataFrame | list:
+    """Pairs of claims about ``name`` (about anything if ``None``) that contradict each other.
 
     The DataFrame has one row per contradiction: ``topic`` and ``rule``, then the two claims side by side
     (``a_text``, ``a_polarity``, ``a_quote``, …, ``b_text``, …). The arguments and errors are those of

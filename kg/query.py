@@ -72,11 +72,14 @@ _CLAIM_QUERY = """SELECT DISTINCT ?root ?ctype ?focus ?fact ?text ?value ?valueJ
 _RELATION_QUERIES = {side: _RELATION_QUERY.format(vars=_EVIDENCE_VARS, focus=_FOCUS, sides=pattern,
                                                   evidence=_EVIDENCE) for side, pattern in _SIDES.items()}
 _CLAIMS_ABOUT = _CLAIM_QUERY.format(vars=_EVIDENCE_VARS, selection=_FOCUS, evidence=_EVIDENCE)
-_CLAIM_BY_ID = _CLAIM_QUERY.format(vars=_EVIDENCE_VARS, selection="", evidence=_EVIDENCE)
-_CONTRADICTION_QUERY = f"""SELECT DISTINCT ?root ?focus ?fact ?topic ?rule ?claim WHERE {{
-  {_FOCUS}
+_CLAIM_BY_ID = _CLAIM_QUERY.format(  # also every claim, when ?fact is not bound
+    vars=_EVIDENCE_VARS, selection="", evidence=_EVIDENCE)
+_CONTRADICTION_QUERY = """SELECT DISTINCT ?root ?focus ?fact ?topic ?rule ?claim WHERE {{
+  {selection}
   ?fact a kg:Contradiction ; kg:about ?focus ; kg:topic ?topic ; kg:rule ?rule ; kg:claim ?claim .
 }}"""
+_CONTRADICTIONS_ABOUT = _CONTRADICTION_QUERY.format(selection=_FOCUS)
+_ALL_CONTRADICTIONS = _CONTRADICTION_QUERY.format(selection="")
 
 
 def as_store(source: Queryable) -> KgStore:
@@ -257,8 +260,8 @@ def _claim_rows(store: KgStore, solutions: Iterator[QuerySolution]) -> list[Clai
     return sorted(rows, key=lambda r: (r.entity.casefold(), r.type, r.doc, r.start or 0, r.claim_id))
 
 
-def claims(store: Queryable, name: str, type: str | None = None) -> list[ClaimRow]:
-    """Claims about ``name`` (and its releases and features), optionally of one type only.
+def claims(store: Queryable, name: str | None, type: str | None = None) -> list[ClaimRow]:
+    """Claims about ``name`` (and its releases and features), or every claim (``None``), optionally of one type.
 
     Raises:
         UnknownEntityError: if the name is unknown.
@@ -267,23 +270,25 @@ def claims(store: Queryable, name: str, type: str | None = None) -> list[ClaimRo
     if type is not None and type not in CLAIM_TYPES:
         raise UnknownPluginError("claim type", type, list(CLAIM_TYPES))
     kg_store = as_store(store)
-    root = resolve_name(kg_store, name)
-    bindings: dict[str, NamedNode | RdfLiteral] = {"root": NamedNode(root.iri)}
+    bindings: dict[str, NamedNode | RdfLiteral] = {}
+    if name is not None:
+        bindings["root"] = NamedNode(resolve_name(kg_store, name).iri)
     if type is not None:
         bindings["ctype"] = RdfLiteral(type)
-    return _claim_rows(kg_store, _select(kg_store, _CLAIMS_ABOUT, **bindings))
+    return _claim_rows(kg_store, _select(kg_store, _CLAIMS_ABOUT if name is not None else _CLAIM_BY_ID, **bindings))
 
 
-def contradictions(store: Queryable, name: str) -> list[ContradictionRow]:
-    """Pairs of claims about ``name`` (and its releases and features) that contradict each other.
+def contradictions(store: Queryable, name: str | None) -> list[ContradictionRow]:
+    """Pairs of claims about ``name`` (and its releases and features), or about anything (``None``), that
+    contradict each other.
 
     Raises:
         UnknownEntityError: if the name is unknown.
     """
     kg_store = as_store(store)
-    root = resolve_name(kg_store, name)
+    bindings = {"root": NamedNode(resolve_name(kg_store, name).iri)} if name is not None else {}
     found: dict[str, dict[str, Any]] = {}
-    for s in _select(kg_store, _CONTRADICTION_QUERY, root=NamedNode(root.iri)):
+    for s in _select(kg_store, _CONTRADICTIONS_ABOUT if name is not None else _ALL_CONTRADICTIONS, **bindings):
         row = found.setdefault(_value(s["fact"]), {
             "id": _value(s["fact"]), **_entity_fields(kg_store, s["focus"], "entity"),
             "topic": _value(s["topic"]), "rule": _value(s["rule"]), "claims": []})

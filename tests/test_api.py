@@ -89,6 +89,9 @@ def test_api_entities_and_stats_in_memory_and_stored(built):
     assert kg.stats(store=built.out).equals(kg.stats(graph=built.graph))
     stats = kg.stats(graph=built.graph).set_index(["kind", "type"])["count"]
     assert stats.loc[("relation", "competes_with")] == sum(r.type == "competes_with" for r in built.graph.relations)
+    assert len(kg.claims(graph=built.graph)) == len(built.graph.claims)
+    assert kg.claims(type="pricing", store=built.out).equals(kg.claims(type="pricing", graph=built.graph))
+    assert len(kg.contradictions(graph=built.graph)) == len(built.graph.contradictions)
     products = kg.entities(graph=built.graph, type="Product")
     assert set(products["type"]) == {"Product"} and products["degree"].is_monotonic_decreasing
 

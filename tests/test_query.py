@@ -155,3 +155,11 @@ def test_a_graph_in_memory_gives_the_stored_answers(store, ask):
     for name in ("Qdrant", "Qdrant 1.12", AWKWARD, "postgres"):
         assert ask(graph, name) == ask(store, name)
     assert query.as_store(graph) is query.as_store(graph), "a graph is converted once"
+
+
+def test_every_claim_and_every_contradiction_without_a_name(store):
+    graph = make_two_doc_kg()
+    assert {r.claim_id for r in query.claims(store, None)} == {c.id for c in graph.claims}
+    assert {r.claim_id for r in query.claims(store, None, type="metric")} == {
+        c.id for c in graph.claims if c.type == "metric"}
+    assert [r.id for r in query.contradictions(store, None)] == [x.id for x in graph.contradictions]
