@@ -97,6 +97,9 @@ def as_store(source: Queryable) -> KgStore:
     return open_store(source)
 
 
+_as_store = as_store  # the name the SPARQL helpers use
+
+
 def _suggestions(store: KgStore, key: str, limit: int = 5) -> list[str]:
     forms = list(store.names)
     close = difflib.get_close_matches(key, forms, n=limit * 2, cutoff=0.6)
@@ -311,7 +314,7 @@ def _cell(term: object) -> str | None:
     return str(term)
 
 
-def sparql(store: Queryable, query: str) -> tuple[list[str], list[list[str | None]]]:
+def sparql(store: KgStore | str | Path, query: str) -> tuple[list[str], list[list[str | None]]]:
     """Run a read-only SPARQL query over all graphs, with kg's prefixes (kg:, schema:, oa:, …) predefined.
 
     Returns:
@@ -321,7 +324,7 @@ def sparql(store: Queryable, query: str) -> tuple[list[str], list[list[str | Non
     Raises:
         StoreError: if the query is not valid SPARQL or cannot run.
     """
-    kg_store = as_store(store)
+    kg_store = _as_store(store)
     try:
         result = kg_store.oxigraph.query(query, prefixes=NAMESPACES, use_default_graph_as_union=True)
         if isinstance(result, QueryBoolean):
