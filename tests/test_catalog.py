@@ -33,7 +33,7 @@ def test_shipped_catalog_loads(shipped):
     ("COPILOT WORKSPACE", "GitHub Copilot Workspace", "Product"),
     ("github\u00a0copilot", "GitHub Copilot", "Product"),
     ("  Visual Studio Code ", "VS Code", "Product"),
-    ("postgres", "PostgreSQL", "Technology"),
+    ("postgres", "PostgreSQL", "Product"),
     ("phidata", "Agno", "Product"),
     ("hf", "Hugging Face", "Organization"),
     ("apache-2.0", "Apache 2.0", "License"),

@@ -37,7 +37,7 @@ SET n.`kind` = row.`kind`, n.`label` = row.`label`, n.`aliases` = row.`aliases`,
 LOAD CSV WITH HEADERS FROM 'file:///nodes.csv' AS row
 WITH row WHERE row.labels = ':Entity:Technology'
 MERGE (n:`Entity`:`Technology` {id: row.id})
-SET n.`kind` = row.`kind`, n.`label` = row.`label`, n.`aliases` = row.`aliases`, n.`description` = row.`description`, n.`discovered` = toBoolean(row.`discovered`), n.`maker` = row.`maker`, n.`mentions` = toInteger(row.`mentions`), n.`name` = row.`name`, n.`type` = row.`type`;
+SET n.`kind` = row.`kind`, n.`label` = row.`label`, n.`description` = row.`description`, n.`discovered` = toBoolean(row.`discovered`), n.`maker` = row.`maker`, n.`mentions` = toInteger(row.`mentions`), n.`name` = row.`name`, n.`type` = row.`type`;
 
 LOAD CSV WITH HEADERS FROM 'file:///edges.csv' AS row
 WITH row WHERE row.rel_type = 'ABOUT'
