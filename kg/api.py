@@ -198,7 +198,8 @@ def _relations(ask: Callable, name: str, store, graph, aggregate: bool, as_rows:
     row_type = {query.competitors: query_rows.CompetitorRow, query.threats: query_rows.ThreatRow,
                 query.dependencies: query_rows.DependencyRow}[ask]
     if aggregate:
-        rows = rank(rows, entity=query.resolve_name(kg_store, name).name)
+        rows = rank(rows, entity=query.resolve_name(kg_store, name).name,
+                    documents=query.quote_documents(kg_store, (r.quote_id for r in rows)))
         row_type = {query_rows.CompetitorRow: query_rows.CompetitorRank, query_rows.ThreatRow: query_rows.ThreatRank,
                     query_rows.DependencyRow: query_rows.DependencyRank}[row_type]
     return _answer(rows, row_type, as_rows)
@@ -212,8 +213,10 @@ def competitors(name: str, store: str | Path | None = None, *, graph: KnowledgeG
         name: a name or alias in any case ("copilot"), or an entity id.
         store: the folder ``build`` wrote (default ``exports``).
         graph: ask this in-memory graph instead of a store (``extract``'s result): nothing is written.
-        aggregate: one row per competitor, ranked by the quotes and documents that say so, with the strongest
-            confidence and the best evidence, instead of one row per statement.
+        aggregate: one row per competitor instead of one per statement: ``quotes`` (distinct quotes that say
+            so), ``documents`` (every document those quotes were found in), ``statements``, the strongest
+            ``confidence``, ``hedged`` (only ever said with a hedge) and the best evidence (``best_exact``,
+            ``best_quote``, ``best_doc``); ranked by quotes, then documents, then confidence.
         as_rows: return the pydantic rows (``CompetitorRow`` / ``CompetitorRank``) instead of a DataFrame.
 
     Returns:

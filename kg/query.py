@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +24,12 @@ from kg.query_rows import (
     EvidenceFields,
     ThreatRow,
 )
-from kg.rdf import KG_NS, NAMESPACES, id_from_iri
+from kg.rdf import KG_NS, NAMESPACES, id_from_iri, iri
 from kg.store import KgStore, open_store
 
 __all__ = ["ClaimRow", "CompetitorRow", "ContradictionRow", "DependencyRow", "EntityRow", "EvidenceFields",
            "Queryable", "ThreatRow", "as_store", "claims", "competitors", "contradictions", "dependencies",
-           "resolve_name", "select_values", "sparql", "threats"]
+           "quote_documents", "resolve_name", "select_values", "sparql", "threats"]
 
 # what a query reads: an opened store, the folder a build wrote, or a graph in memory
 Queryable = KgStore | KnowledgeGraph | str | Path
@@ -44,7 +44,7 @@ _EVIDENCE = """
   ?sel oa:exact ?exact . FILTER NOT EXISTS { ?sel oa:refinedBy ?refined }
   OPTIONAL { ?target oa:hasSelector/oa:refinedBy ?pos . ?pos oa:start ?start ; oa:end ?end }
   OPTIONAL { ?doc rdfs:label ?docName }"""
-_EVIDENCE_VARS = "?quote ?exact ?start ?end ?doc ?docName ?conf ?rule"
+_EVIDENCE_VARS = "?q ?quote ?exact ?start ?end ?doc ?docName ?conf ?rule"
 _RELATION_QUERY = """SELECT DISTINCT ?root ?predicate ?focus ?other ?fact ?hedged ?horizon {vars} WHERE {{
   {focus}
   ?fact a kg:Assertion ; rdf:predicate ?predicate ; kg:confidence ?conf ; kg:rule ?rule .
@@ -74,6 +74,7 @@ _RELATION_QUERIES = {side: _RELATION_QUERY.format(vars=_EVIDENCE_VARS, focus=_FO
 _CLAIMS_ABOUT = _CLAIM_QUERY.format(vars=_EVIDENCE_VARS, selection=_FOCUS, evidence=_EVIDENCE)
 _CLAIM_BY_ID = _CLAIM_QUERY.format(  # also every claim, when ?fact is not bound
     vars=_EVIDENCE_VARS, selection="", evidence=_EVIDENCE)
+_QUOTE_DOCUMENTS = "SELECT DISTINCT ?q ?doc WHERE { ?q kg:source/kg:inDocument ?doc }"
 _CONTRADICTION_QUERY = """SELECT DISTINCT ?root ?focus ?fact ?topic ?rule ?claim WHERE {{
   {selection}
   ?fact a kg:Contradiction ; kg:about ?focus ; kg:topic ?topic ; kg:rule ?rule ; kg:claim ?claim .
@@ -166,6 +167,7 @@ def _evidence(s: QuerySolution) -> dict[str, Any]:
     doc_id = _value(s["doc"])
     return {"quote": _value(s["quote"]), "exact": _value(s["exact"]), "start": _value(s["start"]),
             "end": _value(s["end"]), "doc": _value(s["docName"]) or doc_id, "doc_id": doc_id,
+            "quote_id": _value(s["q"]),
             "rule": _value(s["rule"]), "confidence": _value(s["conf"])}
 
 
@@ -220,6 +222,16 @@ def threats(store: Queryable, name: str, *, include_outgoing: bool = False) -> l
                            horizon=_value(s["horizon"]))
                  for s in _relations(kg_store, root, "threatens", side)]
     return sorted(rows, key=lambda r: (r.direction, r.threat.casefold(), r.doc, r.start or 0, r.relation_id))
+
+
+def quote_documents(store: Queryable, quote_ids: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """Every document each quote was found in (a quote repeated in two reviews is one quote in two documents)."""
+    kg_store = as_store(store)
+    found = {}
+    for quote_id in dict.fromkeys(quote_ids):
+        docs = [r["doc"] for r in select_values(kg_store, _QUOTE_DOCUMENTS, q=iri(quote_id))]
+        found[quote_id] = tuple(sorted(docs))
+    return found
 
 
 def dependencies(store: Queryable, name: str, *, include_incoming: bool = False) -> list[DependencyRow]:

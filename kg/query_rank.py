@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from kg.query_rows import (
     CompetitorRank,
@@ -30,7 +30,8 @@ def _strength(row: RelationRow) -> tuple:
     return (row.hedged, -(row.confidence or 0.0), row.doc, row.start or 0, row.relation_id)
 
 
-def rank(rows: Sequence[RelationRow], entity: str) -> list[RankRow]:
+def rank(rows: Sequence[RelationRow], entity: str,
+         documents: Mapping[str, Iterable[str]] | None = None) -> list[RankRow]:
     """Fold per-statement rows into one row per far end (and direction), ranked by support.
 
     The rank orders by the number of distinct quotes, then documents, then the strongest confidence, then
@@ -40,6 +41,8 @@ def rank(rows: Sequence[RelationRow], entity: str) -> list[RankRow]:
     Args:
         rows: the per-statement rows of one query.
         entity: the name that was asked about; statements about its releases and features count for it.
+        documents: quote id → every document the quote was found in (``query.quote_documents``); without
+            it, a statement counts for the document its evidence points at only.
     """
     if not rows:
         return []
@@ -54,7 +57,8 @@ def rank(rows: Sequence[RelationRow], entity: str) -> list[RankRow]:
         fields = {
             "entity": entity, far: getattr(best, far), f"{far}_id": getattr(best, f"{far}_id"),
             f"{far}_type": getattr(best, f"{far}_type"), "statements": len(members),
-            "quotes": len({m.quote for m in members}), "documents": len({m.doc_id for m in members}),
+            "quotes": len({m.quote_id for m in members}),
+            "documents": len({d for m in members for d in (m.doc_id, *(documents or {}).get(m.quote_id, ()))}),
             "confidence": max(confidences) if confidences else None, "hedged": all(m.hedged for m in members),
             "rules": tuple(sorted({m.rule for m in members})), "best_exact": best.exact,
             "best_quote": best.quote, "best_doc": best.doc,

@@ -33,6 +33,7 @@ class EvidenceFields(_Row):
     end: int | None
     doc: str
     doc_id: str
+    quote_id: str
     rule: str
     confidence: float | None
 
@@ -109,7 +110,7 @@ class _RankFields(_Row):
     rank: int
     statements: int
     quotes: int
-    documents: int
+    documents: int  # every document the supporting quotes were found in
     confidence: float | None
     hedged: bool  # every statement behind the row is hedged
     rules: tuple[str, ...]

@@ -108,3 +108,13 @@ def test_api_extract_then_ask_without_writing_files(tmp_path, monkeypatch):
 def test_api_store_or_graph_not_both(built):
     with pytest.raises(TypeError, match="not both"):
         kg.competitors("Qdrant", store=built.out, graph=built.graph)
+
+
+def test_api_ranked_competitors_count_every_document_a_quote_is_in():
+    from rdf_fixtures import make_two_doc_kg
+
+    ranked = kg.competitors("Qdrant", graph=make_two_doc_kg(), aggregate=True).set_index("competitor")
+    # "Qdrant competes with pgvector and Weaviate" is one quote, found in both documents
+    assert ranked.loc["pgvector", ["quotes", "documents"]].tolist() == [1, 2]
+    assert ranked.loc["Milvus", ["quotes", "documents"]].tolist() == [1, 1]
+    assert ranked.index[:2].tolist() == ["pgvector", "Weaviate"]

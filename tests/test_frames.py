@@ -92,7 +92,8 @@ def test_as_rows_gives_the_pydantic_rows(graph):
 
 
 def _claim(value, unit=None, comparator=None) -> ClaimRow:
-    return ClaimRow(quote="q", exact="e", start=0, end=1, doc="d", doc_id="doc:1", rule="r", confidence=0.9,
+    return ClaimRow(quote="q", exact="e", start=0, end=1, doc="d", doc_id="doc:1", quote_id="quote:1", rule="r",
+                    confidence=0.9,
                     entity="X", entity_id="ent:x", claim_id="claim:1", type="metric", text="t", value=value,
                     unit=unit, comparator=comparator)
 

@@ -163,3 +163,8 @@ def test_every_claim_and_every_contradiction_without_a_name(store):
     assert {r.claim_id for r in query.claims(store, None, type="metric")} == {
         c.id for c in graph.claims if c.type == "metric"}
     assert [r.id for r in query.contradictions(store, None)] == [x.id for x in graph.contradictions]
+
+
+def test_quotes_know_every_document_they_are_in(store):
+    (row,) = [r for r in query.competitors(store, "Qdrant") if r.competitor == "pgvector"]
+    assert query.quote_documents(store, [row.quote_id]) == {row.quote_id: ("doc:000000000001", "doc:000000000002")}

@@ -8,14 +8,15 @@ from kg.query_rows import CompetitorRow, ThreatRow
 
 def _competitor(name: str, quote: str, doc: str, confidence: float = 0.9, hedged: bool = False,
                 rule: str = "competes.verb") -> CompetitorRow:
-    return CompetitorRow(quote=quote, exact=f"{name} in {quote}", start=0, end=5, doc=doc, doc_id=f"doc:{doc}",
+    return CompetitorRow(quote=quote, exact=f"{name} in {quote}", start=0, end=5, doc=doc, doc_id=f"doc:{doc}", quote_id=f"quote:{quote}",
                          rule=rule, confidence=confidence, entity="Qdrant", entity_id="ent:qdrant", competitor=name,
                          competitor_id=f"ent:{name.lower()}", competitor_type="Product",
                          relation_id=f"rel:{name}{quote}{doc}", hedged=hedged)
 
 
 def _threat(name: str, quote: str, horizon: str | None, direction: str = "threatened_by") -> ThreatRow:
-    return ThreatRow(quote=quote, exact=quote, start=0, end=3, doc="a.txt", doc_id="doc:a", rule="threat.cue",
+    return ThreatRow(quote=quote, exact=quote, start=0, end=3, doc="a.txt", doc_id="doc:a", quote_id=f"quote:{quote}",
+                     rule="threat.cue",
                      confidence=0.8, entity="Cursor", entity_id="ent:cursor", threat=name,
                      threat_id=f"ent:{name.lower()}", threat_type="Organization", direction=direction,
                      horizon=horizon, hedged=False, relation_id=f"rel:{name}{quote}")
@@ -59,3 +60,10 @@ def test_threats_collect_their_horizons_and_rank_per_direction():
 
 def test_nothing_to_rank():
     assert rank([], entity="Qdrant") == []
+
+
+def test_a_quote_found_in_two_documents_counts_both():
+    rows = [_competitor("Milvus", "q1", "a.txt")]
+    assert rank(rows, entity="Qdrant")[0].documents == 1
+    (row,) = rank(rows, entity="Qdrant", documents={"quote:q1": ["doc:a.txt", "doc:b.txt"]})
+    assert (row.quotes, row.documents) == (1, 2)
