@@ -27,7 +27,7 @@ def _heavy_after(code: str, heavy: tuple[str, ...] = HEAVY) -> list[str]:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.parametrize("module", ["kg.cli", "kg.api", "kg.query", "kg.query_overview", "kg.query_rank",
+@pytest.mark.parametrize("module", ["kg.cli", "kg.api", "kg.answers", "kg.query", "kg.query_overview", "kg.query_rank",
                                     "kg.store"])
 def test_import_does_not_load_spacy_rdflib_or_pandas(module: str) -> None:
     assert _heavy_after(f"import {module}", WITH_PANDAS) == [], f"`import {module}` loads {WITH_PANDAS}; import lazily"
