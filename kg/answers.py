@@ -1,5 +1,6 @@
-"""The questions an analyst asks (competitors, threats, dependencies, claims, contradictions, entities, stats),
-answered as pandas DataFrames or pydantic rows, from a store or from a graph in memory.
+"""The analyst's questions answered as pandas DataFrames (or pydantic rows), from a store or a graph in memory.
+
+Competitors, threats, dependencies (per statement or ranked), claims, contradictions, entities and stats.
 
 ``kg.api`` re-exports every function here; pandas is imported only inside them, when a DataFrame is asked for.
 """
@@ -11,6 +12,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kg.models import KnowledgeGraph
+from kg.query_rows import (
+    CompetitorRank,
+    CompetitorRow,
+    DependencyRank,
+    DependencyRow,
+    EntityOverviewRow,
+    StatRow,
+    ThreatRank,
+    ThreatRow,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -37,20 +48,18 @@ def _answer(rows: list, row_type: type, as_rows: bool):
     return frame(rows, row_type)
 
 
-def _relations(ask: Callable, name: str, store, graph, aggregate: bool, as_rows: bool, **options):
-    from kg import query, query_rows
+def _relations(ask: Callable, types: tuple[type, type], name: str, store, graph, aggregate: bool, as_rows: bool,
+               **options):
+    """Ask a relation query; ``types`` are its row and ranked-row models; ``aggregate`` folds and ranks the rows."""
+    from kg import query
     from kg.query_rank import rank
 
     kg_store = _source(store, graph)
     rows = ask(kg_store, name, **options)
-    row_type = {query.competitors: query_rows.CompetitorRow, query.threats: query_rows.ThreatRow,
-                query.dependencies: query_rows.DependencyRow}[ask]
     if aggregate:
         rows = rank(rows, entity=query.resolve_name(kg_store, name).name,
                     documents=query.quote_documents(kg_store, (r.quote_id for r in rows)))
-        row_type = {query_rows.CompetitorRow: query_rows.CompetitorRank, query_rows.ThreatRow: query_rows.ThreatRank,
-                    query_rows.DependencyRow: query_rows.DependencyRank}[row_type]
-    return _answer(rows, row_type, as_rows)
+    return _answer(rows, types[1] if aggregate else types[0], as_rows)
 
 
 def competitors(name: str, store: str | Path | None = None, *, graph: KnowledgeGraph | None = None,
@@ -77,7 +86,7 @@ def competitors(name: str, store: str | Path | None = None, *, graph: KnowledgeG
     """
     from kg import query
 
-    return _relations(query.competitors, name, store, graph, aggregate, as_rows)
+    return _relations(query.competitors, (CompetitorRow, CompetitorRank), name, store, graph, aggregate, as_rows)
 
 
 def threats(name: str, store: str | Path | None = None, *, graph: KnowledgeGraph | None = None,
@@ -92,7 +101,8 @@ def threats(name: str, store: str | Path | None = None, *, graph: KnowledgeGraph
     """
     from kg import query
 
-    return _relations(query.threats, name, store, graph, aggregate, as_rows, include_outgoing=include_outgoing)
+    return _relations(query.threats, (ThreatRow, ThreatRank), name, store, graph, aggregate, as_rows,
+                      include_outgoing=include_outgoing)
 
 
 def dependencies(name: str, store: str | Path | None = None, *, graph: KnowledgeGraph | None = None,
@@ -107,7 +117,7 @@ def dependencies(name: str, store: str | Path | None = None, *, graph: Knowledge
     """
     from kg import query
 
-    return _relations(query.dependencies, name, store, graph, aggregate, as_rows,
+    return _relations(query.dependencies, (DependencyRow, DependencyRank), name, store, graph, aggregate, as_rows,
                       include_incoming=include_incoming)
 
 
@@ -163,9 +173,9 @@ def entities(store: str | Path | None = None, *, graph: KnowledgeGraph | None = 
     Raises:
         UnknownPluginError: if ``type`` is not an entity type.
     """
-    from kg import query_overview, query_rows
+    from kg import query_overview
 
-    return _answer(query_overview.entities(_source(store, graph), type), query_rows.EntityOverviewRow, as_rows)
+    return _answer(query_overview.entities(_source(store, graph), type), EntityOverviewRow, as_rows)
 
 
 def stats(store: str | Path | None = None, *, graph: KnowledgeGraph | None = None,
@@ -175,6 +185,6 @@ def stats(store: str | Path | None = None, *, graph: KnowledgeGraph | None = Non
     One row per ``kind`` and ``type`` (every known entity, relation and claim type, zero included), with
     ``count``. The arguments are those of ``competitors``.
     """
-    from kg import query_overview, query_rows
+    from kg import query_overview
 
-    return _answer(query_overview.stats(_source(store, graph)), query_rows.StatRow, as_rows)
+    return _answer(query_overview.stats(_source(store, graph)), StatRow, as_rows)

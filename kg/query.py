@@ -1,5 +1,4 @@
-"""Questions asked of the store or of an in-memory graph (competitors, threats, dependencies, claims,
-contradictions, SPARQL), answered as rows."""
+"""Questions asked of the store or of a graph in memory (competitors, threats, claims, …), answered as rows."""
 
 from __future__ import annotations
 
