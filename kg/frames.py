@@ -1,6 +1,6 @@
 """Query rows as pandas DataFrames: one typed column per field (numbers as numbers, lists as lists).
 
-Only ``kg.api`` imports this module, inside the query functions, so the CLI and ``import kg`` never load pandas.
+Only ``kg.answers`` imports this module, inside its functions, so the CLI and ``import kg.api`` never load pandas.
 """
 
 from __future__ import annotations
