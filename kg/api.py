@@ -4,6 +4,10 @@
     >>> graph = kg.extract(["examples/reviews"])              # doctest: +SKIP
     >>> kg.build(["examples/reviews"], out="exports")         # doctest: +SKIP
     >>> kg.competitors("Qdrant", store="exports")             # doctest: +SKIP
+    >>> kg.competitors("Qdrant", graph=graph, aggregate=True) # doctest: +SKIP
+
+The queries (competitors, threats, dependencies, claims, contradictions, entities, stats) answer with a
+pandas DataFrame, or with the pydantic rows when ``as_rows=True``; pandas is imported only then.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+# the questions, answered as DataFrames, live in kg/answers.py; kg.api is the one entry point
+from kg.answers import claims, competitors, contradictions, dependencies, entities, stats, threats
 from kg.atomic import write_text
 from kg.errors import StoreError
 from kg.models import KnowledgeGraph
@@ -26,6 +32,8 @@ __all__ = [
     "claims",
     "competitors",
     "contradictions",
+    "dependencies",
+    "entities",
     "export",
     "extract",
     "extract_records",
@@ -33,6 +41,7 @@ __all__ = [
     "run_report",
     "sparql",
     "sparql_stream",
+    "stats",
     "threats",
     "to_networkx",
 ]
@@ -199,34 +208,6 @@ def _store(store: str | Path):
     from kg.store import open_store
 
     return open_store(Path(store))
-
-
-def competitors(name: str, store: str | Path = DEFAULT_STORE) -> list:
-    """Who competes with ``name`` (either side of the statement), with the quotes that say so."""
-    from kg import query
-
-    return query.competitors(_store(store), name)
-
-
-def threats(name: str, store: str | Path = DEFAULT_STORE) -> list:
-    """Who threatens ``name``, with horizon and evidence."""
-    from kg import query
-
-    return query.threats(_store(store), name)
-
-
-def claims(name: str, type: str | None = None, store: str | Path = DEFAULT_STORE) -> list:
-    """Claims about ``name``, optionally of one type (metric, pricing, license, …)."""
-    from kg import query
-
-    return query.claims(_store(store), name, type)
-
-
-def contradictions(name: str, store: str | Path = DEFAULT_STORE) -> list:
-    """Pairs of claims about ``name`` that contradict each other."""
-    from kg import query
-
-    return query.contradictions(_store(store), name)
 
 
 def sparql(text: str, store: str | Path = DEFAULT_STORE, *, allow_service: bool = False, timeout: float = 60.0,

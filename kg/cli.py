@@ -205,22 +205,39 @@ def export(path: Annotated[Path, typer.Argument(help="File (or folder, for csv) 
     _err(f"wrote {written}")
 
 
+AggregateOpt = Annotated[bool, typer.Option("--aggregate", "-a",
+                                            help="One ranked row per entity: quotes, documents, best evidence.")]
+_RANKED = ["rank", "quotes", "documents", "confidence", "hedged", "best_exact", "best_doc"]
+
+
 @query_app.command("competitors")
-def q_competitors(name: str, store: StoreOpt = Path("exports"), format: FormatOpt = Format.table) -> None:
-    """Who competes with NAME, with the quotes that say so."""
+def q_competitors(name: str, store: StoreOpt = Path("exports"), format: FormatOpt = Format.table,
+                  aggregate: AggregateOpt = False) -> None:
+    """Who competes with NAME, with the quotes that say so.
+
+    Example: kg query competitors Qdrant --aggregate
+    """
     from kg import api
 
-    _print(_rows(api.competitors(name, store=store)), format,
-           _columns(format, ["competitor", "competitor_type", "confidence", "hedged", "exact", "doc"]), ["competitor", "competitor_type", "confidence", "hedged", "exact", "doc"])
+    lead = (["rank", "competitor", "competitor_type", *_RANKED[1:]] if aggregate else
+            ["competitor", "competitor_type", "confidence", "hedged", "exact", "doc"])
+    _print(_rows(api.competitors(name, store=store, aggregate=aggregate, as_rows=True)), format,
+           _columns(format, lead), lead)
 
 
 @query_app.command("threats")
-def q_threats(name: str, store: StoreOpt = Path("exports"), format: FormatOpt = Format.table) -> None:
-    """Who threatens NAME, with the horizon."""
+def q_threats(name: str, store: StoreOpt = Path("exports"), format: FormatOpt = Format.table,
+              aggregate: AggregateOpt = False) -> None:
+    """Who threatens NAME, with the horizon.
+
+    Example: kg query threats Cursor --aggregate
+    """
     from kg import api
 
-    _print(_rows(api.threats(name, store=store)), format,
-           _columns(format, ["threat", "horizon", "confidence", "hedged", "exact", "doc"]), ["threat", "horizon", "confidence", "hedged", "exact", "doc"])
+    lead = (["rank", "threat", "horizons", *_RANKED[1:]] if aggregate else
+            ["threat", "horizon", "confidence", "hedged", "exact", "doc"])
+    _print(_rows(api.threats(name, store=store, aggregate=aggregate, as_rows=True)), format,
+           _columns(format, lead), lead)
 
 
 @query_app.command("claims")
@@ -229,7 +246,7 @@ def q_claims(name: str, type: Annotated[str | None, typer.Option("--type", help=
     """Claims about NAME."""
     from kg import api
 
-    _print(_rows(api.claims(name, type=type, store=store)), format,
+    _print(_rows(api.claims(name, type=type, store=store, as_rows=True)), format,
            _columns(format, ["type", "text", "value", "unit", "horizon", "credibility", "doc"]), ["type", "text", "value", "unit", "horizon", "credibility", "doc"])
 
 
@@ -238,7 +255,7 @@ def q_contradictions(name: str, store: StoreOpt = Path("exports"), format: Forma
     """Claims about NAME that contradict each other."""
     from kg import api
 
-    _print(_rows(api.contradictions(name, store=store)), format)
+    _print(_rows(api.contradictions(name, store=store, as_rows=True)), format)
 
 
 @app.command()
@@ -282,6 +299,62 @@ def _stream(rows: Iterable[dict], fmt: Format, columns: list[str]) -> None:
 def version() -> None:
     """Print kg's version."""
     typer.echo(__version__)
+
+
+@query_app.command("dependencies")
+def q_dependencies(name: str, store: StoreOpt = Path("exports"), format: FormatOpt = Format.table,
+                   aggregate: AggregateOpt = False,
+                   incoming: Annotated[bool, typer.Option("--incoming", help="Also what depends on NAME.")] = False
+                   ) -> None:
+    """What NAME depends on (is built on, runs on, requires), with the quotes that say so.
+
+    Example: kg query dependencies LangGraph --incoming
+    """
+    from kg import api
+
+    lead = (["rank", "direction", "dependency", "dependency_type", *_RANKED[1:]] if aggregate else
+            ["direction", "dependency", "dependency_type", "confidence", "hedged", "exact", "doc"])
+    _print(_rows(api.dependencies(name, store=store, include_incoming=incoming, aggregate=aggregate,
+                                  as_rows=True)), format, _columns(format, lead), lead)
+
+
+@app.command()
+def entities(store: StoreOpt = Path("exports"), format: FormatOpt = Format.table,
+             type: Annotated[str | None, typer.Option("--type", help="Product, Organization, Technology, …")] = None,
+             top: Annotated[int | None, typer.Option("--top", "-n", help="Only the N most connected.")] = None
+             ) -> None:
+    """What is in the graph: every entity with its degree and its relation, claim and mention counts.
+
+    Example: kg entities --type Product --top 20
+    """
+    from kg import api
+
+    rows = _rows(api.entities(store=store, type=type, as_rows=True))[:top]
+    lead = ["name", "type", "degree", "competitors", "threats", "dependencies", "claims", "mentions", "documents"]
+    _print(rows, format, _columns(format, lead), lead)
+
+
+@app.command()
+def stats(store: StoreOpt = Path("exports"), format: FormatOpt = Format.table) -> None:
+    """How many documents, quotes, entities, relations and claims the graph holds, by type.
+
+    Example: kg stats --format csv
+    """
+    from kg import api
+
+    _print(_rows(api.stats(store=store, as_rows=True)), format, ["kind", "type", "count"])
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"kg {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
+                                                   help="Print kg's version and exit.")] = False) -> None:
+    """Turn review quotes about software products into a knowledge graph."""
 
 
 def main() -> None:

@@ -1,10 +1,10 @@
-"""Questions asked of the store (competitors, threats, claims, contradictions, SPARQL), answered as rows."""
+"""Questions asked of the store or of a graph in memory (competitors, threats, claims, …), answered as rows."""
 
 from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,14 +13,26 @@ from pyoxigraph import NamedNode, QuerySolution, QuerySolutions, Variable
 
 from kg.errors import UnknownEntityError, UnknownPluginError
 from kg.ids import normalize_name
-from kg.models import CLAIM_TYPES
-from kg.query_rows import ClaimRow, CompetitorRow, ContradictionRow, EntityRow, EvidenceFields, ThreatRow
-from kg.rdf import KG_NS, NAMESPACES, id_from_iri
+from kg.models import CLAIM_TYPES, KnowledgeGraph
+from kg.query_rows import (
+    ClaimRow,
+    CompetitorRow,
+    ContradictionRow,
+    DependencyRow,
+    EntityRow,
+    EvidenceFields,
+    ThreatRow,
+)
+from kg.rdf import KG_NS, NAMESPACES, id_from_iri, iri
 from kg.sparql import sparql, sparql_stream
 from kg.store import KgStore, open_store
 
-__all__ = ["ClaimRow", "CompetitorRow", "ContradictionRow", "EntityRow", "EvidenceFields", "ThreatRow",
-           "claims", "competitors", "contradictions", "resolve_name", "sparql", "sparql_stream", "threats"]
+__all__ = ["ClaimRow", "CompetitorRow", "ContradictionRow", "DependencyRow", "EntityRow", "EvidenceFields",
+           "Queryable", "ThreatRow", "as_store", "claims", "competitors", "contradictions", "dependencies",
+           "quote_documents", "resolve_name", "select_values", "sparql", "sparql_stream", "threats"]
+
+# what a query reads: an opened store, the folder a build wrote, or a graph in memory
+Queryable = KgStore | KnowledgeGraph | str | Path
 
 _XSD = NAMESPACES["xsd"]
 # the entity and, through any chain of version/feature links, its releases and features
@@ -32,7 +44,7 @@ _EVIDENCE = """
   ?sel oa:exact ?exact . FILTER NOT EXISTS { ?sel oa:refinedBy ?refined }
   OPTIONAL { ?target oa:hasSelector/oa:refinedBy ?pos . ?pos oa:start ?start ; oa:end ?end }
   OPTIONAL { ?doc rdfs:label ?docName }"""
-_EVIDENCE_VARS = "?quote ?exact ?start ?end ?doc ?docName ?conf ?rule"
+_EVIDENCE_VARS = "?q ?quote ?exact ?start ?end ?doc ?docName ?conf ?rule"
 _RELATION_QUERY = """SELECT DISTINCT ?root ?predicate ?focus ?other ?fact ?hedged ?horizon {vars} WHERE {{
   {focus}
   ?fact a kg:Assertion ; rdf:predicate ?predicate ; kg:confidence ?conf ; kg:rule ?rule .
@@ -60,15 +72,33 @@ _CLAIM_QUERY = """SELECT DISTINCT ?root ?ctype ?focus ?fact ?text ?value ?valueJ
 _RELATION_QUERIES = {side: _RELATION_QUERY.format(vars=_EVIDENCE_VARS, focus=_FOCUS, sides=pattern,
                                                   evidence=_EVIDENCE) for side, pattern in _SIDES.items()}
 _CLAIMS_ABOUT = _CLAIM_QUERY.format(vars=_EVIDENCE_VARS, selection=_FOCUS, evidence=_EVIDENCE)
-_CLAIM_BY_ID = _CLAIM_QUERY.format(vars=_EVIDENCE_VARS, selection="", evidence=_EVIDENCE)
-_CONTRADICTION_QUERY = f"""SELECT DISTINCT ?root ?focus ?fact ?topic ?rule ?claim WHERE {{
-  {_FOCUS}
+_CLAIM_BY_ID = _CLAIM_QUERY.format(  # also every claim, when ?fact is not bound
+    vars=_EVIDENCE_VARS, selection="", evidence=_EVIDENCE)
+_QUOTE_DOCUMENTS = "SELECT DISTINCT ?q ?doc WHERE { ?q kg:source/kg:inDocument ?doc }"
+_CONTRADICTION_QUERY = """SELECT DISTINCT ?root ?focus ?fact ?topic ?rule ?claim WHERE {{
+  {selection}
   ?fact a kg:Contradiction ; kg:about ?focus ; kg:topic ?topic ; kg:rule ?rule ; kg:claim ?claim .
 }}"""
+_CONTRADICTIONS_ABOUT = _CONTRADICTION_QUERY.format(selection=_FOCUS)
+_ALL_CONTRADICTIONS = _CONTRADICTION_QUERY.format(selection="")
 
 
-def _as_store(store: KgStore | str | Path) -> KgStore:
-    return store if isinstance(store, KgStore) else open_store(store)
+def as_store(source: Queryable) -> KgStore:
+    """The store to query: ``source`` itself, the store a build wrote into a folder, or a graph's in-memory store.
+
+    Raises:
+        StoreError: if a folder holds no store.
+    """
+    if isinstance(source, KgStore):
+        return source
+    if isinstance(source, KnowledgeGraph):
+        from kg.graph_store import graph_store
+
+        return graph_store(source)
+    return open_store(source)
+
+
+_as_store = as_store  # the name the SPARQL helpers use
 
 
 def _suggestions(store: KgStore, key: str, limit: int = 5) -> list[str]:
@@ -80,13 +110,13 @@ def _suggestions(store: KgStore, key: str, limit: int = 5) -> list[str]:
     return list(dict.fromkeys(names))[:limit]
 
 
-def resolve_name(store: KgStore | str | Path, name: str) -> EntityRow:
+def resolve_name(store: Queryable, name: str) -> EntityRow:
     """The entity ``name`` means: a canonical name or alias in any case and spacing, or an entity id.
 
     Raises:
         UnknownEntityError: with the closest known names as suggestions.
     """
-    kg_store = _as_store(store)
+    kg_store = as_store(store)
     if name in kg_store.entities:
         entity_id = name
     else:
@@ -98,13 +128,21 @@ def resolve_name(store: KgStore | str | Path, name: str) -> EntityRow:
     return EntityRow(id=e.id, iri=e.iri, name=e.name, type=e.type, aliases=e.aliases)
 
 
-def _select(store: KgStore, query: str, **bindings: NamedNode | RdfLiteral) -> Iterator[QuerySolution]:
+def _select(store: KgStore, query: str, **bindings: NamedNode | RdfLiteral) -> QuerySolutions:
     """Run a fixed query with user values bound as RDF terms (never pasted into the query text)."""
     substitutions = {Variable(name): term for name, term in bindings.items()}
     result = store.oxigraph.query(query, prefixes=NAMESPACES, use_default_graph_as_union=True,
                                   substitutions=substitutions)
     assert isinstance(result, QuerySolutions)
-    return iter(result)
+    return result
+
+
+def select_values(store: KgStore, query: str, **bindings: NamedNode | RdfLiteral) -> Iterator[dict[str, Any]]:
+    """Run a fixed SELECT query (kg's prefixes predefined, all graphs) and yield each solution as Python values."""
+    solutions = _select(store, query, **bindings)
+    columns = [v.value for v in solutions.variables]
+    for s in solutions:
+        yield {c: _value(s[c]) for c in columns}
 
 
 def _value(term: object) -> Any:
@@ -129,6 +167,7 @@ def _evidence(s: QuerySolution) -> dict[str, Any]:
     doc_id = _value(s["doc"])
     return {"quote": _value(s["quote"]), "exact": _value(s["exact"]), "start": _value(s["start"]),
             "end": _value(s["end"]), "doc": _value(s["docName"]) or doc_id, "doc_id": doc_id,
+            "quote_id": _value(s["q"]),
             "rule": _value(s["rule"]), "confidence": _value(s["conf"])}
 
 
@@ -152,20 +191,20 @@ def _relation_fields(store: KgStore, s: QuerySolution, other: str) -> dict[str, 
             "hedged": bool(_value(s["hedged"])), **_evidence(s)}
 
 
-def competitors(store: KgStore | str | Path, name: str) -> list[CompetitorRow]:
+def competitors(store: Queryable, name: str) -> list[CompetitorRow]:
     """Who competes with ``name`` (or its releases and features), whichever side of the statement it was on.
 
     Raises:
         UnknownEntityError: if the name is unknown.
     """
-    kg_store = _as_store(store)
+    kg_store = as_store(store)
     root = resolve_name(kg_store, name)
     rows = [CompetitorRow(**_relation_fields(kg_store, s, "competitor"))
             for s in _relations(kg_store, root, "competesWith", "either")]
     return sorted(rows, key=lambda r: (r.competitor.casefold(), r.doc, r.start or 0, r.relation_id))
 
 
-def threats(store: KgStore | str | Path, name: str, *, include_outgoing: bool = False) -> list[ThreatRow]:
+def threats(store: Queryable, name: str, *, include_outgoing: bool = False) -> list[ThreatRow]:
     """What threatens ``name`` (and its releases and features), with the horizon when one was stated.
 
     Args:
@@ -174,7 +213,7 @@ def threats(store: KgStore | str | Path, name: str, *, include_outgoing: bool = 
     Raises:
         UnknownEntityError: if the name is unknown.
     """
-    kg_store = _as_store(store)
+    kg_store = as_store(store)
     root = resolve_name(kg_store, name)
     sides = [("incoming", "threatened_by")] + ([("outgoing", "threatens")] if include_outgoing else [])
     rows: list[ThreatRow] = []
@@ -183,6 +222,35 @@ def threats(store: KgStore | str | Path, name: str, *, include_outgoing: bool = 
                            horizon=_value(s["horizon"]))
                  for s in _relations(kg_store, root, "threatens", side)]
     return sorted(rows, key=lambda r: (r.direction, r.threat.casefold(), r.doc, r.start or 0, r.relation_id))
+
+
+def quote_documents(store: Queryable, quote_ids: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """Every document each quote was found in (a quote repeated in two reviews is one quote in two documents)."""
+    kg_store = as_store(store)
+    found = {}
+    for quote_id in dict.fromkeys(quote_ids):
+        docs = [r["doc"] for r in select_values(kg_store, _QUOTE_DOCUMENTS, q=iri(quote_id))]
+        found[quote_id] = tuple(sorted(docs))
+    return found
+
+
+def dependencies(store: Queryable, name: str, *, include_incoming: bool = False) -> list[DependencyRow]:
+    """What ``name`` (and its releases and features) depends on.
+
+    Args:
+        include_incoming: also list what depends on ``name`` (direction ``dependency_of``).
+
+    Raises:
+        UnknownEntityError: if the name is unknown.
+    """
+    kg_store = as_store(store)
+    root = resolve_name(kg_store, name)
+    sides = [("outgoing", "depends_on")] + ([("incoming", "dependency_of")] if include_incoming else [])
+    rows: list[DependencyRow] = []
+    for side, direction in sides:
+        rows += [DependencyRow(**_relation_fields(kg_store, s, "dependency"), direction=direction)
+                 for s in _relations(kg_store, root, "dependsOn", side)]
+    return sorted(rows, key=lambda r: (r.direction, r.dependency.casefold(), r.doc, r.start or 0, r.relation_id))
 
 
 def _claim_rows(store: KgStore, solutions: Iterator[QuerySolution]) -> list[ClaimRow]:
@@ -207,8 +275,8 @@ def _claim_rows(store: KgStore, solutions: Iterator[QuerySolution]) -> list[Clai
     return sorted(rows, key=lambda r: (r.entity.casefold(), r.type, r.doc, r.start or 0, r.claim_id))
 
 
-def claims(store: KgStore | str | Path, name: str, type: str | None = None) -> list[ClaimRow]:
-    """Claims about ``name`` (and its releases and features), optionally of one type only.
+def claims(store: Queryable, name: str | None, type: str | None = None) -> list[ClaimRow]:
+    """Claims about ``name`` (and its releases and features), or every claim (``None``), optionally of one type.
 
     Raises:
         UnknownEntityError: if the name is unknown.
@@ -216,24 +284,26 @@ def claims(store: KgStore | str | Path, name: str, type: str | None = None) -> l
     """
     if type is not None and type not in CLAIM_TYPES:
         raise UnknownPluginError("claim type", type, list(CLAIM_TYPES))
-    kg_store = _as_store(store)
-    root = resolve_name(kg_store, name)
-    bindings: dict[str, NamedNode | RdfLiteral] = {"root": NamedNode(root.iri)}
+    kg_store = as_store(store)
+    bindings: dict[str, NamedNode | RdfLiteral] = {}
+    if name is not None:
+        bindings["root"] = NamedNode(resolve_name(kg_store, name).iri)
     if type is not None:
         bindings["ctype"] = RdfLiteral(type)
-    return _claim_rows(kg_store, _select(kg_store, _CLAIMS_ABOUT, **bindings))
+    return _claim_rows(kg_store, _select(kg_store, _CLAIMS_ABOUT if name is not None else _CLAIM_BY_ID, **bindings))
 
 
-def contradictions(store: KgStore | str | Path, name: str) -> list[ContradictionRow]:
-    """Pairs of claims about ``name`` (and its releases and features) that contradict each other.
+def contradictions(store: Queryable, name: str | None) -> list[ContradictionRow]:
+    """Pairs of claims about ``name`` (and its releases and features), or about anything (``None``), that
+    contradict each other.
 
     Raises:
         UnknownEntityError: if the name is unknown.
     """
-    kg_store = _as_store(store)
-    root = resolve_name(kg_store, name)
+    kg_store = as_store(store)
+    bindings = {"root": NamedNode(resolve_name(kg_store, name).iri)} if name is not None else {}
     found: dict[str, dict[str, Any]] = {}
-    for s in _select(kg_store, _CONTRADICTION_QUERY, root=NamedNode(root.iri)):
+    for s in _select(kg_store, _CONTRADICTIONS_ABOUT if name is not None else _ALL_CONTRADICTIONS, **bindings):
         row = found.setdefault(_value(s["fact"]), {
             "id": _value(s["fact"]), **_entity_fields(kg_store, s["focus"], "entity"),
             "topic": _value(s["topic"]), "rule": _value(s["rule"]), "claims": []})

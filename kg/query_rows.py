@@ -6,7 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-__all__ = ["ClaimRow", "CompetitorRow", "ContradictionRow", "EntityRow", "EvidenceFields", "ThreatRow"]
+__all__ = ["ClaimRow", "CompetitorRank", "CompetitorRow", "ContradictionRow", "DependencyRank", "DependencyRow",
+           "EntityOverviewRow", "EntityRow", "EvidenceFields", "StatRow", "ThreatRank", "ThreatRow"]
 
 
 class _Row(BaseModel):
@@ -32,6 +33,7 @@ class EvidenceFields(_Row):
     end: int | None
     doc: str
     doc_id: str
+    quote_id: str
     rule: str
     confidence: float | None
 
@@ -87,3 +89,89 @@ class ContradictionRow(_Row):
     topic: str
     rule: str
     claims: tuple[ClaimRow, ...]
+
+
+class DependencyRow(EvidenceFields):
+    """``entity`` depends on ``dependency`` (direction ``dependency_of``: ``dependency`` depends on ``entity``)."""
+
+    entity: str
+    entity_id: str
+    dependency: str
+    dependency_id: str
+    dependency_type: str | None
+    direction: Literal["depends_on", "dependency_of"]
+    hedged: bool
+    relation_id: str
+
+
+class _RankFields(_Row):
+    """What a ranked row says about all the statements behind it: how many, from where, how strong, the best one."""
+
+    rank: int
+    statements: int
+    quotes: int
+    documents: int  # every document the supporting quotes were found in
+    confidence: float | None
+    hedged: bool  # every statement behind the row is hedged
+    rules: tuple[str, ...]
+    best_exact: str
+    best_quote: str
+    best_doc: str
+
+
+class CompetitorRank(_RankFields):
+    """One competitor of ``entity`` with the number of quotes and documents that say so."""
+
+    entity: str
+    competitor: str
+    competitor_id: str
+    competitor_type: str | None
+
+
+class ThreatRank(_RankFields):
+    """One threat to ``entity`` (or, direction ``threatens``, one thing it threatens), with its horizons."""
+
+    entity: str
+    threat: str
+    threat_id: str
+    threat_type: str | None
+    direction: Literal["threatened_by", "threatens"]
+    horizons: tuple[str, ...]
+
+
+class DependencyRank(_RankFields):
+    """One dependency of ``entity`` (or, direction ``dependency_of``, one dependent)."""
+
+    entity: str
+    dependency: str
+    dependency_id: str
+    dependency_type: str | None
+    direction: Literal["depends_on", "dependency_of"]
+
+
+class EntityOverviewRow(_Row):
+    """An entity of the graph with its connections: distinct neighbours, statements, claims, mentions."""
+
+    id: str
+    name: str
+    type: str
+    aliases: tuple[str, ...] = ()
+    part_of: str | None = None
+    discovered: bool = False
+    degree: int = 0  # distinct entities it is related to, by any relation
+    relations: int = 0  # relation statements it is on either side of
+    competitors: int = 0
+    threats: int = 0  # distinct entities that threaten it
+    dependencies: int = 0  # distinct entities it depends on
+    claims: int = 0
+    contradictions: int = 0
+    mentions: int = 0
+    documents: int = 0  # documents that mention it
+
+
+class StatRow(_Row):
+    """How many items of one kind (and type) the graph holds, e.g. ``relation``/``competes_with``/12."""
+
+    kind: Literal["document", "quote", "entity", "relation", "claim", "contradiction", "mention"]
+    type: str | None
+    count: int

@@ -29,9 +29,10 @@ def test_api_every_fact_points_at_its_quote(built):
 
 
 def test_api_queries(built):
-    assert {r.competitor for r in kg.competitors("Qdrant", store=built.out)} >= {"Weaviate", "Milvus"}
-    assert all(r.horizon for r in kg.threats("E2B", store=built.out))
-    assert kg.claims("Qdrant", type="license", store=built.out)
+    assert {r.competitor for r in kg.competitors("Qdrant", store=built.out, as_rows=True)} >= {"Weaviate", "Milvus"}
+    assert set(kg.competitors("Qdrant", store=built.out)["competitor"]) >= {"Weaviate", "Milvus"}
+    assert kg.threats("E2B", store=built.out)["horizon"].notna().all()
+    assert len(kg.claims("Qdrant", type="license", store=built.out))
     with pytest.raises(UnknownEntityError, match="Qdrant"):
         kg.competitors("Qdrnat", store=built.out)
 
@@ -119,3 +120,52 @@ def test_api_summary_counts_bad_rows(tmp_path):
     (tmp_path / "rows.jsonl").write_text('{"text": "Qdrant competes with Weaviate."}\n{"text": ["a"]}\n')
     result = kg.build([tmp_path], out=tmp_path / "out")
     assert "1 documents, 1 quotes, 0 skipped; 1 bad rows (see report.json)" in result.summary()
+
+
+@pytest.mark.parametrize(("ask", "options"), [
+    (kg.competitors, {}), (kg.competitors, {"aggregate": True}), (kg.threats, {"include_outgoing": True}),
+    (kg.threats, {"aggregate": True}), (kg.dependencies, {"include_incoming": True, "aggregate": True}),
+    (kg.claims, {}), (kg.claims, {"type": "metric"}), (kg.contradictions, {}),
+])
+@pytest.mark.parametrize("name", ["Qdrant", "E2B", "Cursor"])
+def test_api_a_graph_in_memory_answers_as_its_store(built, ask, options, name):
+    from_store = ask(name, store=built.out, **options)
+    in_memory = ask(name, graph=built.graph, **options)
+    assert from_store.equals(in_memory)
+    assert ask(name, store=built.out, as_rows=True, **options) == ask(name, graph=built.graph, as_rows=True, **options)
+
+
+def test_api_entities_and_stats_in_memory_and_stored(built):
+    assert kg.entities(store=built.out).equals(kg.entities(graph=built.graph))
+    assert kg.stats(store=built.out).equals(kg.stats(graph=built.graph))
+    stats = kg.stats(graph=built.graph).set_index(["kind", "type"])["count"]
+    assert stats.loc[("relation", "competes_with")] == sum(r.type == "competes_with" for r in built.graph.relations)
+    assert len(kg.claims(graph=built.graph)) == len(built.graph.claims)
+    assert kg.claims(type="pricing", store=built.out).equals(kg.claims(type="pricing", graph=built.graph))
+    assert len(kg.contradictions(graph=built.graph)) == len(built.graph.contradictions)
+    products = kg.entities(graph=built.graph, type="Product")
+    assert set(products["type"]) == {"Product"} and products["degree"].is_monotonic_decreasing
+
+
+def test_api_extract_then_ask_without_writing_files(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    graph = kg.extract([EXAMPLES / "qdrant-vs-pgvector.txt"])
+    ranked = kg.competitors("Qdrant", graph=graph, aggregate=True)
+    assert list(ranked["rank"]) == list(range(1, len(ranked) + 1))
+    assert {"Weaviate", "Milvus"} <= set(ranked["competitor"])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_api_store_or_graph_not_both(built):
+    with pytest.raises(TypeError, match="not both"):
+        kg.competitors("Qdrant", store=built.out, graph=built.graph)
+
+
+def test_api_ranked_competitors_count_every_document_a_quote_is_in():
+    from rdf_fixtures import make_two_doc_kg
+
+    ranked = kg.competitors("Qdrant", graph=make_two_doc_kg(), aggregate=True).set_index("competitor")
+    # "Qdrant competes with pgvector and Weaviate" is one quote, found in both documents
+    assert ranked.loc["pgvector", ["quotes", "documents"]].tolist() == [1, 2]
+    assert ranked.loc["Milvus", ["quotes", "documents"]].tolist() == [1, 1]
+    assert ranked.index[:2].tolist() == ["pgvector", "Weaviate"]

@@ -183,3 +183,53 @@ def test_cli_sparql_streams_json_and_csv_and_refuses_service(store):
     assert service.exit_code != 0 and "--allow-service" in str(service.exception)
     capped = _invoke("sparql", text, "--store", str(store), "--format", "csv", "--max-rows", "2")
     assert capped.exit_code != 0 and "more than 2 rows" in str(capped.exception)
+
+
+@pytest.mark.parametrize("command", [["entities"], ["stats"], ["query", "dependencies"]])
+def test_cli_new_commands_have_help_with_an_example(command):
+    result = _invoke(*command, "--help")
+    assert result.exit_code == 0 and "Example: kg" in result.output
+
+
+def test_cli_version():
+    from kg import __version__
+
+    result = _invoke("--version")
+    assert result.exit_code == 0 and result.stdout.strip() == f"kg {__version__}"
+
+
+def test_cli_competitors_aggregate_ranks_one_row_per_competitor(store):
+    result = _invoke("query", "competitors", "Qdrant", "--aggregate", "--store", str(store), "--format", "json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    names = [r["competitor"] for r in rows]
+    assert len(names) == len(set(names)) and {"Weaviate", "Milvus"} <= set(names)
+    assert [r["rank"] for r in rows] == list(range(1, len(rows) + 1))
+    assert all(r["quotes"] >= 1 and r["best_exact"] for r in rows)
+
+
+def test_cli_threats_aggregate_lists_horizons(store):
+    result = _invoke("query", "threats", "E2B", "-a", "--store", str(store), "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert rows and any("18 months" in r["horizons"] for r in rows)
+
+
+def test_cli_dependencies(store):
+    result = _invoke("query", "dependencies", "Zep", "--store", str(store), "--format", "json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    assert rows and {r["direction"] for r in rows} == {"depends_on"} and all(r["exact"] for r in rows)
+
+
+def test_cli_entities_and_stats(store):
+    result = _invoke("entities", "--store", str(store), "--type", "Product", "--top", "5", "--format", "json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    assert len(rows) == 5 and {r["type"] for r in rows} == {"Product"}
+    assert [r["degree"] for r in rows] == sorted((r["degree"] for r in rows), reverse=True)
+    result = _invoke("stats", "--store", str(store), "--format", "csv")
+    counts = {(r["kind"], r["type"]): int(r["count"]) for r in csv.DictReader(io.StringIO(result.stdout))}
+    assert counts[("document", "")] == 6 and counts[("quote", "")] == 48
+    assert counts[("relation", "competes_with")] > 5
+    table = _invoke("entities", "--store", str(store))
+    assert table.exit_code == 0 and "Qdrant" in table.stdout

@@ -1,7 +1,8 @@
 """The query side stays light: importing the CLI, the API, the queries or the store never loads spaCy or rdflib.
 
 ``kg query`` and ``kg sparql`` should start fast, so only extraction and the rdflib-based exporters and
-checks may load those two. Each import runs in a fresh interpreter: this process has loaded both already.
+checks may load those two. pandas is loaded only by the API's DataFrame answers, never by an import or by
+the CLI. Each import runs in a fresh interpreter: this process has loaded all three already.
 """
 
 from __future__ import annotations
@@ -14,20 +15,22 @@ from pathlib import Path
 import pytest
 
 HEAVY = ("spacy", "rdflib")
+WITH_PANDAS = (*HEAVY, "pandas")
 _REPORT = "import json, sys; print(json.dumps(sorted({m.split('.')[0] for m in sys.modules} & set(%r))))"
 
 
-def _heavy_after(code: str) -> list[str]:
-    """Run ``code`` in a fresh interpreter and return which of HEAVY it left in sys.modules."""
-    script = f"{code}\n{_REPORT % (HEAVY,)}"
+def _heavy_after(code: str, heavy: tuple[str, ...] = HEAVY) -> list[str]:
+    """Run ``code`` in a fresh interpreter and return which of ``heavy`` it left in sys.modules."""
+    script = f"{code}\n{_REPORT % (heavy,)}"
     done = subprocess.run([sys.executable, "-c", script], check=False, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.parametrize("module", ["kg.cli", "kg.api", "kg.query", "kg.store"])
-def test_import_does_not_load_spacy_or_rdflib(module: str) -> None:
-    assert _heavy_after(f"import {module}") == [], f"`import {module}` loads {HEAVY}; import them lazily"
+@pytest.mark.parametrize("module", ["kg.cli", "kg.api", "kg.answers", "kg.query", "kg.query_overview", "kg.query_rank",
+                                    "kg.store"])
+def test_import_does_not_load_spacy_rdflib_or_pandas(module: str) -> None:
+    assert _heavy_after(f"import {module}", WITH_PANDAS) == [], f"`import {module}` loads {WITH_PANDAS}; import lazily"
 
 
 @pytest.fixture(scope="module")
@@ -41,17 +44,22 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 def test_querying_a_built_store_does_not_load_spacy_or_rdflib(store: str) -> None:
     code = (f"import kg.api as kg\n"
-            f"assert kg.competitors('Qdrant', store={store!r}), 'no competitors of Qdrant in the sample'\n"
+            f"assert len(kg.competitors('Qdrant', store={store!r})), 'no competitors of Qdrant in the sample'\n"
             f"kg.threats('Qdrant', store={store!r}); kg.claims('Qdrant', store={store!r})\n"
+            f"kg.entities(store={store!r}); kg.stats(store={store!r})\n"
             f"kg.sparql('ASK {{ ?s ?p ?o }}', store={store!r})")
     assert _heavy_after(code) == []
 
 
-def test_kg_query_command_does_not_load_spacy_or_rdflib(store: str) -> None:
+@pytest.mark.parametrize(("command", "fmt"), [
+    (["query", "competitors", "Qdrant"], "json"), (["query", "competitors", "Qdrant", "--aggregate"], "table"),
+    (["query", "claims", "Qdrant"], "csv"), (["entities"], "table"), (["stats"], "csv"),
+])
+def test_kg_query_command_does_not_load_spacy_rdflib_or_pandas(store: str, command: list[str], fmt: str) -> None:
     # what `kg query competitors Qdrant --store S` runs; main() exits, so report from an atexit hook
     code = ("import atexit, json, sys\n"
-            f"atexit.register(lambda: print(json.dumps(sorted({{m.split('.')[0] for m in sys.modules}} & {set(HEAVY)!r}))))\n"
-            f"sys.argv = ['kg', 'query', 'competitors', 'Qdrant', '--store', {store!r}, '--format', 'json']\n"
+            f"atexit.register(lambda: print(json.dumps(sorted({{m.split('.')[0] for m in sys.modules}} & {set(WITH_PANDAS)!r}))))\n"
+            f"sys.argv = ['kg', *{command!r}, '--store', {store!r}, '--format', {fmt!r}]\n"
             "from kg.cli import main\n"
             "main()")
     done = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=120)

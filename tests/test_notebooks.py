@@ -1,9 +1,11 @@
-"""The notebooks run top to bottom without errors and are committed without outputs."""
+"""The notebooks run top to bottom without errors, save their pictures, and are committed without outputs."""
 
 from __future__ import annotations
 
+import struct
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,10 @@ nbformat = pytest.importorskip("nbformat", reason="nbformat is a test extra: pip
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 KERNEL = "python3"
+FIGURES = ROOT / "notebooks" / "figures"
+# the pictures explore.ipynb saves next to itself, and their smallest acceptable size in pixels
+PICTURES = {"competitors_ranked.png": (500, 300), "claims_by_type.png": (500, 300),
+            "competition_network.png": (900, 600)}
 
 
 def _ensure_kernel() -> None:
@@ -54,6 +60,7 @@ def test_notebook_runs_without_errors(path: Path, cwd: str) -> None:
     from nbclient.exceptions import CellExecutionError
 
     _ensure_kernel()
+    started = time.time()
     nb = nbformat.read(path, as_version=4)
     client = NotebookClient(nb, timeout=300, kernel_name=KERNEL, allow_errors=False,
                             resources={"metadata": {"path": str(ROOT / cwd)}})
@@ -65,3 +72,27 @@ def test_notebook_runs_without_errors(path: Path, cwd: str) -> None:
               if out.output_type == "error"]
     assert not errors
     assert all(cell.execution_count for cell in nb.cells if cell.cell_type == "code")
+    if path.name == "explore.ipynb":
+        _check_pictures(started)
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG file"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def _check_pictures(started: float) -> None:
+    """Each picture was written by this run, is a PNG of a sensible size, and is not one flat colour."""
+    from matplotlib.image import imread
+
+    for name, (min_width, min_height) in PICTURES.items():
+        picture = FIGURES / name
+        assert picture.is_file(), f"the notebook did not save {picture}"
+        assert picture.stat().st_mtime >= started - 1, f"{picture} is left over from an earlier run"
+        data = picture.read_bytes()
+        assert len(data) > 10_000, f"{name} is only {len(data)} bytes"
+        width, height = _png_size(data)
+        assert width >= min_width and height >= min_height, f"{name} is {width}x{height} pixels"
+        pixels = imread(picture)
+        assert pixels[..., :3].std() > 0.05, f"{name} is (nearly) one flat colour"

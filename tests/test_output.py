@@ -36,7 +36,7 @@ def _answers(folder: Path) -> dict:
     index.pop("generation")
     index.pop("files")  # the database's own files: their checksums differ between two builds of one corpus
     return {
-        "competitors": [r.model_dump() for r in kg.competitors("Qdrant", store=folder)],
+        "competitors": [r.model_dump() for r in kg.competitors("Qdrant", store=folder, as_rows=True)],
         "count": kg.sparql("SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }", store=folder)[1],
         "quads": len(store.oxigraph), "index": index, "graph": kg.load(folder).model_dump_json(),
     }

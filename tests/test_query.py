@@ -138,3 +138,33 @@ def test_invalid_or_updating_sparql_raises_store_error(store, bad):
 def test_queries_accept_the_output_folder(store):
     folder = store.path.parent
     assert _names(query.competitors(folder, "pgvector"), "competitor") == {"Qdrant"}
+
+
+def test_dependencies_are_directed(store):
+    (row,) = query.dependencies(store, AWKWARD)
+    assert (row.dependency, row.direction, row.exact) == ("PostgreSQL", "depends_on", "built on PostgreSQL")
+    assert query.dependencies(store, "PostgreSQL") == []
+    (row,) = query.dependencies(store, "postgres", include_incoming=True)
+    assert (row.dependency, row.direction) == (AWKWARD, "dependency_of")
+
+
+@pytest.mark.parametrize("ask", [query.competitors, query.threats, query.dependencies, query.claims,
+                                 query.contradictions])
+def test_a_graph_in_memory_gives_the_stored_answers(store, ask):
+    graph = make_two_doc_kg()
+    for name in ("Qdrant", "Qdrant 1.12", AWKWARD, "postgres"):
+        assert ask(graph, name) == ask(store, name)
+    assert query.as_store(graph) is query.as_store(graph), "a graph is converted once"
+
+
+def test_every_claim_and_every_contradiction_without_a_name(store):
+    graph = make_two_doc_kg()
+    assert {r.claim_id for r in query.claims(store, None)} == {c.id for c in graph.claims}
+    assert {r.claim_id for r in query.claims(store, None, type="metric")} == {
+        c.id for c in graph.claims if c.type == "metric"}
+    assert [r.id for r in query.contradictions(store, None)] == [x.id for x in graph.contradictions]
+
+
+def test_quotes_know_every_document_they_are_in(store):
+    (row,) = [r for r in query.competitors(store, "Qdrant") if r.competitor == "pgvector"]
+    assert query.quote_documents(store, [row.quote_id]) == {row.quote_id: ("doc:000000000001", "doc:000000000002")}
