@@ -33,7 +33,7 @@ def _answers(folder: Path) -> dict:
 
     store = open_store(folder)
     index = json.loads((folder / ".store" / "names.json").read_text(encoding="utf-8"))
-    index.pop("generation")
+    index.pop("generation"), index.pop("files")  # differ per build: a random id, database file digests
     return {
         "competitors": [r.model_dump() for r in kg.competitors("Qdrant", store=folder)],
         "count": kg.sparql("SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }", store=folder)[1],
