@@ -210,3 +210,7 @@ def test_a_reader_retries_when_a_build_switches_generations_while_it_opens(tmp_p
     monkeypatch.setattr(store_module, "_generation", switching)
     opened = store_module.open_store(tmp_path)
     assert len(calls) == 2 and len(opened.oxigraph) > 0
+
+
+def test_every_file_a_build_writes_is_known_as_its_own():
+    assert {name for name, _ in kg.BUILD_FORMATS} | {"report.json", ".store"} == set(output.OWN_NAMES)
