@@ -148,7 +148,7 @@ def _kg_build(corpus: Path, out: Path) -> subprocess.Popen:
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
 
 
-@pytest.mark.slow  # about 35 s: 20 real builds started and killed
+@pytest.mark.slow  # 35 s on an idle machine (2 minutes under load): 20 real builds started and killed
 def test_builds_killed_at_random_points_leave_one_whole_generation(tmp_path):
     """Kill real ``kg build`` processes at random points: readers always see one whole build, old or new."""
     corpora = {"two": tmp_path / "two", "one": tmp_path / "one"}
