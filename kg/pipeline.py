@@ -93,8 +93,7 @@ def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str
     prep = prepare(corpus, catalog, model)
     table, lexicon, cat = prep.table, prep.lexicon, prep.table.catalog
     qids = sorted(corpus.quotes)
-    res_report = prep.report
-    quotes, relations, claims, mentions, report = [], {}, [], [], list(corpus.report) + res_report
+    quotes, relations, claims, mentions, report = [], {}, [], [], list(corpus.report) + prep.report
     for qid in progress(qids):
         quote = corpus.quotes[qid]
         ctx = prep.contexts[qid]

@@ -16,12 +16,12 @@ def extract_relations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable, l
     """Run every registered relation extractor, then (``learned``) the scorer on the pairs they left,
     and check the endpoint types of what they find."""
     found: list[Finding] = []
-    ruled = [f for _, extractor in resolved(relation_extractors) for f in extractor(ctx, lexicon, table)]
+    proposed = [f for _, extractor in resolved(relation_extractors) for f in extractor(ctx, lexicon, table)]
     if learned:
         from kg.extract.scorer import score_relations
 
-        ruled += score_relations(ctx, ruled, lexicon)
-    for f in ruled:
+        proposed += score_relations(ctx, proposed, lexicon)
+    for f in proposed:
         if f.source == f.target:
             continue
         if f.rejected is None:
