@@ -20,6 +20,7 @@ from kg.ingest import Corpus, read_corpus
 from kg.lexicon import Lexicon, load_lexicon
 from kg.models import Claim, Evidence, KnowledgeGraph, Mention, Relation, ReportItem, RunInfo
 from kg.resolve import EntityTable, resolve_corpus
+from kg.timings import stage
 
 __all__ = ["Prepared", "extract_corpus", "prepare", "run"]
 
@@ -59,12 +60,15 @@ def prepare(corpus: Corpus, catalog: str | Path | None = None, model: str | None
     """Parse every quote, resolve names corpus-wide and attribute subjects: what every extractor reads."""
     from kg.nlp import build_pipeline
 
-    cat, lexicon = load_catalog(catalog), load_lexicon()
-    nlp = build_pipeline(cat, lexicon, model)
+    with stage("setup"):
+        cat, lexicon = load_catalog(catalog), load_lexicon()
+        nlp = build_pipeline(cat, lexicon, model)
     qids = sorted(corpus.quotes)
     texts = {q: corpus.quotes[q].text for q in qids}
-    parsed = dict(zip(qids, nlp.pipe(texts[q] for q in qids)))
-    res = resolve_corpus(corpus.documents, parsed, texts, cat, lexicon)
+    with stage("nlp"):
+        parsed = dict(zip(qids, nlp.pipe(texts[q] for q in qids)))
+    with stage("resolve"):
+        res = resolve_corpus(corpus.documents, parsed, texts, cat, lexicon)
     table = res.table
     contexts: dict[tuple[str, str], QuoteContext] = {}
     attributions: dict[str, Attribution] = {}
@@ -91,6 +95,11 @@ def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str
                    progress: Progress = _identity) -> KnowledgeGraph:
     """Extract the knowledge graph of an already-read corpus."""
     prep = prepare(corpus, catalog, model)
+    with stage("extract"):
+        return _extract(corpus, prep, model, progress)
+
+
+def _extract(corpus: Corpus, prep: Prepared, model: str | None, progress: Progress) -> KnowledgeGraph:
     table, lexicon, cat = prep.table, prep.lexicon, prep.table.catalog
     qids = sorted(corpus.quotes)
     quotes, relations, claims, mentions, report = [], {}, [], [], list(corpus.report) + prep.report
@@ -123,9 +132,14 @@ def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str
         entities=tuple(table.entities(used)),
         mentions=tuple(sorted(mentions, key=lambda m: (m.quote_id, m.start, m.end))),
         relations=tuple(sorted(relations.values(), key=lambda r: r.id)), claims=tuple(claims),
-        contradictions=tuple(find_contradictions(claims, {e: table.name(e) for e in used if e in table.info})),
+        contradictions=_contradictions(claims, {e: table.name(e) for e in used if e in table.info}),
         report=tuple(_unique(sorted(report, key=_report_key))),
     )
+
+
+def _contradictions(claims: list[Claim], names: dict[str, str]) -> tuple:
+    with stage("contradictions"):
+        return tuple(find_contradictions(claims, names))
 
 
 def _report_key(item: ReportItem) -> tuple:

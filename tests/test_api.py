@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from conftest import EXAMPLES
 
@@ -67,8 +69,22 @@ def test_api_committed_exports_match_a_fresh_build(built):
     from conftest import ROOT
 
     committed = ROOT / "exports"
-    for name in ("kg.ttl", "kg.graphml", "kg.nq", "report.json"):
+    for name in ("kg.ttl", "kg.graphml", "kg.nq"):
         assert (committed / name).read_bytes() == (built.out / name).read_bytes(), name
+    # report.json is the same but for its "timings" block: wall-clock seconds differ between runs
+    old, new = (json.loads((folder / "report.json").read_text(encoding="utf-8")) for folder in (committed, built.out))
+    assert old.pop("timings").keys() == new.pop("timings").keys()
+    assert old == new
+
+
+def test_api_build_report_records_stage_timings(built):
+    timings = json.loads((built.out / "report.json").read_text(encoding="utf-8"))["timings"]
+    stages = {"ingest", "setup", "nlp", "resolve", "extract", "contradictions", "rdf", "graph", "store"}
+    stages |= {f"export {name}" for name, _ in kg.BUILD_FORMATS}
+    for clock in ("wall_s", "cpu_s"):
+        assert stages <= set(timings[clock])
+        assert all(isinstance(s, float) and s >= 0 for s in timings[clock].values())
+    assert "timings" not in kg.run_report(built.graph)  # the API's report stays deterministic
 
 
 @pytest.fixture

@@ -110,9 +110,16 @@ def test_two_writes_are_byte_identical(name, tmp_path, written):
 
 
 @pytest.mark.parametrize("name", ["n-triples", "n-quads"])
-def test_line_formats_are_sorted(name, written):
+def test_line_formats_hold_each_statement_once(name, written):
     lines = written[name].read_bytes().splitlines()
-    assert lines == sorted(lines) and len(lines) == len(set(lines))
+    assert len(lines) == len(set(lines))  # the union too: an edge or a quote in two documents is written once
+
+
+@pytest.mark.parametrize("name", ["turtle", "trig"])
+def test_prefix_headers_are_sorted(name, written):
+    lines = written[name].read_bytes().splitlines()
+    header = [line for line in lines if line.startswith(b"@prefix ")]
+    assert header and lines[:len(header)] == sorted(header)
 
 
 def test_jsonld_context_is_inline_and_nothing_is_fetched(written, two_doc_kg, monkeypatch):

@@ -9,15 +9,22 @@ from typing import Any
 
 from kg.atomic import write_bytes
 from kg.errors import ExportError
-from kg.graph import node_labels, to_networkx
+from kg.graph import node_labels
 from kg.models import KnowledgeGraph
 from kg.registry import register_exporter
+from kg.shared import views
 
-__all__ = ["cytoscape_data", "cytoscape_json", "write_cytoscape"]
+__all__ = ["cytoscape_data", "cytoscape_document", "cytoscape_json", "write_cytoscape"]
 
 
 def cytoscape_data(kg: KnowledgeGraph) -> dict[str, Any]:
-    """The graph as a Cytoscape.js document, with elements sorted by id.
+    """The graph as a Cytoscape.js document (made once per build and shared; see ``cytoscape_document``)."""
+    with views(kg) as view:
+        return view.cytoscape
+
+
+def cytoscape_document(kg: KnowledgeGraph, graph: Any) -> dict[str, Any]:
+    """The Cytoscape.js document of ``kg`` and its property graph ``graph``, with elements sorted by id.
 
     ``elements.nodes[].data`` holds ``id``, ``label``, ``name`` and every node attribute of
     ``kg.graph.to_networkx`` (lists stay lists); ``elements.edges[].data`` holds ``id`` (the stable
@@ -25,7 +32,6 @@ def cytoscape_data(kg: KnowledgeGraph) -> dict[str, Any]:
     kind and type and the edge relation, for styling. The extra top-level ``kg`` object holds the run
     info and the full text of every quote cited as evidence, keyed by quote id; Cytoscape ignores it.
     """
-    graph = to_networkx(kg)
     nodes = []
     for node_id, attrs in sorted(graph.nodes(data=True), key=lambda x: x[0]):
         data = {**_safe(attrs), "id": node_id}

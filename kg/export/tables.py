@@ -14,9 +14,10 @@ import networkx as nx
 from kg.atomic import write_text
 from kg.cells import csv_cell
 from kg.errors import ExportError
-from kg.graph import attribute_types, flatten, node_labels, to_networkx, upper_snake
+from kg.graph import attribute_types, flatten, node_labels, upper_snake
 from kg.models import KnowledgeGraph
 from kg.registry import register_exporter
+from kg.shared import views
 
 __all__ = ["Tables", "build_tables", "kuzu_script", "load_kuzu", "neo4j_script", "write_tables"]
 
@@ -79,7 +80,8 @@ class Tables:
 
 def build_tables(kg: KnowledgeGraph) -> Tables:
     """The tables of ``kg``'s property graph (see ``kg.graph.to_networkx``)."""
-    return Tables(to_networkx(kg))
+    with views(kg) as view:
+        return Tables(view.networkx)
 
 
 def _ident(name: str) -> str:
