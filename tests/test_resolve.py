@@ -50,3 +50,14 @@ def test_hyphenated_sibling_is_not_the_catalog_product(graph):
 def test_discovered_names_are_reported(graph):
     discovered = {r.message.split(" (")[0] for r in graph.report if r.kind == "discovered_entity"}
     assert {"Acmebase", "Widgetly"} <= discovered
+
+
+def test_title_form_patterns_are_compiled_once_per_form_not_per_quote(tmp_path):
+    from kg.resolve import _form_pattern
+
+    _form_pattern.cache_clear()
+    quotes = [f"Acmebase handles case {n} well, and Widgetly does not." for n in range(40)]
+    graph = run_docs(tmp_path, [("Acmebase vs Widgetly", quotes)])
+    assert {"Acmebase", "Widgetly"} <= {e.name for e in graph.entities}
+    info = _form_pattern.cache_info()
+    assert info.misses <= 4 and info.hits >= 40  # a handful of forms, looked up for every quote

@@ -43,22 +43,28 @@ def find_contradictions(claims: list[Claim], names: dict[str, str] | None = None
     found: dict[str, Contradiction] = {}
     for about, items in sorted(by_entity.items()):
         own = _topics(names.get(about, "").replace("-", " ").replace(".", " "))
+        topics = {id(c): _topics(c.text) for c in items}  # once per claim, not once per pair
         quotes_with: dict[str, set[str]] = defaultdict(set)
         for c in items:
-            for t in _topics(c.text):
+            for t in topics[id(c)]:
                 quotes_with[t].add(c.evidence.quote_id)
+        # a topic may join two claims only if it is rare: said in two quotes at most, so few claims share it
+        rare = {t for t, quotes in quotes_with.items() if len(quotes) <= 2} - own
         cued = [c for c in items if c.evidence.rule not in _LOOSE_RULES]
         has = [c for c in cued if (c.type == "capability" and c.polarity != "negative") or c.polarity == "positive"]
         lacks = [c for c in cued if (c.type in ("limitation", "risk") and c.polarity != "positive")
                  or c.polarity == "negative"]
+        lacks_by_topic: dict[str, list[int]] = defaultdict(list)  # topic → positions in ``lacks``
+        for i, b in enumerate(lacks):
+            for t in topics[id(b)] & rare:
+                lacks_by_topic[t].append(i)
         for a in has:
-            for b in lacks:
+            for i in sorted({i for t in topics[id(a)] & rare for i in lacks_by_topic.get(t, ())}):
+                b = lacks[i]
                 if a.evidence.quote_id == b.evidence.quote_id:
                     continue
-                shared = sorted((t for t in (_topics(a.text) & _topics(b.text)) - own if len(quotes_with[t]) <= 2),
-                                key=lambda t: (len(quotes_with[t]), -len(t), t))
-                if shared:
-                    cid = fact_id("contra", a.id, b.id)
-                    found[cid] = Contradiction(id=cid, about=about, claim_a=a.id, claim_b=b.id,
-                                               rule="contradiction.shared_topic", topic=shared[0])
+                shared = sorted(topics[id(a)] & topics[id(b)] & rare, key=lambda t: (len(quotes_with[t]), -len(t), t))
+                cid = fact_id("contra", a.id, b.id)
+                found[cid] = Contradiction(id=cid, about=about, claim_a=a.id, claim_b=b.id,
+                                           rule="contradiction.shared_topic", topic=shared[0])
     return [found[k] for k in sorted(found)]
