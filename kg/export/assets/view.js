@@ -118,7 +118,8 @@
     { selector: "edge.near.few", style: { "label": "data(lbl)" } },
     { selector: ".faded", style: { "opacity": 0.12, "label": "" } },
     { selector: "node.found", style: { "border-width": function () { return 4 / zoomNow; }, "border-color": "#e4572e" } },
-    { selector: "edge:selected", style: { "opacity": 1, "label": "data(lbl)" } },
+    { selector: "edge:selected, edge.hover", style: { "opacity": 1, "label": "data(lbl)", "z-index": 30 } },
+    { selector: "node.hover", style: { "z-index": 40 } },
     { selector: ".hidden", style: { "display": "none" } }
   ];
   D.types.forEach(function (t) {
@@ -163,8 +164,11 @@
         }
         l.rels.push(k);
         l.hedged = l.hedged && !!r[R_HEDGED];
-        var edge = cy.getElementById(id);
-        if (edge.length) edge.data({ lbl: linkLabel(l), count: l.rels.length });
+        if (l.edge) {  // already drawn: the line grows
+          var edge = cy.getElementById(id);
+          edge.data({ lbl: linkLabel(l), count: l.rels.length });
+          if (!l.hedged) edge.removeClass("hedged");
+        }
       });
     });
     return fresh;
@@ -469,7 +473,9 @@
       if (!groups[key]) out.push(groups[key] = { rel: r[R_REL], dir: dir, other: o, rels: [] });
       groups[key].rels.push(k);
     });
-    return out.sort(function (a, b) { return (a.rel - b.rel) || byImportance(a.other, b.other) || (a.dir < b.dir ? -1 : 1); });
+    return out.sort(function (a, b) {
+      return (a.rel - b.rel) || (b.rels.length - a.rels.length) || byImportance(a.other, b.other) || (a.dir < b.dir ? -1 : 1);
+    });
   }
   function statement(k) {
     var r = REL[k], li = el("li", null, "statement");
@@ -558,6 +564,14 @@
       return li;
     });
   }
+  cy.on("mouseover", "node", function (ev) {  // a name hidden to avoid overlap shows while pointed at
+    var n = ev.target;
+    if (!n.data("lbl")) n.data("lbl", labelText(n.data("e")));
+    n.addClass("hover");
+  });
+  cy.on("mouseout", "node", function (ev) { ev.target.removeClass("hover"); scheduleLabels(); });
+  cy.on("mouseover", "edge", function (ev) { ev.target.addClass("hover"); });
+  cy.on("mouseout", "edge", function (ev) { ev.target.removeClass("hover"); });
   cy.on("tap", "node", function (ev) { open(ev.target.data("e")); });
   cy.on("tap", "edge", function (ev) { showEdge(ev.target); });
 
