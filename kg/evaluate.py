@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kg.errors import GoldError
+from kg.progress import ProgressCallback
 
 __all__ = ["MAIN_RELATIONS", "Counts", "GoldNames", "Scores", "evaluate", "load_gold", "quote_key", "score_records"]
 
@@ -24,8 +25,7 @@ _RELATIONS = (*MAIN_RELATIONS, "developed_by")
 # claim types whose group must match exactly; every other type is an "assertion"
 _CLAIM_GROUPS = {"metric": "metric", "pricing": "metric", "license": "license", "platform": "platform",
                  "prediction": "prediction", "credibility": "credibility", "dependency": "dependency"}
-_STOP = frozenset("a an the of to and or in on at for with by is are be it its this that was were as from "
-                  "than not but into over which who what".split())
+_STOP = frozenset(["a", "an", "the", "of", "to", "and", "or", "in", "on", "at", "for", "with", "by", "is", "are", "be", "it", "its", "this", "that", "was", "were", "as", "from", "than", "not", "but", "into", "over", "which", "who", "what"])
 
 
 def quote_key(text: str) -> str:
@@ -311,10 +311,10 @@ def _score_quote(s: Scores, errs: list[str], ann: dict, rec: dict, names: GoldNa
 
 
 def evaluate(gold_path: str | Path, inputs: list[str | Path], catalog: str | Path | None = None,
-             model: str | None = None) -> Scores:
-    """Extract the corpus and score it against the gold file."""
+             model: str | None = None, progress: ProgressCallback | None = None) -> Scores:
+    """Extract the corpus and score it against the gold file; ``progress`` is told how extraction moves on."""
     from kg.jsonl import records
     from kg.pipeline import run
 
     gold = load_gold(gold_path)
-    return score_records(gold, records(run(inputs, catalog=catalog, model=model)))
+    return score_records(gold, records(run(inputs, catalog=catalog, model=model, progress=progress)))

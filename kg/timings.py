@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -10,22 +11,27 @@ from time import perf_counter, process_time
 __all__ = ["recording", "stage"]
 
 _record: ContextVar[dict[str, list[float]] | None] = ContextVar("kg_timings", default=None)
+_log = logging.getLogger(__name__)
 
 
 @contextmanager
 def stage(name: str) -> Iterator[None]:
-    """Add the time this block takes to stage ``name`` of the current recording (nothing if none)."""
+    """Add the time this block takes to stage ``name`` of the current recording, and log it at DEBUG
+    (``kg -v``); nothing is measured when neither asks for it."""
     record = _record.get()
-    if record is None:
+    if record is None and not _log.isEnabledFor(logging.DEBUG):
         yield
         return
     wall, cpu = perf_counter(), process_time()
     try:
         yield
     finally:
-        seconds = record.setdefault(name, [0.0, 0.0])
-        seconds[0] += perf_counter() - wall
-        seconds[1] += process_time() - cpu
+        wall, cpu = perf_counter() - wall, process_time() - cpu
+        if record is not None:
+            seconds = record.setdefault(name, [0.0, 0.0])
+            seconds[0] += wall
+            seconds[1] += cpu
+        _log.debug("%s: %.2f s (%.2f s CPU)", name, wall, cpu)
 
 
 @contextmanager

@@ -98,7 +98,8 @@ def cytoscape_json(kg: KnowledgeGraph, *, indent: int | None = 1) -> str:
 
 
 @register_exporter("cytoscape", suffixes=(".cyjs", ".cytoscape.json"),
-                   description="Cytoscape.js / Cytoscape desktop JSON")
+                   description="Cytoscape.js / Cytoscape desktop JSON",
+                   readers="Cytoscape desktop, Cytoscape.js, networkx (nx.cytoscape_graph)")
 def write_cytoscape(kg: KnowledgeGraph, path: Path) -> None:
     """Write ``kg`` as Cytoscape.js JSON."""
     data = (cytoscape_json(kg) + "\n").encode("utf-8")

@@ -87,7 +87,8 @@ def _attvalues(element: etree._Element, data: Mapping[str, Any], types: Mapping[
             etree.SubElement(block, _x("attvalue"), {"for": name, "value": text})
 
 
-@register_exporter("gexf", suffixes=(".gexf",), description="GEXF 1.3 for Gephi")
+@register_exporter("gexf", suffixes=(".gexf",), description="GEXF 1.3 for Gephi",
+                   readers="Gephi, networkx (nx.read_gexf)")
 def write_gexf(kg: KnowledgeGraph, path: Path) -> None:
     """Write ``kg`` as GEXF 1.3."""
     with views(kg) as view:

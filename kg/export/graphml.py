@@ -204,21 +204,23 @@ def _write(kg: KnowledgeGraph, path: Path, flavour: Flavour) -> None:
 
 
 @register_exporter("graphml", suffixes=(".graphml",),
-                   description="GraphML, canonical profile (networkx, igraph, Gephi, Cytoscape desktop)")
+                   description="GraphML, canonical profile",
+                   readers="networkx, igraph, Gephi, Cytoscape desktop")
 def write_graphml(kg: KnowledgeGraph, path: Path) -> None:
     """Write ``kg`` as canonical GraphML."""
     _write(kg, path, "plain")
 
 
 @register_exporter("graphml-yed", suffixes=(".yed.graphml",),
-                   description="GraphML with yFiles graphics, so yEd shows names")
+                   description="GraphML with yFiles graphics, so yEd shows names", readers="yEd")
 def write_graphml_yed(kg: KnowledgeGraph, path: Path) -> None:
     """Write ``kg`` as GraphML with yFiles node and edge labels for yEd."""
     _write(kg, path, "yed")
 
 
 @register_exporter("graphml-neo4j", suffixes=(".neo4j.graphml",),
-                   description="GraphML for Neo4j apoc.import.graphml {readLabels: true, storeNodeIds: true}")
+                   description="GraphML for Neo4j apoc.import.graphml {readLabels: true, storeNodeIds: true}",
+                   readers="Neo4j (APOC)")
 def write_graphml_neo4j(kg: KnowledgeGraph, path: Path) -> None:
     """Write ``kg`` as GraphML that ``apoc.import.graphml`` reads into labelled nodes and typed edges."""
     _write(kg, path, "neo4j")

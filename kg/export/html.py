@@ -170,7 +170,8 @@ def html_page(kg: KnowledgeGraph) -> str:
     return _MARKER.sub(lambda m: parts[m[1]], _asset("view.html"))  # one pass: inserted text is not rescanned
 
 
-@register_exporter("html", suffixes=(".html", ".htm"), description="Offline interactive view (Cytoscape.js)")
+@register_exporter("html", suffixes=(".html", ".htm"), description="Offline interactive view (Cytoscape.js)",
+                   readers="any web browser, offline")
 def write_html(kg: KnowledgeGraph, path: Path) -> None:
     """Write ``kg`` as one self-contained interactive HTML page."""
     page = html_page(kg)

@@ -151,11 +151,13 @@ def _writer(format: str) -> Callable[[KnowledgeGraph, Path], None]:
     return write
 
 
-for _name, _suffixes, _description in (
-    ("turtle", (".ttl",), "RDF Turtle, all graphs merged"),
-    ("n-triples", (".nt",), "RDF N-Triples, all graphs merged"),
-    ("trig", (".trig",), "RDF TriG, one named graph per document"),
-    ("n-quads", (".nq",), "RDF N-Quads, one named graph per document"),
-    ("json-ld", (".jsonld", ".json-ld"), "JSON-LD with an inline @context, one named graph per document"),
+_TRIPLES = "rdflib Graph, Oxigraph, Jena, pyshacl"
+_QUADS = "rdflib Dataset, Oxigraph, Jena"
+for _name, _suffixes, _description, _readers in (
+    ("turtle", (".ttl",), "RDF Turtle, all graphs merged", _TRIPLES),
+    ("n-triples", (".nt",), "RDF N-Triples, all graphs merged", _TRIPLES),
+    ("trig", (".trig",), "RDF TriG, one named graph per document", _QUADS),
+    ("n-quads", (".nq",), "RDF N-Quads, one named graph per document", _QUADS),
+    ("json-ld", (".jsonld", ".json-ld"), "JSON-LD with an inline @context, one named graph per document", _QUADS),
 ):
-    register_exporter(_name, suffixes=_suffixes, description=_description)(_writer(_name))
+    register_exporter(_name, suffixes=_suffixes, description=_description, readers=_readers)(_writer(_name))

@@ -180,7 +180,8 @@ def load_kuzu(directory: str | Path, connection: Any) -> None:
 
 
 @register_exporter("csv", directory=True,
-                   description="nodes.csv + edges.csv with import.cypher (Neo4j) and kuzu.cypher (Kùzu)")
+                   description="nodes.csv + edges.csv with import.cypher (Neo4j) and kuzu.cypher (Kùzu)",
+                   readers="Neo4j (LOAD CSV), Kùzu, pandas, spreadsheets")
 def write_tables(kg: KnowledgeGraph, path: Path) -> None:
     """Write ``nodes.csv``, ``edges.csv``, ``import.cypher`` and ``kuzu.cypher`` into the folder ``path``."""
     folder = Path(path)
