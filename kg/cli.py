@@ -481,7 +481,8 @@ def _print_version(value: bool) -> None:
 
 
 @app.callback()
-def _options(version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
+def _options(ctx: typer.Context,
+             version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
                                                    help="Print kg's version and exit.")] = False,
              verbose: Annotated[int, typer.Option("--verbose", "-v", count=True,
                                                   help="Say more on stderr: timings per stage (-vv: other "
@@ -495,9 +496,10 @@ def _options(version: Annotated[bool, typer.Option("--version", callback=_print_
     """
     if verbose and quiet:
         raise typer.BadParameter("pass -v or -q, not both", param_hint="--verbose/--quiet")
-    from kg.console import configure_logging
+    from kg.console import configure_logging, reset_logging
 
     configure_logging(verbose, quiet)
+    ctx.call_on_close(reset_logging)
 
 
 def main() -> None:

@@ -11,7 +11,7 @@ from typing import TextIO
 
 from kg.progress import ProgressCallback, logged
 
-__all__ = ["configure_logging", "progress_display"]
+__all__ = ["configure_logging", "progress_display", "reset_logging"]
 
 _INTERVAL_ENV = "KG_PROGRESS_INTERVAL"  # seconds between plain progress lines (default 5)
 
@@ -23,7 +23,7 @@ class _Handler(logging.StreamHandler):
         super().__init__(sys.stderr)
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.setStream(sys.stderr)
+        self.stream = sys.stderr  # not setStream: that would flush the previous stream, maybe closed by now
         super().emit(record)
 
 
@@ -47,25 +47,37 @@ class _Formatter(logging.Formatter):
 
 def configure_logging(verbose: int = 0, quiet: bool = False) -> int:
     """Send kg's log records to stderr: INFO by default, DEBUG with ``-v`` (every library too with ``-vv``),
-    errors only with ``-q``. Returns the level set on the ``kg`` logger.
+    errors only with ``-q``. Returns the level set on the ``kg`` logger; :func:`reset_logging` undoes it.
     """
+    reset_logging()
     level = logging.ERROR if quiet else logging.DEBUG if verbose else logging.INFO
     logger = logging.getLogger("kg")
-    for handler in [h for h in logger.handlers if isinstance(h, _Handler)]:
-        logger.removeHandler(handler)
+    _saved.update(kg=logger.level, root=logging.getLogger().level)
     handler = _Handler()
     handler.setFormatter(_Formatter(verbose > 0))
     logger.addHandler(handler)
     logger.setLevel(level)
     if verbose > 1:
-        logging.getLogger().setLevel(logging.DEBUG)
         root = logging.getLogger()
-        if not any(isinstance(h, _Handler) for h in root.handlers):
-            other = _Handler()
-            other.setFormatter(_Formatter(True))
-            other.addFilter(lambda record: not record.name.startswith("kg"))
-            root.addHandler(other)
+        other = _Handler()
+        other.setFormatter(_Formatter(True))
+        other.addFilter(lambda record: not record.name.startswith("kg"))
+        root.addHandler(other)
+        root.setLevel(logging.DEBUG)
     return level
+
+
+_saved: dict[str, int] = {}
+
+
+def reset_logging() -> None:
+    """Take kg's stderr handlers off again and restore the levels (a command run in-process leaves no trace)."""
+    for name in ("kg", ""):
+        logger = logging.getLogger(name or None)
+        for handler in [h for h in logger.handlers if isinstance(h, _Handler)]:
+            logger.removeHandler(handler)
+        if (name or "root") in _saved:
+            logger.setLevel(_saved.pop(name or "root"))
 
 
 def _interval() -> float:

@@ -69,7 +69,7 @@ def logged(interval: float = 5.0, logger: logging.Logger | None = None,
 
 def _count(done: int, total: int | None, finished: bool) -> str:
     if total is None:
-        return f"{done:,}"
+        return f"{done:,}" if done else "started"
     if finished:
         return f"{done:,}/{total:,} done"
     percent = 100 * done // total if total else 100

@@ -129,8 +129,10 @@ def _fragment(node: NamedNode, fragment: str) -> NamedNode:
 def _entity_quads(entity: Entity, node_of: _Iris) -> Iterator[Quad]:
     node, label = node_of(entity.id), _string(entity.name)
     maker = node_of(entity.maker) if entity.maker else None
-    yield from _facts(node, _DEFAULT, (RDF.type, ENTITY_CLASSES[entity.type]), (SKOS.prefLabel, label),
-                      (RDFS.label, label), (KG.discovered, _bool(entity.discovered)),
+    # kg:Entity as well as its own class, as a claim is kg:Claim and kg:MetricClaim: a SHACL engine or a
+    # SPARQL query needs no subclass inference to find every entity
+    yield from _facts(node, _DEFAULT, (RDF.type, KG.Entity), (RDF.type, ENTITY_CLASSES[entity.type]),
+                      (SKOS.prefLabel, label), (RDFS.label, label), (KG.discovered, _bool(entity.discovered)),
                       (SDO.description, _text(entity.description)), (SDO.manufacturer, maker),
                       (KG.developedBy, maker))
     for alias in dict.fromkeys(entity.aliases):

@@ -284,7 +284,7 @@ def test_cli_build_progress_lines_verbose_timings_and_quiet(tiny, tmp_path):
     plain = runner.invoke(app, ["build", str(tiny), "--out", str(tmp_path / "a"), "--formats", "ttl"])
     assert plain.exit_code == 0, plain.output
     for line in ("parsing quotes: 0/1 (0%)", "extracting: 1/1 done", "writing exports: 1/1 done",
-                 "loading the store: 0/", "1 documents, 1 quotes"):
+                 "loading the store: started", "preparing exports: 2/2 done", "1 documents, 1 quotes"):
         assert line in plain.stderr, line
     verbose = runner.invoke(app, ["-v", "build", str(tiny), "--out", str(tmp_path / "b"), "--formats", "ttl"])
     assert verbose.exit_code == 0 and "kg.timings: export kg.ttl: " in verbose.stderr

@@ -25,11 +25,26 @@ class _Terminal(io.StringIO):
 
 
 def test_levels_default_verbose_quiet():
+    from kg.console import reset_logging
+
     assert configure_logging() == logging.INFO
     assert configure_logging(verbose=1) == logging.DEBUG
     assert configure_logging(quiet=True) == logging.ERROR
     ours = [h for h in logging.getLogger("kg").handlers if type(h).__name__ == "_Handler"]
     assert len(ours) == 1  # configuring again replaces the handler, never stacks a second one
+    reset_logging()
+    assert not [h for h in logging.getLogger("kg").handlers if type(h).__name__ == "_Handler"]
+
+
+def test_a_command_run_in_process_leaves_no_handler_behind(tmp_path):
+    from typer.testing import CliRunner
+
+    from kg.cli import app
+
+    before = list(logging.getLogger("kg").handlers)
+    CliRunner().invoke(app, ["-v", "stats", "--store", str(tmp_path)])
+    assert logging.getLogger("kg").handlers == before
+    logging.getLogger("kg.api").error("after the runner closed its stderr")  # must not raise
 
 
 def test_records_go_to_the_stderr_of_the_moment(monkeypatch):

@@ -36,3 +36,9 @@ def test_logged_writes_the_start_then_at_most_one_line_per_interval_then_the_end
     assert [r.getMessage() for r in caplog.records] == [
         "extracting: 0/5,000 (0%)", "extracting: 1,200/5,000 (24%)", "extracting: 5,000/5,000 done"]
     assert all(r.name == "kg.progress" for r in caplog.records)
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="kg.progress"):
+        callback("loading the store", 0, None)  # a stage that cannot count ahead
+        callback("loading the store", 10365, 10365)
+    assert [r.getMessage() for r in caplog.records] == ["loading the store: started",
+                                                        "loading the store: 10,365/10,365 done"]
