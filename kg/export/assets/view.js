@@ -228,6 +228,7 @@
     labelTimer = setTimeout(function () { labelTimer = null; placeLabels(); }, 60);
   }
   function placeLabels() {
+    var rescaled = zoomNow !== cy.zoom();
     zoomNow = cy.zoom();
     var W = cy.width(), H = cy.height(), cell = 60, grid = {}, count = 0;
     function free(x0, y0, x1, y1) {
@@ -266,7 +267,7 @@
         if (n.data("lbl") !== text) n.data("lbl", text);
         if (text) n.addClass("lbl"); else n.removeClass("lbl");
       });
-      cy.style().update();  // sizes and fonts follow the zoom
+      if (rescaled) cy.style().update();  // sizes and fonts follow the zoom
     });
     document.body.dataset.labels = String(count);
     view.labels = count;
