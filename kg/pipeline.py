@@ -14,6 +14,7 @@ from kg.extract.facets import quote_facets
 from kg.extract.relations import Finding, extract_relations
 from kg.extract.subjects import Attribution, attribute_subjects
 from kg.extract.text import QuoteContext
+from kg.facts import fact_types
 from kg.ids import fact_id
 from kg.ingest import Corpus, read_corpus
 from kg.lexicon import Lexicon, load_lexicon
@@ -201,7 +202,7 @@ def _add_relation(f: Finding, ctx: QuoteContext, relations: dict[str, Relation],
                                          f"({f.source} → {f.target}): {f.rejected}",
                                  evidence=_evidence(ctx, f.start, f.end, f.rule, 0.0)))
         return
-    ends = sorted((f.source, f.target)) if f.type == "competes_with" else [f.source, f.target]
+    ends = sorted((f.source, f.target)) if fact_types().relations[f.type].symmetric else [f.source, f.target]
     rid = fact_id("rel", f.type, *ends, ctx.quote_id)
     old = relations.get(rid)
     if old is not None and old.confidence >= f.confidence:
@@ -218,7 +219,7 @@ def _claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str 
     """
     from kg.extract.claims import clause_start
 
-    if f.type not in ("metric", "pricing", "license", "platform"):
+    if fact_types().claims[f.type].owner != "clause":
         return None
     lo = clause_start(ctx.text, f.start, *ctx.sentence_of(f.start))
     opening = [h for h in ctx.hits if lo <= h.start < f.end]
