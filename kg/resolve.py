@@ -13,7 +13,7 @@ from kg.ids import entity_id, normalize_name
 from kg.lexicon import Lexicon
 from kg.models import Document, Entity, ReportItem
 
-__all__ = ["EntityTable", "Hit", "Resolution", "resolve_corpus"]
+__all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Span", "resolve_corpus", "scan_names"]
 
 _ORG_SUFFIX = re.compile(r"\b(?:Inc\.?|Labs|Corp\.?|Ltd\.?|GmbH|Technologies|Systems|Research|AI)$")
 _ORG_PRODUCT = re.compile(r"((?: (?-i:[A-Z])[\w-]+){1,3})(?=[\s.,;:!?)'’]|$)")
@@ -117,18 +117,41 @@ class EntityTable:
         return out
 
 
-def _catalog_hits(doc, table: EntityTable, text: str) -> list[Hit]:
-    from kg.nlp import CATALOG_SPANS
+# a catalog matcher span: (start, end, type, canonical name), as kg.nlp marks it in ``doc.spans``
+Span = tuple[int, int, str, str]
 
+
+@dataclass(frozen=True)
+class Parsed:
+    """What one quote yields on its own, before any corpus-wide step: the map step's result.
+
+    ``spans`` are the catalog matcher's spans, ``sentences`` the quote's statements (sentences cut at line
+    breaks) and ``names`` the name-shaped stretches that no catalog span covers. All three depend only on
+    the quote's text, the catalog, the lexicon and the spaCy pipeline.
+    """
+
+    spans: tuple[Span, ...]
+    sentences: tuple[tuple[int, int], ...]
+    names: tuple[NameHit, ...]
+
+
+def scan_names(text: str, spans: tuple[Span, ...], catalog: Catalog, lexicon: Lexicon) -> tuple[NameHit, ...]:
+    """The name-shaped stretches of a quote outside its catalog names (found by shape, then by cue position)."""
+    taken = [(h.start, h.end) for h in _catalog_hits(spans, EntityTable(catalog), text)]  # extents only
+    names = [n for n in find_names(text, lexicon) if not any(s < n.end and n.start < e for s, e in taken)]
+    taken += [(n.start, n.end) for n in names]
+    return tuple(sorted(names + find_cue_names(text, lexicon, taken), key=lambda n: n.start))
+
+
+def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str) -> list[Hit]:
+    """Resolve the catalog spans of a quote into hits, adding their entities to ``table``."""
     hits = []
-    for span in doc.spans[CATALOG_SPANS]:
-        canon, type_ = span.kb_id_, span.label_
+    for start, end, type_, canon in spans:
         if canon in table.catalog.entries:
             eid = table.add_catalog(canon)
         else:  # licence or platform from the lexicon
             eid = table.add_discovered(canon, type_)
             table.info[eid].discovered = False
-        start, end = span.start_char, span.end_char
         if re.search(r"(?:\bex-|\bformer\s+|\bex\s+)$", text[max(0, start - 8):start], re.IGNORECASE):
             continue  # "built by ex-Elastic engineers" names people, not a maker
         product = _ORG_PRODUCT.match(text[end:]) if type_ == "Organization" else None
@@ -226,13 +249,13 @@ class Resolution:
     report: list[ReportItem]
 
 
-def resolve_corpus(documents: list[Document], quote_docs: dict[str, object], texts: dict[str, str],
+def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: dict[str, str],
                    catalog: Catalog, lexicon: Lexicon) -> Resolution:
-    """Resolve the names of every quote.
+    """Resolve the names of every quote: the corpus-wide (reduce) step over what each quote yielded alone.
 
     Args:
         documents: the corpus documents (titles give candidate subjects and release names).
-        quote_docs: quote id → parsed spaCy Doc.
+        parsed: quote id → its catalog spans and name-shaped stretches (:class:`Parsed`).
         texts: quote id → text.
         catalog, lexicon: what is known before reading.
 
@@ -254,12 +277,8 @@ def resolve_corpus(documents: list[Document], quote_docs: dict[str, object], tex
     raw: dict[str, list[NameHit]] = {}
     confirmed: dict[str, list[NameHit]] = defaultdict(list)
     for qid in sorted(texts):
-        hits[qid] = _catalog_hits(quote_docs[qid], table, texts[qid])
-        taken = [(h.start, h.end) for h in hits[qid]]
-        raw[qid] = [n for n in find_names(texts[qid], lexicon)
-                    if not any(s < n.end and n.start < e for s, e in taken)]
-        taken += [(n.start, n.end) for n in raw[qid]]
-        raw[qid] = sorted(raw[qid] + find_cue_names(texts[qid], lexicon, taken), key=lambda n: n.start)
+        hits[qid] = _catalog_hits(parsed[qid].spans, table, texts[qid])
+        raw[qid] = list(parsed[qid].names)
         for n in raw[qid]:
             if n.strong:
                 confirmed[normalize_name(split_release(n.text)[0])].append(n)
