@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_extract import EXAMPLES, SEEDS, make_corpus  # noqa: E402
+from bench_extract import EXAMPLES, SEEDS, make_corpus
 
 
 def _timed(fn, repeat: int) -> tuple[list[float], object]:
