@@ -4,8 +4,8 @@
     python benchmarks/bench_parallel.py --quotes 10000 --add    # also: add 10 quotes to a store of that size
     python benchmarks/bench_parallel.py --json par.json         # also write the figures as JSON
 
-The corpus is made as in ``bench_extract.py`` (the sample corpus and the shared seeds, copied with " (copy N)"
-appended to each quote until it holds ``--quotes`` quotes). ``kg.api.extract`` is timed with ``jobs=1`` and
+The corpus is written by ``gen_corpus.py`` (invented products, review prose from templates, ``--quotes`` distinct
+quotes, deterministic by ``--seed``). ``kg.api.extract`` is timed with ``jobs=1`` and
 ``jobs=N`` on the same files in the same run (worker start-up included) and the speed-up is their ratio; the
 two graphs must be equal. With ``--add``, a store is built from the corpus, then ten new quotes (one new
 document) are added with ``kg.api.add``: its wall time is printed in full and split into extraction (names
@@ -26,7 +26,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_extract import EXAMPLES, SEEDS, make_corpus
+from bench_extract import EXAMPLES
+from gen_corpus import write_corpus
 
 
 def _timed(fn, repeat: int) -> tuple[list[float], object]:
@@ -99,7 +100,8 @@ def bench_add(corpus: Path, jobs: int, root: Path) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quotes", type=int, default=2000, help="replicate the corpus to about this many quotes")
+    parser.add_argument("--quotes", type=int, default=2000, help="quotes in the generated corpus")
+    parser.add_argument("--seed", type=int, default=7, help="seed of the generated corpus")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes to compare with one")
     parser.add_argument("--repeat", type=int, default=1, help="timed runs of each side (the median is reported)")
     parser.add_argument("--add", action="store_true", help="also time kg add of 10 quotes to a store of --quotes")
@@ -109,12 +111,11 @@ def main(argv: list[str] | None = None) -> int:
 
     result: dict = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
                                 "platform": platform.platform(), "load_before": os.getloadavg()}}
-    folders = [EXAMPLES] + ([SEEDS] if SEEDS.is_dir() else [])
     with tempfile.TemporaryDirectory(prefix="kg-bench-par-") as tmp:
         corpus = Path(tmp) / "corpus"
         corpus.mkdir()
-        texts = make_corpus(folders, args.quotes, corpus)
-        print(f"corpus: {len(texts)} quotes from {', '.join(map(str, folders))}; load average "
+        texts = write_corpus(corpus, args.quotes, args.seed)
+        print(f"corpus: {len(texts)} generated quotes (seed {args.seed}); load average "
               f"{result['machine']['load_before'][0]:.1f} on {os.cpu_count()} cores")
         if not args.no_jobs:
             result["jobs"] = r = bench_jobs(corpus, args.jobs, args.repeat)
