@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from kg.catalog import ontology_dir
 from kg.errors import PatternError
+from kg.prefilter import Prefilter, fold
 
 __all__ = ["Cues", "Lexicon", "load_lexicon"]
 
@@ -25,10 +27,33 @@ class Lexicon:
     common_capitalized: frozenset[str]
     licenses: dict[str, str]  # lowercased surface form → canonical name
     platforms: dict[str, str]
+    filters: dict[str, list[Prefilter]] = field(default_factory=dict)  # key → each pattern's prefilter
+
+    def finditer(self, key: str, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[re.Match[str]]:
+        """The matches of every pattern under ``key`` in [pos, endpos), pattern by pattern, as
+        ``pattern.finditer`` gives them; patterns whose literal prefilter fails are skipped."""
+        endpos = len(text) if endpos is None else endpos
+        folded = _folded(text)
+        whole = pos == 0 and endpos >= len(text)
+        for pattern, check in zip(self.patterns(key), self.filters[key]):
+            if check.passes(folded) if whole else check.passes_in(folded, pos, endpos):
+                yield from pattern.finditer(text, pos, endpos)
+
+    def search(self, key: str, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
+        """The first match of the first pattern under ``key`` that matches in [pos, endpos), or None."""
+        endpos = len(text) if endpos is None else endpos
+        folded = _folded(text)
+        for pattern, check in zip(self.patterns(key), self.filters[key]):
+            if check.passes_in(folded, pos, endpos):
+                m = pattern.search(text, pos, endpos)
+                if m:
+                    return m
+        return None
 
     def patterns(self, key: str) -> list[re.Pattern[str]]:
-        """The compiled patterns stored under ``key``."""
-        value = self.cues[key]
+        """The compiled patterns stored under ``key`` (``credibility.disputed``: a list inside an object)."""
+        head, _, sub = key.partition(".")
+        value = self.cues[head][sub] if sub else self.cues[key]  # type: ignore[index]
         if not isinstance(value, list):
             raise PatternError(f"cues.json: {key!r} is not a list of patterns")
         return value  # type: ignore[return-value]
@@ -44,6 +69,20 @@ class Lexicon:
         """True for words like 'API', 'IDEs' or 'I'm' that look like names but are not."""
         return any(t in self.generic_terms or (t.endswith("s") and t[:-1] in self.generic_terms)
                    for t in (token, token.upper()))
+
+
+@lru_cache(maxsize=16)
+def _folded(text: str) -> str:
+    return fold(text)
+
+
+def _filters(key: str, value: object) -> dict[str, list[Prefilter]]:
+    """Prefilters of every pattern list: ``key`` for a list, ``key.sub`` for a list inside an object."""
+    if isinstance(value, list):
+        return {key: [Prefilter.of(p.pattern) for p in value]}
+    if isinstance(value, dict):
+        return {k: v for sub, inner in value.items() for k, v in _filters(f"{key}.{sub}", inner).items()}
+    return {}
 
 
 def _compile(value: object, where: str) -> object:
@@ -91,6 +130,7 @@ def load_lexicon(folder: str | None = None) -> Lexicon:
         raise PatternError(f"{cue_file}:{err.lineno}: not valid JSON ({err.msg})") from err
     labels = raw.pop("labels", {})
     cues = {k: _compile(v, f"{cue_file.name}: {k}") for k, v in raw.items() if not k.startswith("_")}
+    filters = {k: v for key, value in cues.items() for k, v in _filters(key, value).items()}
     cues["labels"] = labels
     lex = root / "lexicons"
     return Lexicon(
@@ -99,4 +139,5 @@ def load_lexicon(folder: str | None = None) -> Lexicon:
         common_capitalized=frozenset(w for _, w in _words(lex / "common_capitalized.txt")),
         licenses=_synonyms(lex / "licenses.txt"),
         platforms=_synonyms(lex / "platforms.txt"),
+        filters=filters,
     )

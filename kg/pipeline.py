@@ -323,7 +323,7 @@ def _unmatched_cues(ctx: QuoteContext, findings: list[Finding], lexicon) -> list
     """Sentences that use a relation word but gave no relation (nor a rejection): worth a human look."""
     items = []
     for start, end in ctx.sentences:
-        cue = next((m for p in lexicon.patterns("relation_words") for m in p.finditer(ctx.text, start, end)), None)
+        cue = lexicon.search("relation_words", ctx.text, start, end)
         if cue and not any(start <= f.start < end or start < f.end <= end for f in findings):
             items.append(ReportItem(kind="unmatched_cue", message=f"{cue.group()!r} without a relation",
                                     evidence=_evidence(ctx, start, end, "report.unmatched_cue", 0.0)))

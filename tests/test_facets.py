@@ -79,3 +79,14 @@ def test_every_quote_gets_a_perspective_and_a_stance(view):
     for quote in view.graph.quotes:
         assert quote.perspective is not None and quote.stance is not None
 
+
+
+@pytest.mark.parametrize("sentence", [
+    "It is fast and reliable.", "The docs are bad :(", "Sub-200ms boot on ARM", "great", "NO WAY this ships 🙂",
+    "It's not bad at all, but the pricing hurts.", "Qdrant, Weaviate and Chroma.",
+])
+def test_vader_is_skipped_only_where_it_scores_zero(sentence):
+    from kg.extract.facets import _needs_vader, _vader
+
+    compound = _vader().polarity_scores(sentence)["compound"]
+    assert _needs_vader(sentence) or compound == 0.0

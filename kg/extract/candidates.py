@@ -92,10 +92,9 @@ def _family_spans(ctx: QuoteContext, lexicon: Lexicon, lo: int, hi: int) -> list
     for family, value in lexicon.cues.items():
         if family.startswith(_SKIP_FAMILIES) or not isinstance(value, list):
             continue
-        for pattern in value:
-            for m in pattern.finditer(ctx.text, lo, hi):
-                if m.end() > m.start():
-                    out.append((family, m.start(), m.end()))
+        for m in lexicon.finditer(family, ctx.text, lo, hi):
+            if m.end() > m.start():
+                out.append((family, m.start(), m.end()))
     return out
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import string
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -66,14 +67,31 @@ def _vader():
     return analyzer
 
 
+_PUNCTUATION = string.punctuation  # what VADER strips from the ends of a word
+
+
 def _sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?;])\s+|\s+[—–]\s+", text) if s.strip()]
+
+
+def _needs_vader(sentence: str) -> bool:
+    """Whether VADER can score ``sentence`` other than 0: only a word of its lexicon (as VADER splits and
+    strips words) or an emoji it describes in words carries valence; most sentences of a review have none."""
+    analyzer = _vader()
+    if not sentence.isascii() and any(ch in analyzer.emojis for ch in sentence):
+        return True
+    lexicon = analyzer.lexicon
+    for token in sentence.split():
+        stripped = token.strip(_PUNCTUATION)
+        if (token if len(stripped) <= 2 else stripped).lower() in lexicon:
+            return True
+    return False
 
 
 def sentence_polarity(sentence: str) -> float:
     """Sentiment of one sentence in [-1, 1]: VADER with review-domain valences, plus domain cue phrases."""
     cues = _cues()["stance"]
-    compound = _vader().polarity_scores(sentence)["compound"]
+    compound = _vader().polarity_scores(sentence)["compound"] if _needs_vader(sentence) else 0.0
     quick = _cues()["stance_any"]  # one pass to skip the many sentences without any cue
     pos = _count(cues["positive"], sentence) if quick["positive"].search(sentence) else 0
     neg = _count(cues["negative"], sentence) if quick["negative"].search(sentence) else 0

@@ -221,23 +221,22 @@ def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]]) ->
     """
     hits: list[NameHit] = []
     for key, first_only in (("competition_list", False), ("competition_choice", False), ("depends_verb", True)):
-        for pattern in lexicon.patterns(key):
-            for m in pattern.finditer(text):
-                stop = re.compile(r"[.;:!?](?:\s|$)|\s[—–]\s|\(|$").search(text, m.end())
-                end = min(stop.start() if stop else len(text), m.end() + 160)
-                for a, b in _items(text, m.end(), end):
-                    name = _name_in(text, a, b, lexicon)
-                    if name is None:
-                        break
-                    s, e = name
-                    word = text[s:e]
-                    dotted = "." in word and not re.search(r"\.(?:ai|io|dev|js|cpp|new|sh|so|app|diy)$", word)
-                    if not any(x < e and s < y for x, y in taken) and not is_common(word, RARE) and not dotted:
-                        hits.append(NameHit(s, e, word, "discovery.cue_position", True,
-                                            text[e:e + 2] in ("'s", "’s")))
-                        taken.append((s, e))
-                    if first_only:
-                        break
+        for m in lexicon.finditer(key, text):
+            stop = re.compile(r"[.;:!?](?:\s|$)|\s[—–]\s|\(|$").search(text, m.end())
+            end = min(stop.start() if stop else len(text), m.end() + 160)
+            for a, b in _items(text, m.end(), end):
+                name = _name_in(text, a, b, lexicon)
+                if name is None:
+                    break
+                s, e = name
+                word = text[s:e]
+                dotted = "." in word and not re.search(r"\.(?:ai|io|dev|js|cpp|new|sh|so|app|diy)$", word)
+                if not any(x < e and s < y for x, y in taken) and not is_common(word, RARE) and not dotted:
+                    hits.append(NameHit(s, e, word, "discovery.cue_position", True,
+                                        text[e:e + 2] in ("'s", "’s")))
+                    taken.append((s, e))
+                if first_only:
+                    break
     return sorted(hits, key=lambda h: h.start)
 
 

@@ -92,9 +92,8 @@ def normalize_horizon(match: re.Match[str]) -> str:
 def find_horizon(text: str, start: int, end: int, lexicon: Lexicon, near: int | None = None) -> tuple[str, int, int] | None:
     """The time horizon stated in [start, end), nearest to ``near``: (normalised, start, end)."""
     found = []
-    for pattern in lexicon.patterns("horizon"):
-        for m in pattern.finditer(text, start, end):
-            found.append((abs(m.start() - near) if near is not None else m.start(), m.start(), m.end(), m))
+    for m in lexicon.finditer("horizon", text, start, end):
+        found.append((abs(m.start() - near) if near is not None else m.start(), m.start(), m.end(), m))
     if not found:
         return None
     _, s, e, m = min(found, key=lambda f: (f[0], f[1]))
@@ -103,5 +102,5 @@ def find_horizon(text: str, start: int, end: int, lexicon: Lexicon, near: int | 
 
 def is_hedged(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
     """True when the clause hedges ("could", "might", "if")."""
-    return any(p.search(text, start, end) for p in lexicon.patterns("hedge"))
+    return lexicon.search("hedge", text, start, end) is not None
 

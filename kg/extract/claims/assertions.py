@@ -17,10 +17,9 @@ __all__ = ["business", "capabilities", "comparisons", "evaluations", "labelled",
 @claim_extractors.register("limitation")
 def limitations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
     """Where a product breaks: "the scenario where this breaks: X", "X is still immature"."""
-    for pattern in lexicon.patterns("limitation_head"):
-        for m in pattern.finditer(ctx.text):
-            for start, end in after_head(ctx, m, split_and=False):
-                yield ClaimFinding("limitation", start, end, "limitation.head", 0.75, polarity="negative")
+    for m in lexicon.finditer("limitation_head", ctx.text):
+        for start, end in after_head(ctx, m, split_and=False):
+            yield ClaimFinding("limitation", start, end, "limitation.head", 0.75, polarity="negative")
     yield from assertions(ctx, lexicon, "limitation_word", "limitation", "negative")
 
 
@@ -34,32 +33,30 @@ def capabilities(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Ite
 def risks(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
     """Risks: threat scenarios ("what kills it in 12 months is if …") and risk words."""
     for key in ("threat_kill", "threat_beats"):
-        for pattern in lexicon.patterns(key):
-            for m in pattern.finditer(ctx.text):
-                s_lo, s_hi = ctx.sentence_of(m.start())
-                body_start = m.start() if key == "threat_beats" else m.end()
-                first = [h for h in ctx.hits if body_start <= h.start < s_hi and h.start - body_start < 60]
-                if first and key == "threat_kill":
-                    body_start = first[0].start
-                stop = re.compile(r"\s+[—–]\s+|;\s+|,\s+(?=which\b|where\b)")
-                cut = stop.search(ctx.text, body_start, s_hi)
-                start, end = trim_span(ctx.text, body_start, cut.start() if cut else s_hi)
-                horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.end())
-                if end - start > 8:
-                    yield ClaimFinding("risk", start, end, f"risk.{key}", 0.75, horizon=horizon[0] if horizon else None,
-                                       polarity="negative")
+        for m in lexicon.finditer(key, ctx.text):
+            s_lo, s_hi = ctx.sentence_of(m.start())
+            body_start = m.start() if key == "threat_beats" else m.end()
+            first = [h for h in ctx.hits if body_start <= h.start < s_hi and h.start - body_start < 60]
+            if first and key == "threat_kill":
+                body_start = first[0].start
+            stop = re.compile(r"\s+[—–]\s+|;\s+|,\s+(?=which\b|where\b)")
+            cut = stop.search(ctx.text, body_start, s_hi)
+            start, end = trim_span(ctx.text, body_start, cut.start() if cut else s_hi)
+            horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.end())
+            if end - start > 8:
+                yield ClaimFinding("risk", start, end, f"risk.{key}", 0.75, horizon=horizon[0] if horizon else None,
+                                   polarity="negative")
     for key in ("threat_verb", "threat_danger", "threat_if"):
-        for pattern in lexicon.patterns(key):
-            for m in pattern.finditer(ctx.text):
-                s_lo, s_hi = ctx.sentence_of(m.start())
-                start, end = sub_clause(ctx.text, m.start(), m.end(), s_lo, s_hi)
-                if key == "threat_if":
-                    start = m.end("rest") + 1
-                    start, end = sub_clause(ctx.text, start, start + 1, s_lo, s_hi)
-                horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.end())
-                if end - start > 8:
-                    yield ClaimFinding("risk", *trim_span(ctx.text, start, end), f"risk.{key}", 0.7,
-                                       horizon=horizon[0] if horizon else None, polarity="negative")
+        for m in lexicon.finditer(key, ctx.text):
+            s_lo, s_hi = ctx.sentence_of(m.start())
+            start, end = sub_clause(ctx.text, m.start(), m.end(), s_lo, s_hi)
+            if key == "threat_if":
+                start = m.end("rest") + 1
+                start, end = sub_clause(ctx.text, start, start + 1, s_lo, s_hi)
+            horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.end())
+            if end - start > 8:
+                yield ClaimFinding("risk", *trim_span(ctx.text, start, end), f"risk.{key}", 0.7,
+                                   horizon=horizon[0] if horizon else None, polarity="negative")
     yield from assertions(ctx, lexicon, "risk_word", "risk", "negative")
 
 

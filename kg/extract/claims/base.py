@@ -114,17 +114,16 @@ def after_head(ctx: QuoteContext, m: re.Match[str], split_and: bool) -> list[tup
 
 
 def assertions(ctx: QuoteContext, lexicon: Lexicon, key: str, type_: str, polarity: str | None) -> Iterator[ClaimFinding]:
-    for pattern in lexicon.patterns(key):
-        for m in pattern.finditer(ctx.text):
-            s_lo, s_hi = ctx.sentence_of(m.start())
-            start, end = sub_clause(ctx.text, m.start(), m.end(), s_lo, s_hi)
-            before = [h for h in ctx.hits if h.end <= m.start() and m.start() - h.end <= 1]
-            verb = _CAPABILITY_VERB.search(m.group()) if type_ == "capability" else None
-            if verb:
-                start = m.start() + verb.start()  # "shipped real sandboxing for code execution"
-            elif type_ == "capability" and before and re.fullmatch(r"\s?", ctx.text[before[-1].end:m.start()]) \
-                    and " " not in m.group().strip():
-                start, end = before[-1].start, m.end()  # "OCI compatibility"
-            start = strip_framing(ctx.text, start, end)
-            if end - start >= 8:
-                yield ClaimFinding(type_, *trim_span(ctx.text, start, end), f"assertion.{type_}", 0.6, polarity=polarity)
+    for m in lexicon.finditer(key, ctx.text):
+        s_lo, s_hi = ctx.sentence_of(m.start())
+        start, end = sub_clause(ctx.text, m.start(), m.end(), s_lo, s_hi)
+        before = [h for h in ctx.hits if h.end <= m.start() and m.start() - h.end <= 1]
+        verb = _CAPABILITY_VERB.search(m.group()) if type_ == "capability" else None
+        if verb:
+            start = m.start() + verb.start()  # "shipped real sandboxing for code execution"
+        elif type_ == "capability" and before and re.fullmatch(r"\s?", ctx.text[before[-1].end:m.start()]) \
+                and " " not in m.group().strip():
+            start, end = before[-1].start, m.end()  # "OCI compatibility"
+        start = strip_framing(ctx.text, start, end)
+        if end - start >= 8:
+            yield ClaimFinding(type_, *trim_span(ctx.text, start, end), f"assertion.{type_}", 0.6, polarity=polarity)

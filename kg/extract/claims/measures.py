@@ -71,11 +71,10 @@ def platforms(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
             groups[-1].append(hit)
         else:
             groups.append([hit])
-    context = lexicon.patterns("platform_context")
     for group in groups:
         lo, hi = sub_clause(ctx.text, group[0].start, group[-1].end, *ctx.sentence_of(group[0].start))
         window = ctx.text[max(lo, group[0].start - 25):min(hi, group[-1].end + 25)]
-        if not any(p.search(window) for p in context):
+        if lexicon.search("platform_context", window) is None:
             continue
         names = [table.name(h.entity) for h in group]
         negative = re.search(r"\b(?:no|not|without|cuts out|excludes?|lacks?)\b", ctx.text[max(lo, group[0].start - 30):group[0].start])

@@ -165,16 +165,15 @@ def negated_pairs(ctx: QuoteContext, lexicon: Lexicon) -> dict[frozenset[str], t
     """
     out: dict[frozenset[str], tuple[int, int]] = {}
     subject = subject_hit(ctx)
-    for pattern in lexicon.patterns("competition_negation"):
-        for m in pattern.finditer(ctx.text):
-            lo, hi = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
-            actor = actor_before(ctx, m.start(), lo, words=4) or subject
-            after = [h for h in ctx.hits if m.end() <= h.start < hi and h.start - m.end() < 25]
-            other = after[0] if after else subject
-            if actor and other and actor.root != other.root:
-                start = min(m.start(), actor.start if actor.end else m.start())
-                end = max(m.end(), other.end)
-                out.setdefault(frozenset((actor.root, other.root)), (start, end))
+    for m in lexicon.finditer("competition_negation", ctx.text):
+        lo, hi = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+        actor = actor_before(ctx, m.start(), lo, words=4) or subject
+        after = [h for h in ctx.hits if m.end() <= h.start < hi and h.start - m.end() < 25]
+        other = after[0] if after else subject
+        if actor and other and actor.root != other.root:
+            start = min(m.start(), actor.start if actor.end else m.start())
+            end = max(m.end(), other.end)
+            out.setdefault(frozenset((actor.root, other.root)), (start, end))
     return out
 
 

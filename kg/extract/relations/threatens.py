@@ -184,18 +184,17 @@ def threatens(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
     if subject is None:
         return
     for cue in _CUES:
-        for pattern in lexicon.patterns(cue.key):
-            for m in pattern.finditer(ctx.text):
-                s_lo, s_hi = ctx.sentence_of(m.start())
-                horizon = _horizon(ctx, lexicon, s_lo, s_hi, m.end()) if cue.dated else None
-                for actor, target, start, end in cue.read(ctx, m, subject, lexicon):
-                    found = emit("threatens", actor, target, start, end, cue.rule, cue.confidence, ctx, lexicon,
-                                 horizon=horizon, hedged=cue.hedged(m))
-                    if found:
-                        yield found
-                    if found and "lunch" in m.group().lower():  # eating someone's lunch is competing, too
-                        yield Finding("competes_with", found.source, found.target, found.start, found.end,
-                                      "competes.lunch", found.confidence, hedged=found.hedged)
+        for m in lexicon.finditer(cue.key, ctx.text):
+            s_lo, s_hi = ctx.sentence_of(m.start())
+            horizon = _horizon(ctx, lexicon, s_lo, s_hi, m.end()) if cue.dated else None
+            for actor, target, start, end in cue.read(ctx, m, subject, lexicon):
+                found = emit("threatens", actor, target, start, end, cue.rule, cue.confidence, ctx, lexicon,
+                             horizon=horizon, hedged=cue.hedged(m))
+                if found:
+                    yield found
+                if found and "lunch" in m.group().lower():  # eating someone's lunch is competing, too
+                    yield Finding("competes_with", found.source, found.target, found.start, found.end,
+                                  "competes.lunch", found.confidence, hedged=found.hedged)
     yield from _platform_moves(ctx, lexicon, subject)
 
 

@@ -1,0 +1,57 @@
+"""Literal prefilters: the literals every match needs, and that skipping on them never loses a match."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kg.lexicon import load_lexicon
+from kg.prefilter import Prefilter, fold, required_sets
+
+
+@pytest.mark.parametrize("pattern,sets", [
+    (r"\bcompet(?:es|ing)\s+with\b", [{"compet"}, {"es", "ing"}, {"with"}]),
+    (r"\b(?:toast|dead)\s+(?:once|if)\b", [{"toast", "dead"}, {"once", "if"}]),
+    (r"\bthreat (?:from|is)\b", [{"threat "}, {"from", "is"}]),
+    (r"(?:a|b)x", []),  # one-letter literals filter nothing
+    (r"\b(?:uses|use)?\s+(?=Qdrant)", []),  # optional parts and lookaheads are not required
+    (r"foo|", []),  # an empty alternative matches anywhere
+])
+def test_required_sets(pattern, sets):
+    assert sorted(map(sorted, required_sets(pattern))) == sorted(map(sorted, sets))
+
+
+def test_fold_matches_ignorecase_letters():
+    # re.IGNORECASE matches "s" to the long s and "i" to the dotted/dotless I; so must the prefilter
+    for text in ("riſk", "İS", "ıs", "Kelvin \u212a"):
+        assert len(fold(text)) == len(text)
+    assert Prefilter.of(r"\brisk\b").passes(fold("a riſk")) and re.search(r"\brisk\b", "a riſk", re.I)
+
+
+def test_prefilter_never_drops_a_match():
+    """Every shipped cue pattern: wherever it matches a sample of review text, its prefilter passes."""
+    lexicon = load_lexicon()
+    texts = ["The direct competitors are LangGraph and LlamaIndex Workflows.",
+             "What could sink it within a year: AWS ships a managed equivalent.",
+             "Pinecone is toast once Turbopuffer ships hybrid search, and it's built on top of S3.",
+             "if Vercel beats it next quarter, that's a direct threat; keep an eye on Modal",
+             "Self-reported benchmarks, not independently verified. It lacks SSO and the docs are painful."]
+    checked = 0
+    for key, checks in lexicon.filters.items():
+        for pattern, check in zip(lexicon.patterns(key), checks):
+            for text in texts:
+                if pattern.search(text):
+                    checked += 1
+                    assert check.passes(fold(text)), (key, pattern.pattern, text)
+    assert checked >= 10
+
+
+def test_finditer_equals_plain_scan():
+    lexicon = load_lexicon()
+    text = "Qdrant competes with Weaviate; Chroma is a lightweight alternative to Pinecone. No relation here."
+    for key in ("competition_list", "competition_negation", "depends_verb", "horizon", "hedge"):
+        plain = [(m.start(), m.end()) for p in lexicon.patterns(key) for m in p.finditer(text)]
+        assert [(m.start(), m.end()) for m in lexicon.finditer(key, text)] == plain
+        plain = [(m.start(), m.end()) for p in lexicon.patterns(key) for m in p.finditer(text, 10, 60)]
+        assert [(m.start(), m.end()) for m in lexicon.finditer(key, text, 10, 60)] == plain
