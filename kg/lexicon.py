@@ -11,7 +11,7 @@ from pathlib import Path
 
 from kg.catalog import ontology_dir
 from kg.errors import PatternError
-from kg.prefilter import Prefilter, fold
+from kg.prefilter import LiteralIndex
 
 __all__ = ["Cues", "Lexicon", "load_lexicon"]
 
@@ -27,24 +27,24 @@ class Lexicon:
     common_capitalized: frozenset[str]
     licenses: dict[str, str]  # lowercased surface form → canonical name
     platforms: dict[str, str]
-    filters: dict[str, list[Prefilter]] = field(default_factory=dict)  # key → each pattern's prefilter
+    index: LiteralIndex = field(default_factory=lambda: LiteralIndex({}))  # prefilters of every pattern list
 
     def finditer(self, key: str, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[re.Match[str]]:
         """The matches of every pattern under ``key`` in [pos, endpos), pattern by pattern, as
         ``pattern.finditer`` gives them; patterns whose literal prefilter fails are skipped."""
+        if pos <= 0 and (endpos is None or endpos >= len(text)):
+            yield from self.index.matches(key, text)
+            return
         endpos = len(text) if endpos is None else endpos
-        folded = _folded(text)
-        whole = pos == 0 and endpos >= len(text)
-        for pattern, check in zip(self.patterns(key), self.filters[key]):
-            if check.passes(folded) if whole else check.passes_in(folded, pos, endpos):
+        for pattern, number in self.index.passing(key, text):
+            if self.index.in_range(number, text, pos, endpos):
                 yield from pattern.finditer(text, pos, endpos)
 
     def search(self, key: str, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
         """The first match of the first pattern under ``key`` that matches in [pos, endpos), or None."""
         endpos = len(text) if endpos is None else endpos
-        folded = _folded(text)
-        for pattern, check in zip(self.patterns(key), self.filters[key]):
-            if check.passes_in(folded, pos, endpos):
+        for pattern, number in self.index.passing(key, text):
+            if self.index.in_range(number, text, pos, endpos):
                 m = pattern.search(text, pos, endpos)
                 if m:
                     return m
@@ -71,17 +71,12 @@ class Lexicon:
                    for t in (token, token.upper()))
 
 
-@lru_cache(maxsize=16)
-def _folded(text: str) -> str:
-    return fold(text)
-
-
-def _filters(key: str, value: object) -> dict[str, list[Prefilter]]:
-    """Prefilters of every pattern list: ``key`` for a list, ``key.sub`` for a list inside an object."""
+def _lists(key: str, value: object) -> dict[str, list[re.Pattern[str]]]:
+    """Every pattern list: ``key`` for a list, ``key.sub`` for a list inside an object."""
     if isinstance(value, list):
-        return {key: [Prefilter.of(p.pattern) for p in value]}
+        return {key: value}
     if isinstance(value, dict):
-        return {k: v for sub, inner in value.items() for k, v in _filters(f"{key}.{sub}", inner).items()}
+        return {k: v for sub, inner in value.items() for k, v in _lists(f"{key}.{sub}", inner).items()}
     return {}
 
 
@@ -130,7 +125,7 @@ def load_lexicon(folder: str | None = None) -> Lexicon:
         raise PatternError(f"{cue_file}:{err.lineno}: not valid JSON ({err.msg})") from err
     labels = raw.pop("labels", {})
     cues = {k: _compile(v, f"{cue_file.name}: {k}") for k, v in raw.items() if not k.startswith("_")}
-    filters = {k: v for key, value in cues.items() for k, v in _filters(key, value).items()}
+    lists = {k: v for key, value in cues.items() for k, v in _lists(key, value).items()}
     cues["labels"] = labels
     lex = root / "lexicons"
     return Lexicon(
@@ -139,5 +134,5 @@ def load_lexicon(folder: str | None = None) -> Lexicon:
         common_capitalized=frozenset(w for _, w in _words(lex / "common_capitalized.txt")),
         licenses=_synonyms(lex / "licenses.txt"),
         platforms=_synonyms(lex / "platforms.txt"),
-        filters=filters,
+        index=LiteralIndex(lists),
     )

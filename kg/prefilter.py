@@ -91,3 +91,86 @@ class Prefilter:
     def passes_in(self, folded: str, start: int, end: int) -> bool:
         """Like :meth:`passes`, for a match inside ``folded[start:end]``."""
         return all(any(folded.find(s, start, end) >= 0 for s in literals) for literals in self.sets)
+
+
+class _TextState:
+    """What one text holds: its folded form, which required sets it meets, and per key the patterns that
+    may match it and (once asked) their matches over the whole text."""
+
+    __slots__ = ("folded", "met", "passing", "matches")
+
+    def __init__(self, folded: str, met: list[bool]) -> None:
+        self.folded = folded
+        self.met = met
+        self.passing: dict[str, list[tuple[re.Pattern[str], int]]] = {}
+        self.matches: dict[str, list[re.Match[str]]] = {}
+
+
+class LiteralIndex:
+    """The prefilters of every cue pattern, checked together: each distinct literal is looked up once per text.
+
+    A text is *opened* once (folded; the required sets it meets noted); per key, the patterns whose sets are
+    all met are listed once; a range check then looks only their literals up inside the range. The last few
+    texts are kept, so the extractors of one quote share the work.
+    """
+
+    _KEEP = 4
+
+    def __init__(self, lists: dict[str, list[re.Pattern[str]]]) -> None:
+        self.keys = {key: [(p, i) for p, i in zip(patterns, range(n, n + len(patterns)))]
+                     for key, patterns, n in _numbered(lists)}
+        self.filters = [Prefilter.of(p.pattern) for patterns in lists.values() for p in patterns]
+        sets = sorted({s for f in self.filters for s in f.sets}, key=lambda s: sorted(s))
+        number = {s: i for i, s in enumerate(sets)}
+        self._sets = sets
+        self._needs = [tuple(number[s] for s in f.sets) for f in self.filters]
+        by_literal: dict[str, list[int]] = {}
+        for i, s in enumerate(sets):
+            for literal in s:
+                by_literal.setdefault(literal, []).append(i)
+        self._by_literal = sorted(by_literal.items())
+        self._states: dict[str, _TextState] = {}
+
+    def state(self, text: str) -> _TextState:
+        """The (cached) state of ``text``."""
+        found = self._states.get(text)
+        if found is None:
+            folded = fold(text)
+            met = [False] * len(self._sets)
+            for literal, owners in self._by_literal:
+                if literal in folded:
+                    for i in owners:
+                        met[i] = True
+            if len(self._states) >= self._KEEP:
+                del self._states[next(iter(self._states))]
+            found = self._states[text] = _TextState(folded, met)
+        return found
+
+    def passing(self, key: str, text: str) -> list[tuple[re.Pattern[str], int]]:
+        """The patterns under ``key`` (with their numbers) that may match somewhere in ``text``."""
+        st = self.state(text)
+        found = st.passing.get(key)
+        if found is None:
+            met, needs = st.met, self._needs
+            found = st.passing[key] = [(p, i) for p, i in self.keys[key] if all(met[j] for j in needs[i])]
+        return found
+
+    def in_range(self, number: int, text: str, start: int, end: int) -> bool:
+        """Whether pattern ``number``'s literals occur inside ``text[start:end]`` (after :meth:`passing`)."""
+        folded = self.state(text).folded
+        return all(any(folded.find(s, start, end) >= 0 for s in self._sets[i]) for i in self._needs[number])
+
+    def matches(self, key: str, text: str) -> list[re.Match[str]]:
+        """Every match of the patterns under ``key`` over the whole text, pattern by pattern (cached)."""
+        st = self.state(text)
+        found = st.matches.get(key)
+        if found is None:
+            found = st.matches[key] = [m for p, _ in self.passing(key, text) for m in p.finditer(text)]
+        return found
+
+
+def _numbered(lists: dict[str, list[re.Pattern[str]]]):
+    n = 0
+    for key, patterns in lists.items():
+        yield key, patterns, n
+        n += len(patterns)

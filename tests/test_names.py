@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg.extract.names import find_names, split_release
+from kg.names import find_names, split_release
 from kg.lexicon import load_lexicon
 
 

@@ -38,12 +38,14 @@ def test_prefilter_never_drops_a_match():
              "if Vercel beats it next quarter, that's a direct threat; keep an eye on Modal",
              "Self-reported benchmarks, not independently verified. It lacks SSO and the docs are painful."]
     checked = 0
-    for key, checks in lexicon.filters.items():
-        for pattern, check in zip(lexicon.patterns(key), checks):
+    for key, numbered in lexicon.index.keys.items():
+        for pattern, number in numbered:
             for text in texts:
-                if pattern.search(text):
+                for m in pattern.finditer(text):
                     checked += 1
-                    assert check.passes(fold(text)), (key, pattern.pattern, text)
+                    assert lexicon.index.filters[number].passes(fold(text)), (key, pattern.pattern, text)
+                    assert (pattern, number) in lexicon.index.passing(key, text), (key, pattern.pattern, text)
+                    assert lexicon.index.in_range(number, text, m.start(), m.end()), (key, pattern.pattern, text)
     assert checked >= 10
 
 

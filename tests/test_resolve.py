@@ -61,3 +61,17 @@ def test_title_form_patterns_are_compiled_once_per_form_not_per_quote(tmp_path):
     assert {"Acmebase", "Widgetly"} <= {e.name for e in graph.entities}
     info = _form_pattern.cache_info()
     assert info.misses <= 4 and info.hits >= 40  # a handful of forms, looked up for every quote
+
+
+def test_resolution_imports_no_extraction_stage():
+    """Stages import downward only: name resolution (and its name discovery) never imports kg.extract."""
+    import ast
+    from pathlib import Path
+
+    import kg
+
+    for module in ("resolve.py", "names.py", "lexicon.py", "prefilter.py"):
+        tree = ast.parse((Path(kg.__file__).parent / module).read_text(encoding="utf-8"))
+        imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+        imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        assert not any(name.startswith("kg.extract") for name in imported), (module, imported)

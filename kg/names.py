@@ -1,4 +1,4 @@
-"""Name discovery: find product and company names that no catalog lists, from their shape and place."""
+"""Name discovery for resolution: product and company names that no catalog lists, from their shape and place."""
 
 from __future__ import annotations
 
@@ -24,6 +24,14 @@ _UNIT_END = re.compile(r"^(?:sub|under|over|about|approx|near|up)?-?[~<>]?\d[\d.
 _LOWER_MODEL = re.compile(r"[a-z]{2,}[a-z0-9]*(?:-[a-z0-9.]+)*-(?:v?\d[\w.]*|[a-z]+\d[\w.]*)(?:-[a-z0-9.]+)*")
 _UNIT_TAIL = re.compile(r"-(?:\d+(?:\.\d+)?)?(?:months?|years?|days?|weeks?|hours?|minutes?|seconds?|x|ms|s|bit|bits|core|cores|node|nodes|"
                         r"page|pages|point|points|step|steps|token|tokens|line|lines|gb|mb|k|m|b)$")
+_CAMEL_INNER = re.compile(r"[a-z][A-Z]")
+_CAMEL_LEAD = re.compile(r"^[A-Z]{2,}[a-z]{2,}")
+_LETTERS_DIGIT = re.compile(r"^[A-Za-z]{2,}\d")
+_PREFIX_NUMBER = re.compile(r"^([A-Za-z]+)-\d")
+_DOTTED = re.compile(r"[A-Za-z][a-z0-9]+\.(?:cpp|js|ts|py|rs|ai|io|dev|new|sh|so|diy|app|co|gg|xyz|tech|cloud)")
+_ACRONYM = re.compile(r"[A-Z][A-Z0-9]{1,6}(?:-[a-z]+)?")
+_BATCH = re.compile(r"[WSF]\d{2}")
+_CAPITALIZED = re.compile(r"[A-Z][a-z0-9'’]+(?:-[A-Za-z0-9]+)*")
 _PREFIXES = {"sub", "pre", "post", "multi", "non", "top", "under", "over", "half", "mid", "anti", "co", "re", "ex",
              "self", "x", "day", "first", "one", "two", "three", "level", "long", "short", "single", "n", "zero"}
 
@@ -53,24 +61,24 @@ def _shape(word: str, lexicon: Lexicon) -> str | None:
         return None  # file names and extensions (.cursorrules) are not products
     if _QUANTITY.match(word) or SIZE.match(word) or VERSION.match(word) or _UNIT_END.search(word):
         return None
-    if re.search(r"[a-z][A-Z]", word) or re.match(r"^[A-Z]{2,}[a-z]{2,}", word):
+    if _CAMEL_INNER.search(word) or _CAMEL_LEAD.match(word):
         return "discovery.camelcase"
-    if re.match(r"^[A-Za-z]{2,}\d", word):
+    if _LETTERS_DIGIT.match(word):
         return "discovery.digits"
-    m = re.match(r"^([A-Za-z]+)-\d", word)
+    m = _PREFIX_NUMBER.match(word)
     if m and m.group(1).lower() in _PREFIXES:
         return None  # "Top-3", "Sub-200ms": a quantity, not a name
     if m and word[0].isupper():
         return "discovery.digits"
-    if re.fullmatch(r"[A-Za-z][a-z0-9]+\.(?:cpp|js|ts|py|rs|ai|io|dev|new|sh|so|diy|app|co|gg|xyz|tech|cloud)", word):
+    if _DOTTED.fullmatch(word):
         return "discovery.dotted"
     if _LOWER_MODEL.fullmatch(word) and word.split("-")[0] not in _PREFIXES and not _UNIT_TAIL.search(word):
         return "discovery.model_name"  # "bge-m3", "text-embedding-3-large", "nomic-embed-text-v1.5"
-    if re.fullmatch(r"[A-Z][A-Z0-9]{1,6}(?:-[a-z]+)?", word):
-        if is_common(word) or lexicon.is_generic(word.split("-")[0]) or re.fullmatch(r"[WSF]\d{2}", word):
+    if _ACRONYM.fullmatch(word):
+        if is_common(word) or lexicon.is_generic(word.split("-")[0]) or _BATCH.fullmatch(word):
             return None  # "AND" is shouting, "VC-flush" a generic, "W23" a batch
         return "discovery.acronym"
-    if re.fullmatch(r"[A-Z][a-z0-9'’]+(?:-[A-Za-z0-9]+)*", word):
+    if _CAPITALIZED.fullmatch(word):
         return "discovery.capitalized"
     return None
 
