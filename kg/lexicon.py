@@ -13,9 +13,34 @@ from kg.catalog import ontology_dir
 from kg.errors import PatternError
 from kg.prefilter import LiteralIndex
 
-__all__ = ["Cues", "Lexicon", "load_lexicon"]
+__all__ = ["CueFamily", "Cues", "Lexicon", "load_lexicon"]
 
 Cues = dict[str, list[re.Pattern[str]]]
+RELATION_TYPES = ("competes_with", "threatens", "depends_on", "developed_by")
+
+
+@dataclass(frozen=True)
+class CueFamily:
+    """A cue family that states relations: how a match becomes findings (see ``_about_records`` in cues.json)."""
+
+    key: str
+    reader: str
+    emits: str
+    rule: str
+    confidence: float
+    dated: bool = False
+    hedged: bool | re.Pattern[str] | None = None
+    reverse: bool = False
+    user_named: bool = False
+    needs_subject: bool = False
+    checked: bool = True
+    also: tuple[str, str, str] | None = None  # (words in the match, relation type, rule)
+
+    def hedged_for(self, m: re.Match[str]) -> bool | None:
+        """Whether a finding of match ``m`` is hedged, or None to read it from the text."""
+        if isinstance(self.hedged, re.Pattern):
+            return bool(self.hedged.search(m.group()))
+        return self.hedged
 
 
 @dataclass(frozen=True)
@@ -27,6 +52,7 @@ class Lexicon:
     common_capitalized: frozenset[str]
     licenses: dict[str, str]  # lowercased surface form → canonical name
     platforms: dict[str, str]
+    families: dict[str, CueFamily] = field(default_factory=dict)  # in file order
     index: LiteralIndex = field(default_factory=lambda: LiteralIndex({}))  # prefilters of every pattern list
 
     def finditer(self, key: str, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[re.Match[str]]:
@@ -80,6 +106,36 @@ def _lists(key: str, value: object) -> dict[str, list[re.Pattern[str]]]:
     return {}
 
 
+_FAMILY_FIELDS = {"patterns", "reader", "emits", "rule", "confidence", "dated", "hedged", "reverse", "user_named",
+                  "needs_subject", "checked", "also"}
+
+
+def _family(key: str, record: dict, where: str) -> CueFamily:
+    """Check one relation cue record and turn it into a :class:`CueFamily`."""
+    unknown = set(record) - _FAMILY_FIELDS
+    if unknown:
+        raise PatternError(f"{where}: unknown field(s) {sorted(unknown)}; known: {sorted(_FAMILY_FIELDS)}")
+    for name in ("reader", "emits", "rule", "confidence"):
+        if name not in record:
+            raise PatternError(f"{where}: a cue record needs {name!r}")
+    if record["emits"] not in RELATION_TYPES:
+        raise PatternError(f"{where}: emits {record['emits']!r}, not a relation type ({', '.join(RELATION_TYPES)})")
+    if not isinstance(record["confidence"], (int, float)) or not 0 <= record["confidence"] <= 1:
+        raise PatternError(f"{where}: confidence must be a number in [0, 1]")
+    hedged = record.get("hedged")
+    if isinstance(hedged, str):
+        hedged = _compile(hedged, f"{where}.hedged")
+    also = record.get("also")
+    if also is not None:
+        if set(also) != {"if_words", "emits", "rule"} or also["emits"] not in RELATION_TYPES:
+            raise PatternError(f"{where}.also: needs if_words, emits (a relation type) and rule")
+        also = (also["if_words"], also["emits"], also["rule"])
+    return CueFamily(key, str(record["reader"]), record["emits"], str(record["rule"]), float(record["confidence"]),
+                     bool(record.get("dated", False)), hedged, bool(record.get("reverse", False)),  # type: ignore[arg-type]
+                     bool(record.get("user_named", False)), bool(record.get("needs_subject", False)),
+                     bool(record.get("checked", True)), also)
+
+
 def _compile(value: object, where: str) -> object:
     if isinstance(value, str):
         try:
@@ -124,7 +180,10 @@ def load_lexicon(folder: str | None = None) -> Lexicon:
     except json.JSONDecodeError as err:
         raise PatternError(f"{cue_file}:{err.lineno}: not valid JSON ({err.msg})") from err
     labels = raw.pop("labels", {})
-    cues = {k: _compile(v, f"{cue_file.name}: {k}") for k, v in raw.items() if not k.startswith("_")}
+    families = {k: _family(k, v, f"{cue_file.name}: {k}") for k, v in raw.items()
+                if isinstance(v, dict) and "patterns" in v}
+    cues = {k: _compile(v["patterns"] if k in families else v, f"{cue_file.name}: {k}")
+            for k, v in raw.items() if not k.startswith("_")}
     lists = {k: v for key, value in cues.items() for k, v in _lists(key, value).items()}
     cues["labels"] = labels
     lex = root / "lexicons"
@@ -134,5 +193,6 @@ def load_lexicon(folder: str | None = None) -> Lexicon:
         common_capitalized=frozenset(w for _, w in _words(lex / "common_capitalized.txt")),
         licenses=_synonyms(lex / "licenses.txt"),
         platforms=_synonyms(lex / "platforms.txt"),
+        families=families,
         index=LiteralIndex(lists),
     )

@@ -97,7 +97,7 @@ class _TextState:
     """What one text holds: its folded form, which required sets it meets, and per key the patterns that
     may match it and (once asked) their matches over the whole text."""
 
-    __slots__ = ("folded", "met", "passing", "matches")
+    __slots__ = ("folded", "matches", "met", "passing")
 
     def __init__(self, folded: str, met: list[bool]) -> None:
         self.folded = folded

@@ -1,17 +1,16 @@
-"""developed_by: who makes a product (possessives, 'built by', maker verbs, the catalog)."""
+"""developed_by: who makes a product (possessives, 'built by', maker verbs, the catalog).
+
+The cue families ("built by", maker verbs) are records in ``ontology/cues.json`` run by the cue engine with
+the two readers below; possessives ("Hugging Face's SmolLM3") and catalog makers are not cues and stay here.
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from kg.extract.relations.base import (
-    Finding,
-    actor_before,
-    list_after,
-    named_before,
-    subject_hit,
-)
+from kg.extract.relations.base import Finding, actor_before, list_after, named_before
+from kg.extract.relations.cues import Reading, Scope, reader, run_cues
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.lexicon import Lexicon
 from kg.registry import relation_extractors
@@ -19,36 +18,47 @@ from kg.resolve import EntityTable
 
 __all__ = ["developed_by"]
 
+_POSSESSIVE_GAP = re.compile(r"['’]s?\s+(?:own\s+|new\s+|latest\s+|open\s+|open-source\s+|flagship\s+)?")
+
 
 @relation_extractors.register("developed_by")
 def developed_by(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[Finding]:
     """Makers: "Hugging Face's SmolLM3", "built by Zilliz", and catalog makers named in the same quote."""
-    subject = subject_hit(ctx)
     for i, hit in enumerate(ctx.hits[:-1]):
         nxt = ctx.hits[i + 1]
         maker_like = hit.type == "Organization" or (table.info[hit.entity].discovered and hit.root not in ctx.candidates
                                                      and nxt.type == "Product")
         if hit.possessive and maker_like and \
-                re.fullmatch(r"['’]s?\s+(?:own\s+|new\s+|latest\s+|open\s+|open-source\s+|flagship\s+)?", ctx.text[hit.end:nxt.start]):
+                _POSSESSIVE_GAP.fullmatch(ctx.text[hit.end:nxt.start]):
             yield Finding("developed_by", nxt.root, hit.root, hit.start, nxt.end, "maker.possessive", 0.85)
-    for m in lexicon.finditer("maker_after", ctx.text):
-        s_lo, s_hi = ctx.sentence_of(m.start())
-        lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
-        # else the sentence's opener: "Kestra came up too, the one from the team at …"
-        product = actor_before(ctx, m.start(), lo, words=6) or named_before(ctx, s_lo, m.start()) or subject
-        makers = list_after(ctx, m.end(), hi, max_gap=8)
-        for maker in makers[:1] if product else []:
-            yield Finding("developed_by", product.root, maker.root, min(m.start(), maker.start), maker.end,
-                          "maker.by", 0.85)
-    for m in lexicon.finditer("maker_before", ctx.text):
-        lo, hi = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
-        maker = actor_before(ctx, m.start(), lo, words=1)
-        products = list_after(ctx, m.end(), hi, max_gap=4)
-        if maker and products and maker.type == "Organization" or (maker and products and maker.rule != "catalog"
-                                                                      and products[0].rule != "catalog"):
-            yield Finding("developed_by", products[0].root, maker.root, maker.start, products[0].end, "maker.verb", 0.8)
+    yield from run_cues(ctx, lexicon, "developed_by")
     for hit in ctx.hits:  # a catalog maker named in the same sentence as its product
         s_lo, s_hi = ctx.sentence_of(hit.start)
         for product in sorted({h.root for h in ctx.hits_in(s_lo, s_hi)}):
             if table.info[product].maker == hit.entity:
                 yield Finding("developed_by", product, hit.root, hit.start, hit.end, "maker.catalog", 0.6)
+
+
+@reader("maker_after")
+def _maker_after(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
+    """ "X is built by Y": the first name after the cue makes the product before it (else the sentence's opener,
+    "Kestra came up too, the one from the team at …", else the subject)."""
+    ctx = scope.ctx
+    s_lo, s_hi = ctx.sentence_of(m.start())
+    lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
+    product = actor_before(ctx, m.start(), lo, words=6) or named_before(ctx, s_lo, m.start()) or scope.subject
+    makers = list_after(ctx, m.end(), hi, max_gap=8)
+    for maker in makers[:1] if product else []:
+        yield Reading(product, maker, min(m.start(), maker.start), maker.end)  # type: ignore[arg-type]
+
+
+@reader("maker_before")
+def _maker_before(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
+    """ "Zilliz built Milvus": the company just before a maker verb makes the first product after it."""
+    ctx = scope.ctx
+    lo, hi = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+    maker = actor_before(ctx, m.start(), lo, words=1)
+    products = list_after(ctx, m.end(), hi, max_gap=4)
+    if maker and products and maker.type == "Organization" or (maker and products and maker.rule != "catalog"
+                                                                  and products[0].rule != "catalog"):
+        yield Reading(products[0], maker, maker.start, products[0].end)  # type: ignore[index]

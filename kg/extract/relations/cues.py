@@ -1,0 +1,309 @@
+"""The cue engine: runs the relation cue families of ``ontology/cues.json`` (data records) over a quote.
+
+Each family record names its patterns, a *reader* (below, or registered by a relation module) that turns
+one match into readings — (source, target, evidence start, evidence end), or a rejection — and what the
+readings become: the relation type, rule id, confidence, whether the sentence's horizon dates them and
+whether they are hedged. The engine scans the quote once per family (the literal index in
+``kg.lexicon`` shares each scan with every other reader of that family, the candidate features
+included), checks every finding against the allowed endpoint types, and passes rejections on to the run
+report. A new cue family is one record; a new way of reading a match is one reader.
+
+Readers kept in code because they really are special (they read more than the match and its neighbours):
+``competition_list`` (anchors, in-text "vs", pronouns and negation), ``dependency`` (past and negated
+dependencies), ``danger`` (a colon list and the owner of "X's real threat"), ``platform_blow`` (the
+sentence's shipping actor) and ``agentless`` (the other names of the sentence). What is not a cue family at
+all stays in its relation module: possessive and catalog makers (``developed_by``) and dated platform moves
+(``threatens``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from kg.errors import PatternError
+from kg.extract.relations.base import (
+    ALLOWED_TYPES,
+    Finding,
+    actor_before,
+    cue_targets,
+    emit,
+    list_after,
+    list_back,
+    named_target,
+    subject_hit,
+)
+from kg.extract.text import QuoteContext, clause_bounds, find_horizon
+from kg.facts import fact_types
+from kg.lexicon import CueFamily, Lexicon
+from kg.resolve import EntityTable, Hit
+
+__all__ = ["READERS", "Reading", "Scope", "check", "reader", "run_cues"]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a reader makes of one match: a pair and its evidence span, or a rejection with its own rule."""
+
+    source: Hit
+    target: Hit
+    start: int
+    end: int
+    rejected: str | None = None
+    rule: str | None = None
+
+
+@dataclass
+class Scope:
+    """What a reader may consult besides the match: the quote, the subject, the lexicon, its family, the pairs
+    the quote says are not competitors, and a scratch dict that lives for one family's matches."""
+
+    ctx: QuoteContext
+    subject: Hit | None
+    lexicon: Lexicon
+    family: CueFamily
+    negated: dict[frozenset[str], tuple[int, int]]
+    state: dict = field(default_factory=dict)
+
+
+Reader = Callable[[re.Match[str], Scope], Iterable["Reading | tuple[Hit, Hit, int, int]"]]
+READERS: dict[str, Reader] = {}
+
+
+def reader(name: str) -> Callable[[Reader], Reader]:
+    """Decorator: register a reader under ``name`` (the name cue records use)."""
+
+    def register(fn: Reader) -> Reader:
+        READERS[name] = fn
+        return fn
+
+    return register
+
+
+def run_cues(ctx: QuoteContext, lexicon: Lexicon, relation: str,
+             negated: dict[frozenset[str], tuple[int, int]] | None = None) -> Iterator[Finding]:
+    """Findings of every cue family that emits ``relation``, family by family in file order, match by match."""
+    subject = subject_hit(ctx)
+    for family in lexicon.families.values():
+        if family.emits != relation or (family.needs_subject and subject is None):
+            continue
+        read = READERS.get(family.reader)
+        if read is None:
+            raise PatternError(f"cues.json: {family.key}: unknown reader {family.reader!r}; known: {sorted(READERS)}")
+        scope = Scope(ctx, subject, lexicon, family, negated or {})
+        for m in lexicon.finditer(family.key, ctx.text):
+            horizon = None
+            if family.dated:
+                s_lo, s_hi = ctx.sentence_of(m.start())
+                found = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.end())
+                horizon = found[0] if found else None
+            for r in read(m, scope):
+                yield from _findings(r if isinstance(r, Reading) else Reading(*r), m, scope, horizon)
+
+
+def _findings(r: Reading, m: re.Match[str], scope: Scope, horizon: str | None) -> Iterator[Finding]:
+    family = scope.family
+    if r.rejected:
+        yield Finding(family.emits, r.source.root, r.target.root, r.start, r.end, r.rule or family.rule, 0.0,
+                      rejected=r.rejected)
+        return
+    if not family.checked:  # taken as read: no hedge, evidence as the reader gave it
+        yield Finding(family.emits, r.source.root, r.target.root, r.start, r.end, family.rule, family.confidence)
+        return
+    extra = {"horizon": horizon} if family.dated or family.emits == "threatens" else {}
+    found = emit(family.emits, r.source, r.target, r.start, r.end, family.rule, family.confidence, scope.ctx,
+                 scope.lexicon, hedged=family.hedged_for(m), **extra)
+    if found:
+        yield found
+        if family.also and family.also[0] in m.group().lower():  # eating someone's lunch is competing, too
+            yield Finding(family.also[1], found.source, found.target, found.start, found.end, family.also[2],
+                          found.confidence, hedged=found.hedged)
+
+
+def check(f: Finding, table: EntityTable) -> Finding:
+    """``f``, or ``f`` rejected when its endpoint types are not allowed or a maker meets its own product
+    (both from the relation spec, ``ontology/facts.json``)."""
+    if f.rejected is not None:
+        return f
+    allowed_src, allowed_tgt = ALLOWED_TYPES[f.type]
+    src_t, tgt_t = table.info[f.source].type, table.info[f.target].type
+    if src_t not in allowed_src or tgt_t not in allowed_tgt:
+        return Finding(**{**f.__dict__, "rejected": f"type pair {src_t} → {tgt_t}", "confidence": 0.0})
+    if not fact_types().relations[f.type].maker_may_relate and (
+            f.source in _family(table, f.target) or f.target in _family(table, f.source)):
+        return Finding(**{**f.__dict__, "rejected": "maker and its own product", "confidence": 0.0})
+    return f
+
+
+def _family(table: EntityTable, eid: str) -> set[str | None]:
+    """The maker and the product a thing belongs to: GitHub does not threaten GitHub Actions."""
+    info = table.info[eid]
+    return {info.maker, info.part_of}
+
+
+def _not_negated(scope: Scope, a: Hit, b: Hit) -> bool:
+    return frozenset((a.root, b.root)) not in scope.negated
+
+
+# --- generic readers: where the names of a reading stand relative to the match ---
+
+@reader("list_after")
+def _list_after(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
+    """The names listed after the cue act on the cue's target: "What kills this in 12 months: X ships …"."""
+    ctx = scope.ctx
+    s_hi = ctx.sentence_of(m.start())[1]
+    for actor in list_after(ctx, m.end(), s_hi, max_gap=60):
+        for target in cue_targets(ctx, m, scope.subject):  # type: ignore[arg-type]
+            yield actor, target, m.start(), actor.end
+
+
+@reader("names_in_rest")
+def _names_in_rest(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
+    """The names inside the cue's ``rest`` group act on the subject: "if X or Y beats it next quarter"."""
+    for actor in scope.ctx.hits_in(m.start("rest"), m.end("rest")):
+        yield actor, scope.subject, m.start(), m.end()
+
+
+@reader("list_in_rest")
+def _list_in_rest(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
+    """A list opening the ``rest`` group acts on the subject: "maybe 12 months before Vercel ships its own"."""
+    for actor in list_after(scope.ctx, m.start("rest"), m.end("rest"), max_gap=12, tight=True):
+        yield actor, scope.subject, m.start(), m.end()
+
+
+@reader("if_then")
+def _if_then(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
+    """The names listed in the if-clause act on the subject: "if LangChain ships memory, that's a threat"."""
+    for actor in list_after(scope.ctx, m.start("rest"), m.end("rest"), max_gap=12):
+        yield actor, scope.subject, m.start(), m.end()
+
+
+@reader("actor_after_target")
+def _actor_after_target(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
+    """The name before the cue suffers, those after it act: "Pinecone is losing ground to Turbopuffer"."""
+    ctx = scope.ctx
+    lo, hi = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+    target = actor_before(ctx, m.start(), lo, words=4) or scope.subject
+    for actor in list_after(ctx, m.end(), hi, max_gap=12):
+        yield actor, target, _start(target, m.start()), actor.end
+
+
+@reader("actors_before")
+def _actors_before(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
+    """The names before the cue act on the subject: "Vercel is the bigger worry"."""
+    ctx = scope.ctx
+    lo, _ = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+    for actor in list_back(ctx, m.start(), lo):
+        yield actor, scope.subject, actor.start, m.end()
+
+
+@reader("watch")
+def _watch(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
+    """The names right after the cue act on the subject: "keep an eye on Modal"."""
+    s_hi = scope.ctx.sentence_of(m.start())[1]
+    for actor in list_after(scope.ctx, m.end(), s_hi, max_gap=8, tight=True):
+        yield actor, scope.subject, m.start(), actor.end
+
+
+@reader("nervous")
+def _nervous(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
+    """The subject acts on the names before the cue: "Pinecone should be nervous"."""
+    ctx = scope.ctx
+    lo, _ = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+    for target in list_back(ctx, m.start(), lo):
+        yield scope.subject, target, target.start, m.end()
+
+
+@reader("threat_verb")
+def _threat_verb(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
+    """Names before the verb act on names after it (else the subject): "SGLang keeps eating into vLLM"."""
+    ctx = scope.ctx
+    lo, hi = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+    targets = list_after(ctx, m.end(), hi, max_gap=12) or [scope.subject]
+    for actor in list_back(ctx, m.start(), lo):
+        for target in targets:
+            yield actor, target, actor.start, max(target.end, m.end())
+
+
+@reader("named_target")
+def _named_target(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
+    """The cue's ``target`` group names the target; the actor stands just before the cue (else the subject):
+    "an open-source Pinecone alternative", "X is a thin Ollama frontend"."""
+    ctx = scope.ctx
+    target = named_target(ctx, m)
+    lo, _ = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+    source = actor_before(ctx, m.start(), lo, words=3) or scope.subject
+    if target and source and _not_negated(scope, source, target):
+        yield source, target, min(m.start(), source.start if source.end else m.start()), m.end()
+
+
+@reader("list_before")
+def _list_before(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
+    """Names before the cue (and one in its ``other`` group) relate to each other, else to the subject:
+    "Qdrant and Weaviate are direct competitors", "X would be my other pick"."""
+    ctx = scope.ctx
+    lo, _ = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+    items = list_back(ctx, m.start(), lo)
+    if "other" in m.groupdict() and m.group("other"):
+        items += ctx.hits_in(m.start("other"), m.end("other"))[:1]
+        pairs = [(items[0], h) for h in items[1:]]
+    else:
+        pairs = [(scope.subject, h) for h in items] if scope.subject else []
+    for source, target in pairs:
+        if _not_negated(scope, source, target):
+            yield source, target, min(target.start, m.start()), m.end()
+
+
+@reader("incumbent")
+def _incumbent(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
+    """The subject relates to the name just before the cue: "Arguably LangSmith is the incumbent"."""
+    ctx = scope.ctx
+    lo, _ = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+    actor = actor_before(ctx, m.start(), lo, words=2)
+    if actor and scope.subject:
+        yield scope.subject, actor, actor.start, m.end()
+
+
+@reader("choices")
+def _choices(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
+    """A list of choices that names the subject: the subject relates to each listed name."""
+    ctx, subject = scope.ctx, scope.subject
+    items = list_after(ctx, m.end(), ctx.sentence_of(m.start())[1])
+    if subject and any(i.root == subject.root for i in items):
+        for target in items:
+            if _not_negated(scope, subject, target):
+                yield subject, target, m.start(), target.end
+
+
+@reader("sentence_names")
+def _sentence_names(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
+    """The subject relates to every product or company of the cue's sentence: "the race is close"."""
+    ctx, subject = scope.ctx, scope.subject
+    s_lo, s_hi = ctx.sentence_of(m.start())
+    for target in ctx.hits_in(s_lo, s_hi):
+        if subject and target.type in ("Product", "Organization") and _not_negated(scope, subject, target):
+            yield subject, target, min(target.start, m.start()), max(target.end, m.end())
+
+
+@reader("named_fate")
+def _named_fate(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
+    """ "once X ships Y, Z is toast", "X eats Y's lunch", "keeps Y up at night"."""
+    from kg.extract.relations.base import antecedent
+
+    ctx, subject = scope.ctx, scope.subject
+    named = ctx.hits_in(m.start("target"), m.end("target")) if m.groupdict().get("target") else []
+    targets = named or [t for t in [named_target(ctx, m, subject)] if t]  # "circleci and buildkite are in trouble"
+    lo, _ = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+    if "rest" in m.groupdict():
+        actors = list_after(ctx, m.start("rest"), m.end("rest"), max_gap=12)
+    else:
+        actors = [actor_before(ctx, m.start(), lo, words=3) or antecedent(ctx, m.start(), subject) or subject]
+    for actor in actors:
+        for target in targets:
+            yield actor, target, _start(actor, m.start()), m.end()
+
+
+def _start(hit: Hit, fallback: int) -> int:
+    """Where evidence may start: at the name, unless the hit is the bare subject (which has no span)."""
+    return min(hit.start, fallback) if hit.end else fallback
