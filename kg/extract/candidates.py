@@ -87,13 +87,14 @@ def _bucket(n: int) -> str:
 
 
 def _family_spans(ctx: QuoteContext, lexicon: Lexicon, lo: int, hi: int) -> list[tuple[str, int, int]]:
-    """Where each cue family matches inside one sentence."""
+    """Where each cue family matches inside one sentence: the quote's one scan per family (the matches the
+    rules read), kept where they lie inside the sentence."""
     out = []
     for family, value in lexicon.cues.items():
         if family.startswith(_SKIP_FAMILIES) or not isinstance(value, list):
             continue
-        for m in lexicon.finditer(family, ctx.text, lo, hi):
-            if m.end() > m.start():
+        for m in lexicon.finditer(family, ctx.text):
+            if lo <= m.start() and m.end() <= hi and m.end() > m.start():
                 out.append((family, m.start(), m.end()))
     return out
 
