@@ -64,7 +64,7 @@ class Lexicon:
         endpos = len(text) if endpos is None else endpos
         for pattern, number in self.index.passing(key, text):
             if self.index.in_range(number, text, pos, endpos):
-                yield from pattern.finditer(text, pos, endpos)
+                yield from self.index.finditer(pattern, number, text, pos, endpos)
 
     def search(self, key: str, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
         """The first match of the first pattern under ``key`` that matches in [pos, endpos), or None."""

@@ -10,6 +10,7 @@ whose parse yields no usable set always runs.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 try:  # Python ≥ 3.11
@@ -19,7 +20,7 @@ except ImportError:  # pragma: no cover - Python 3.10
     import sre_constants as _sre_c  # type: ignore[no-redef]
     import sre_parse as _sre_p  # type: ignore[no-redef]
 
-__all__ = ["Prefilter", "fold", "required_sets"]
+__all__ = ["LeadingGroup", "LiteralIndex", "Prefilter", "fold", "leading_group", "required_sets"]
 
 # characters that re.IGNORECASE matches to an ASCII letter although str.lower() does not map them there
 _FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s"})
@@ -75,6 +76,77 @@ def required_sets(pattern: str) -> tuple[frozenset[str], ...]:
 
 
 @dataclass(frozen=True)
+class LeadingGroup:
+    """A pattern that opens with a repeated group (``(?P<target>X{1,40}?)…``): the regex engine would try it
+    at every position, so the scan first finds the rest of the pattern (the *tail*, which every match
+    contains) and starts at most ``width`` characters before the first place the tail matches."""
+
+    tail: re.Pattern[str]
+    width: int | None  # the group's longest match; None if unbounded
+
+
+def _group_end(pattern: str) -> int | None:
+    """Where the group opening ``pattern`` closes (after its ``)``), minding escapes and character classes."""
+    depth, i, in_class = 0, 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+            if pattern[i + 1:i + 2] == "]":
+                i += 1
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return None
+
+
+def leading_group(pattern: str, flags: int = re.IGNORECASE) -> LeadingGroup | None:
+    """The tail and width of a pattern that opens with a repeated group, or None for any other pattern."""
+    if not pattern.startswith("("):
+        return None
+    try:
+        tree = _sre_p.parse(pattern, flags)
+    except re.error:
+        return None
+    items = list(tree)
+    if not items or items[0][0] is not _sre_c.SUBPATTERN:
+        return None
+    inner = list(items[0][1][-1])
+    if len(inner) != 1 or inner[0][0] not in _REPEATS:
+        return None
+    end = _group_end(pattern)
+    if end is None or end >= len(pattern) or pattern[end] in "*+?{|" or "|" in _top_level(pattern[end:]):
+        return None
+    lo, hi = _sre_p.SubPattern(tree.state, [items[0]]).getwidth()
+    return LeadingGroup(re.compile(pattern[end:], flags), None if hi >= _sre_c.MAXREPEAT else hi)
+
+
+def _top_level(pattern: str) -> str:
+    """``pattern`` with every parenthesised part removed (to see top-level alternation)."""
+    out, depth, i = [], 0, 0
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        depth += c == "("
+        if depth == 0:
+            out.append(c)
+        depth -= c == ")"
+        i += 1
+    return "".join(out)
+
+
+@dataclass(frozen=True)
 class Prefilter:
     """The required literal sets of one pattern; ``passes`` says whether a folded text may hold a match."""
 
@@ -120,6 +192,8 @@ class LiteralIndex:
         self.keys = {key: [(p, i) for p, i in zip(patterns, range(n, n + len(patterns)))]
                      for key, patterns, n in _numbered(lists)}
         self.filters = [Prefilter.of(p.pattern) for patterns in lists.values() for p in patterns]
+        self.leading = {i: g for i, p in enumerate(p for patterns in lists.values() for p in patterns)
+                        if (g := leading_group(p.pattern, p.flags))}
         sets = sorted({s for f in self.filters for s in f.sets}, key=lambda s: sorted(s))
         number = {s: i for i, s in enumerate(sets)}
         self._sets = sets
@@ -165,8 +239,22 @@ class LiteralIndex:
         st = self.state(text)
         found = st.matches.get(key)
         if found is None:
-            found = st.matches[key] = [m for p, _ in self.passing(key, text) for m in p.finditer(text)]
+            found = st.matches[key] = [m for p, i in self.passing(key, text) for m in self.finditer(p, i, text)]
         return found
+
+    def finditer(self, pattern: re.Pattern[str], number: int, text: str, start: int = 0,
+                 end: int | None = None) -> Iterator[re.Match[str]]:
+        """``pattern.finditer(text, start, end)``; a pattern that opens with a repeated group starts where its
+        tail first matches, less the group's width (no match can start earlier), or yields nothing."""
+        end = len(text) if end is None else end
+        group = self.leading.get(number)
+        if group is not None:
+            first = group.tail.search(text, start, end)
+            if first is None:
+                return iter(())
+            if group.width is not None:
+                start = max(start, first.start() - group.width)
+        return pattern.finditer(text, start, end)
 
 
 def _numbered(lists: dict[str, list[re.Pattern[str]]]):

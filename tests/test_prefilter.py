@@ -57,3 +57,20 @@ def test_finditer_equals_plain_scan():
         assert [(m.start(), m.end()) for m in lexicon.finditer(key, text)] == plain
         plain = [(m.start(), m.end()) for p in lexicon.patterns(key) for m in p.finditer(text, 10, 60)]
         assert [(m.start(), m.end()) for m in lexicon.finditer(key, text, 10, 60)] == plain
+
+
+def test_a_leading_lazy_group_is_anchored_on_its_tail():
+    from kg.prefilter import leading_group
+
+    pattern = r"(?P<target>(?:[^,;.]|\.(?!\s)){1,40}?)\s+(?:is|are)\s+toast\b"
+    group = leading_group(pattern)
+    assert group is not None and group.width == 40 and group.tail.pattern == r"\s+(?:is|are)\s+toast\b"
+    assert leading_group(r"\bfoo (bar)+") is None and leading_group(r"(?:a|b)+c|d") is None
+    lexicon = load_lexicon()
+    key, numbered = "threat_toast", lexicon.index.keys["threat_toast"]
+    text = ("A long preamble that goes on, and on; and then some more words here. Once Vercel ships its own "
+            "thing, Bolt is toast. Honestly Bolt is toast once Vercel ships a real agent, or so they say.")
+    for pattern, number in numbered:
+        assert [m.span() for m in lexicon.index.finditer(pattern, number, text)] == \
+            [m.span() for m in pattern.finditer(text)]
+    assert any(number in lexicon.index.leading for _, number in numbered)
