@@ -126,7 +126,7 @@ def leading_group(pattern: str, flags: int = re.IGNORECASE) -> LeadingGroup | No
     end = _group_end(pattern)
     if end is None or end >= len(pattern) or pattern[end] in "*+?{|" or "|" in _top_level(pattern[end:]):
         return None
-    lo, hi = _sre_p.SubPattern(tree.state, [items[0]]).getwidth()
+    _, hi = _sre_p.SubPattern(tree.state, [items[0]]).getwidth()
     return LeadingGroup(re.compile(pattern[end:], flags), None if hi >= _sre_c.MAXREPEAT else hi)
 
 

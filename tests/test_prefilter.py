@@ -26,7 +26,7 @@ def test_fold_matches_ignorecase_letters():
     # re.IGNORECASE matches "s" to the long s and "i" to the dotted/dotless I; so must the prefilter
     for text in ("riſk", "İS", "ıs", "Kelvin \u212a"):
         assert len(fold(text)) == len(text)
-    assert Prefilter.of(r"\brisk\b").passes(fold("a riſk")) and re.search(r"\brisk\b", "a riſk", re.I)
+    assert Prefilter.of(r"\brisk\b").passes(fold("a riſk")) and re.search(r"\brisk\b", "a riſk", re.IGNORECASE)
 
 
 def test_prefilter_never_drops_a_match():
@@ -67,7 +67,7 @@ def test_a_leading_lazy_group_is_anchored_on_its_tail():
     assert group is not None and group.width == 40 and group.tail.pattern == r"\s+(?:is|are)\s+toast\b"
     assert leading_group(r"\bfoo (bar)+") is None and leading_group(r"(?:a|b)+c|d") is None
     lexicon = load_lexicon()
-    key, numbered = "threat_toast", lexicon.index.keys["threat_toast"]
+    numbered = lexicon.index.keys["threat_toast"]
     text = ("A long preamble that goes on, and on; and then some more words here. Once Vercel ships its own "
             "thing, Bolt is toast. Honestly Bolt is toast once Vercel ships a real agent, or so they say.")
     for pattern, number in numbered:
