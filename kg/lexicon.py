@@ -53,6 +53,7 @@ class Lexicon:
     licenses: dict[str, str]  # lowercased surface form → canonical name
     platforms: dict[str, str]
     families: dict[str, CueFamily] = field(default_factory=dict)  # in file order
+    memo: dict[str, dict] = field(default_factory=dict, compare=False, repr=False)  # pure functions' results
     index: LiteralIndex = field(default_factory=lambda: LiteralIndex({}))  # prefilters of every pattern list
 
     def finditer(self, key: str, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[re.Match[str]]:

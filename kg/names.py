@@ -54,7 +54,14 @@ class NameHit:
 
 
 def _shape(word: str, lexicon: Lexicon) -> str | None:
-    """Why a single word looks like a name, or None."""
+    """Why a single word looks like a name, or None (remembered per lexicon: words recur)."""
+    memo = lexicon.memo.setdefault("shape", {})
+    if word not in memo:
+        memo[word] = _word_shape(word, lexicon)
+    return memo[word]
+
+
+def _word_shape(word: str, lexicon: Lexicon) -> str | None:
     if lexicon.is_generic(word) or word in lexicon.common_capitalized:
         return None
     if word.startswith("."):
