@@ -11,12 +11,12 @@ from pathlib import Path
 
 from kg.catalog import ontology_dir
 from kg.errors import PatternError
+from kg.facts import fact_types
 from kg.prefilter import LiteralIndex
 
 __all__ = ["CueFamily", "Cues", "Lexicon", "load_lexicon"]
 
 Cues = dict[str, list[re.Pattern[str]]]
-RELATION_TYPES = ("competes_with", "threatens", "depends_on", "developed_by")
 
 
 @dataclass(frozen=True)
@@ -119,8 +119,9 @@ def _family(key: str, record: dict, where: str) -> CueFamily:
     for name in ("reader", "emits", "rule", "confidence"):
         if name not in record:
             raise PatternError(f"{where}: a cue record needs {name!r}")
-    if record["emits"] not in RELATION_TYPES:
-        raise PatternError(f"{where}: emits {record['emits']!r}, not a relation type ({', '.join(RELATION_TYPES)})")
+    relation_types = fact_types().relation_types  # ontology/facts.json
+    if record["emits"] not in relation_types:
+        raise PatternError(f"{where}: emits {record['emits']!r}, not a relation type ({', '.join(relation_types)})")
     if not isinstance(record["confidence"], (int, float)) or not 0 <= record["confidence"] <= 1:
         raise PatternError(f"{where}: confidence must be a number in [0, 1]")
     hedged = record.get("hedged")
@@ -128,7 +129,7 @@ def _family(key: str, record: dict, where: str) -> CueFamily:
         hedged = _compile(hedged, f"{where}.hedged")
     also = record.get("also")
     if also is not None:
-        if set(also) != {"if_words", "emits", "rule"} or also["emits"] not in RELATION_TYPES:
+        if set(also) != {"if_words", "emits", "rule"} or also["emits"] not in relation_types:
             raise PatternError(f"{where}.also: needs if_words, emits (a relation type) and rule")
         also = (also["if_words"], also["emits"], also["rule"])
     return CueFamily(key, str(record["reader"]), record["emits"], str(record["rule"]), float(record["confidence"]),
