@@ -64,7 +64,9 @@ def prepare(corpus: Corpus, catalog: str | Path | None = None, model: str | None
     qids = sorted(corpus.quotes)
     texts = {q: corpus.quotes[q].text for q in qids}
     parsed = dict(zip(qids, nlp.pipe(texts[q] for q in qids)))
-    res = resolve_corpus(corpus.documents, parsed, texts, cat, lexicon)
+    untitled = [d for d in corpus.documents if d.title and not d.candidates]
+    titles = dict(zip((d.id for d in untitled), nlp.pipe(d.title for d in untitled)))
+    res = resolve_corpus(corpus.documents, parsed, texts, cat, lexicon, titles)
     table = res.table
     contexts: dict[tuple[str, str], QuoteContext] = {}
     attributions: dict[str, Attribution] = {}
@@ -76,7 +78,7 @@ def prepare(corpus: Corpus, catalog: str | Path | None = None, model: str | None
             contexts[(doc.id, qid)] = ctx
             ctxs.append(ctx)
         hints = {qid: _hint(corpus.quotes[qid].subject_hint, table) for qid in doc.quote_ids}
-        for qid, att in attribute_subjects(ctxs, table, doc.subtitle, hints).items():
+        for qid, att in attribute_subjects(ctxs, table, doc.subtitle, hints, res.primary.get(doc.id)).items():
             if qid not in attributions or att.confidence > attributions[qid].confidence:
                 attributions[qid] = att
     first = {}

@@ -184,6 +184,42 @@ def _title_entities(doc: Document, table: EntityTable, lexicon: Lexicon) -> dict
 
 
 _FEATURE = "feature-of:"
+_SUBJECT_TYPES = frozenset({"Product", "Technology"})
+
+
+def _title_subjects(doc: Document, title_doc, table: EntityTable, hits: dict[str, list[Hit]],
+                    lexicon: Lexicon) -> tuple[list[str], str | None]:
+    """The products a title names without "A vs B" ("Moving from Flask to FastAPI"), the main one first.
+
+    Returns the products and, when the title sets the others aside, the main one.
+
+    A name counts if the catalog knows it or the document's quotes name it. The main product is the first
+    one the title does not set aside as the other ("from X", "X to Y", "instead of X": cues
+    ``title_other_before`` and ``title_other_after``).
+    """
+    text = doc.title or ""
+    found: dict[str, tuple[int, int]] = {}
+    for h in _catalog_hits(title_doc, table, text):
+        if h.type in _SUBJECT_TYPES:
+            found.setdefault(h.root, (h.start, h.end))
+    forms = {}
+    for qid in doc.quote_ids:
+        for h in hits.get(qid, []):
+            if table.info[h.root].type in _SUBJECT_TYPES:
+                for form in (h.text, table.name(h.root), table.name(h.entity)):
+                    forms.setdefault(form, h.root)
+    taken = list(found.values())
+    for start, end, form in _gazetteer_hits(text, forms, taken):
+        found.setdefault(forms[form], (start, end))
+    before, after = lexicon.patterns("title_other_before"), lexicon.patterns("title_other_after")
+    order = sorted(found, key=lambda e: found[e][0])
+
+    def other(eid: str) -> bool:
+        start, end = found[eid]
+        return any(p.search(text[:start]) for p in before) or any(p.match(text[end:]) for p in after)
+
+    ranked = sorted(order, key=lambda e: (other(e), order.index(e)))
+    return ranked, (ranked[0] if ranked and not other(ranked[0]) and len(ranked) > 1 else None)
 
 
 def _gazetteer_hits(text: str, forms: dict[str, str], taken: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
@@ -217,10 +253,11 @@ class Resolution:
     hits: dict[str, list[Hit]]
     candidates: dict[str, list[str]]
     report: list[ReportItem]
+    primary: dict[str, str | None] = field(default_factory=dict)  # doc id → the product its title puts first
 
 
 def resolve_corpus(documents: list[Document], quote_docs: dict[str, object], texts: dict[str, str],
-                   catalog: Catalog, lexicon: Lexicon) -> Resolution:
+                   catalog: Catalog, lexicon: Lexicon, title_docs: dict[str, object] | None = None) -> Resolution:
     """Resolve the names of every quote.
 
     Args:
@@ -228,6 +265,7 @@ def resolve_corpus(documents: list[Document], quote_docs: dict[str, object], tex
         quote_docs: quote id → parsed spaCy Doc.
         texts: quote id → text.
         catalog, lexicon: what is known before reading.
+        title_docs: document id → its parsed title, for titles that name products without "A vs B".
 
     Returns:
         The entity table, quote id → resolved hits (sorted by position), document id → candidate
@@ -236,6 +274,7 @@ def resolve_corpus(documents: list[Document], quote_docs: dict[str, object], tex
     table = EntityTable(catalog)
     doc_forms: dict[str, dict[str, str]] = {}
     candidates: dict[str, list[str]] = {}
+    primary: dict[str, str | None] = {}
     quote_doc_ids: dict[str, list[str]] = defaultdict(list)
     for doc in documents:
         doc_forms[doc.id] = _title_entities(doc, table, lexicon)
@@ -256,6 +295,13 @@ def resolve_corpus(documents: list[Document], quote_docs: dict[str, object], tex
         for n in raw[qid]:
             if n.strong:
                 confirmed[normalize_name(split_release(n.text)[0])].append(n)
+    for doc in documents:  # a name the title and the document's quotes share is a name ("Why Gizmo DB: …")
+        if doc.title and not doc.candidates:
+            said = {normalize_name(n.text): n for qid in doc.quote_ids for n in raw.get(qid, [])}
+            for n in find_names(doc.title, lexicon):
+                key = normalize_name(split_release(n.text)[0])
+                if key in said:
+                    confirmed[key].append(said[key])
     title_forms = {normalize_name(f) for forms in doc_forms.values() for f in forms}
     lowercase = {w for t in texts.values() for w in re.findall(r"(?<![\w.-])[a-z][a-z-]+(?![\w-])", t)}
     mid = {normalize_name(n.text) for ns in raw.values() for n in ns if not n.initial}
@@ -288,8 +334,11 @@ def resolve_corpus(documents: list[Document], quote_docs: dict[str, object], tex
             taken.append((n.start, n.end))
             hits[qid].append(Hit(n.start, n.end, n.text, eid, table.root(eid), table.info[eid].type, n.rule, n.possessive))
         hits[qid].sort(key=lambda h: (h.start, h.end))
+    for doc in documents:
+        if not candidates[doc.id] and title_docs and doc.id in title_docs:
+            candidates[doc.id], primary[doc.id] = _title_subjects(doc, title_docs[doc.id], table, hits, lexicon)
     used = {h.entity for hs in hits.values() for h in hs}
     used |= {table.root(e) for e in used}  # a release's product counts as found too
     report = [ReportItem(kind="discovered_entity", message=f"{table.name(e)} ({table.info[e].type}): not in the catalog")
               for e in sorted(used) if table.info[e].discovered and not table.info[e].part_of]
-    return Resolution(table, hits, candidates, report)
+    return Resolution(table, hits, candidates, report, primary)
