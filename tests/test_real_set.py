@@ -45,3 +45,13 @@ def test_the_splits_load_and_every_quote_has_a_source():
         for key, quote in gold["quotes"].items():
             assert quote_key(quote["text"]) == key
     assert len(load_gold(REAL / "test" / "gold.json")["quotes"]) >= 150
+
+
+def test_documents_forced_into_dev_leave_the_test_gold_alone():
+    builder = _builder()
+    docs, _ = builder.load()
+    assert any(d.get("split") == "dev" for d in docs.values())
+    frozen, _ = builder.merge_entities({s: d for s, d in docs.items() if d.get("split") != "dev"})
+    entities = load_gold(REAL / "test" / "gold.json")["entities"]
+    assert set(entities) == set(frozen)
+    assert all(entities[c]["aliases"] == sorted(frozen[c]["aliases"]) for c in frozen)

@@ -242,9 +242,11 @@ def main(argv: list[str]) -> int:
     if "--check" in argv:
         return 0
     assignment = split(docs)
+    # Documents forced into dev never touch test, not even its entity table (names and aliases).
+    frozen, _ = merge_entities({s: d for s, d in docs.items() if d.get("split") != "dev"})
     for name in ("dev", "test"):
         stems = sorted(s for s, where in assignment.items() if where == name)
-        print(name, json.dumps(write_set(name, stems, docs, table), sort_keys=True))
+        print(name, json.dumps(write_set(name, stems, docs, table if name == "dev" else frozen), sort_keys=True))
     return 0
 
 
