@@ -203,27 +203,40 @@ def _add_relation(f: Finding, ctx: QuoteContext, relations: dict[str, Relation],
 
 
 def _claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str | None:
-    """The product a claim's own clause is about, when that clause opens with another product's name.
+    """The product a claim's own clause is about, when that is not the quote's subject.
 
-    In "Langfuse is MIT-licensed, while Helicone charges $20/month", the price is Helicone's.
+    The clause opens with another product's name ("Langfuse is MIT-licensed, while Helicone charges
+    $20/month": the price is Helicone's), or with "it"/"they" after a sentence that opened with another
+    product ("Chroma isn't a competitor here; it's a lovely notebook companion": Chroma's).
     """
     from kg.extract.claims import clause_start
 
-    if f.type not in ("metric", "pricing", "license", "platform"):
+    if f.type in _SUBJECT_OWNED:
         return None
-    lo = clause_start(ctx.text, f.start, *ctx.sentence_of(f.start))
-    opening = [h for h in ctx.hits if lo <= h.start < f.end]
-    if not opening:
-        return None
-    first = opening[0]
-    lead = ctx.text[lo:first.start].strip().lower()
-    if lead not in ("", "while", "whereas", "but", "and") or first.possessive or first.root == ctx.subject:
-        return None
-    if table.info[first.root].type not in ("Product", "Organization") or first.rule.startswith("discovery.capital"):
-        return None
+    s_lo, s_hi = ctx.sentence_of(f.start)
+    lo = clause_start(ctx.text, f.start, s_lo, s_hi)
     if any(h.root == ctx.subject for h in ctx.hits if lo <= h.start < f.end):
         return None
+    opening = [h for h in ctx.hits if lo <= h.start < f.end]
+    lead = ctx.text[lo:opening[0].start].strip().lower() if opening else None
+    if opening and lead in ("", "while", "whereas", "but", "and") and not opening[0].possessive:
+        first = opening[0]
+    elif _PRONOUN.match(ctx.text, lo, f.end):
+        first = next((h for h in ctx.hits if s_lo <= h.start < lo), None)
+        if first is None or ctx.text[s_lo:first.start].strip() \
+                or any(h.root == ctx.subject for h in ctx.hits if s_lo <= h.start < lo):
+            return None  # the sentence must open with the name "it" stands for, and name no other
+    else:
+        return None
+    owners = ("Product", "Organization") if f.type in _MEASURES else ("Product",)
+    if first.root == ctx.subject or table.info[first.root].type not in owners or first.rule.startswith("discovery.capital"):
+        return None
     return first.root
+
+
+_SUBJECT_OWNED = frozenset({"risk", "prediction"})  # a risk to the subject names whoever poses it
+_MEASURES = frozenset({"metric", "pricing", "license", "platform"})
+_PRONOUN = re.compile(r"(?:but\s+|and\s+)?(?:it|it's|it’s|they|they're|they’re)\b", re.IGNORECASE)
 
 
 def _claim(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> Claim:

@@ -11,6 +11,7 @@ from kg.extract.names import NameHit, find_cue_names, find_names, split_release
 from kg.ids import entity_id, normalize_name
 from kg.lexicon import Lexicon
 from kg.models import Document, Entity, ReportItem
+from kg.words import is_place
 
 __all__ = ["EntityTable", "Hit", "Resolution", "resolve_corpus"]
 
@@ -303,6 +304,7 @@ def resolve_corpus(documents: list[Document], quote_docs: dict[str, object], tex
                 if key in said:
                     confirmed[key].append(said[key])
     title_forms = {normalize_name(f) for forms in doc_forms.values() for f in forms}
+    places: set[str] = set()
     lowercase = {w for t in texts.values() for w in re.findall(r"(?<![\w.-])[a-z][a-z-]+(?![\w-])", t)}
     mid = {normalize_name(n.text) for ns in raw.values() for n in ns if not n.initial}
     for key in list(confirmed):  # "Onboarding …" opens a sentence; "onboarding" elsewhere says it is a word
@@ -327,6 +329,9 @@ def resolve_corpus(documents: list[Document], quote_docs: dict[str, object], tex
             if not (key in confirmed or key in title_forms or (n.strong and not n.initial)):
                 continue
             entry = catalog.get(base)
+            if entry is None and is_place(base):  # "a Berlin company": a place, not a product
+                places.add(base)
+                continue
             eid = table.add_catalog(entry.name) if entry else table.add_discovered(base, _guess_type(base, confirmed[key] or [n]))
             if release:
                 eid = table.add_part(f"{table.name(eid)} {release}", eid, "release")
@@ -341,4 +346,6 @@ def resolve_corpus(documents: list[Document], quote_docs: dict[str, object], tex
     used |= {table.root(e) for e in used}  # a release's product counts as found too
     report = [ReportItem(kind="discovered_entity", message=f"{table.name(e)} ({table.info[e].type}): not in the catalog")
               for e in sorted(used) if table.info[e].discovered and not table.info[e].part_of]
+    report += [ReportItem(kind="discovered_entity", message=f"{name}: a place name, not taken as an entity")
+               for name in sorted(places)]
     return Resolution(table, hits, candidates, report, primary)

@@ -29,6 +29,8 @@ SELF_REPORTED = "The Helicone latency benchmark is self-reported and nobody outs
 REVISED = "Langfuse's cost-savings chart was quietly revised after users compared their invoices."
 ONLY_IF = "Langfuse only works if you are willing to run ClickHouse alongside Postgres."
 SHIPS_FEATURE = "Zed ships real-time collaboration for pairing sessions with remote teammates."
+IT_OTHER = "Langfuse is not what we compared; Phoenix is another story, it's a lovely notebook companion."
+QUIET_ALERT = "We moved 40 million traces to Langfuse over a weekend and the only alert that fired was about disk space."
 CROSS_PRODUCT = "Langfuse is MIT-licensed, while Helicone charges $20/month per seat for its hosted tier."
 
 DOCS = [
@@ -38,6 +40,7 @@ DOCS = [
     ("Helicone vs Langfuse: trust and conditions", [SELF_REPORTED, REVISED, ONLY_IF, CROSS_PRODUCT,
                                                        OWN_SURVEY, NO_CONTROL, BET_FOR,
                                                        NO_OFFLINE, AT_MERCY]),
+    ("Langfuse vs Helicone: asides", [IT_OTHER, QUIET_ALERT]),
     ("Zed vs Phi-4-mini", [SHIPS_FEATURE, METRIC_PARAMS]),
 ]
 
@@ -134,6 +137,16 @@ def test_capability_claim_keeps_the_feature(view):
 def test_claim_about_the_product_its_clause_names(view):
     claim = _one(view, CROSS_PRODUCT, "pricing")
     assert view.name(claim.about) == "Helicone"
+
+
+def test_it_after_another_products_name_is_that_product(view):
+    # "X …; it's lovely": the second clause's "it" is X, the product the sentence opened with, not the subject
+    claims = [c for c in view.claims(IT_OTHER) if "notebook companion" in c.text]
+    assert claims and {view.name(c.about) for c in claims} == {"Arize Phoenix"}
+
+
+def test_an_alert_that_fired_is_no_limitation(view):
+    assert view.claims(QUIET_ALERT, "limitation") == []
 
 
 def test_every_claim_points_at_its_evidence(view):

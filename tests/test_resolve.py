@@ -60,6 +60,7 @@ def titled(tmp_path_factory):
             "Acmebase was slow for us and the bill kept growing.",
             "The migration took a week.",
             "Widgetly has been solid since.",
+            "Widgetly is made by a small Berlin company, Widget Works.",
         ]),
         ("Why Gizmora: notes from a year of use", [
             "We looked at Acmebase first.",
@@ -86,3 +87,8 @@ def test_title_without_vs_names_the_subjects_and_the_one_it_moves_to_comes_first
 def test_a_title_that_names_one_product_gives_every_quote_that_subject(titled):
     assert _subject(titled, "Nothing else came close.") == "Gizmora"
     assert _subject(titled, "We looked at Acmebase first.") == "Gizmora"
+
+
+def test_a_place_is_not_an_entity_and_is_reported(titled):
+    assert "Berlin" not in {e.name for e in titled.graph.entities}
+    assert any("Berlin" in r.message for r in titled.graph.report)

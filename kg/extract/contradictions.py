@@ -34,15 +34,17 @@ def find_contradictions(claims: list[Claim], names: dict[str, str] | None = None
 
     "shipped real sandboxing for code execution" against "a robust sandboxing story … is currently the
     user's problem" is a contradiction on "sandboxing". The topic must be rare among the product's claims
-    (two quotes at most) and must not be the product's own name; claims of one quote never contradict.
+    (two quotes at most) and must not be a word of any entity's name; claims of one quote never contradict.
     """
     names = names or {}
+    # a name is no topic: "built for Lambda" and "prices it like Lambda" share a product, not a quality
+    named = set().union(*(_topics(n.replace("-", " ").replace(".", " ")) for n in names.values())) if names else set()
     by_entity: dict[str, list[Claim]] = defaultdict(list)
     for claim in claims:
         by_entity[claim.about].append(claim)
     found: dict[str, Contradiction] = {}
     for about, items in sorted(by_entity.items()):
-        own = _topics(names.get(about, "").replace("-", " ").replace(".", " "))
+        own = named
         quotes_with: dict[str, set[str]] = defaultdict(set)
         for c in items:
             for t in _topics(c.text):
