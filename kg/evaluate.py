@@ -24,8 +24,7 @@ _RELATIONS = (*MAIN_RELATIONS, "developed_by")
 # claim types whose group must match exactly; every other type is an "assertion"
 _CLAIM_GROUPS = {"metric": "metric", "pricing": "metric", "license": "license", "platform": "platform",
                  "prediction": "prediction", "credibility": "credibility", "dependency": "dependency"}
-_STOP = frozenset("a an the of to and or in on at for with by is are be it its this that was were as from "
-                  "than not but into over which who what".split())
+_STOP = frozenset(["a", "an", "the", "of", "to", "and", "or", "in", "on", "at", "for", "with", "by", "is", "are", "be", "it", "its", "this", "that", "was", "were", "as", "from", "than", "not", "but", "into", "over", "which", "who", "what"])
 
 
 def quote_key(text: str) -> str:
