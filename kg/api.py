@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,6 +23,8 @@ from kg.answers import claims, competitors, contradictions, dependencies, entiti
 from kg.atomic import write_text
 from kg.errors import StoreError
 from kg.models import KnowledgeGraph
+from kg.progress import ProgressCallback, report
+from kg.progress import logged as log_progress
 
 __all__ = [
     "BUILD_FORMATS",
@@ -35,10 +37,13 @@ __all__ = [
     "dependencies",
     "entities",
     "export",
+    "export_formats",
     "extract",
     "extract_records",
     "load",
+    "log_progress",
     "run_report",
+    "select_formats",
     "sparql",
     "sparql_stream",
     "stats",
@@ -77,11 +82,15 @@ class BuildResult:
 
 
 def extract(inputs: Iterable[str | Path], catalog: str | Path | None = None, model: str | None = None,
-            progress: Callable[[Iterable], Iterable] | None = None) -> KnowledgeGraph:
-    """Read review files and folders and return their knowledge graph (nothing is written)."""
+            progress: ProgressCallback | None = None) -> KnowledgeGraph:
+    """Read review files and folders and return their knowledge graph (nothing is written).
+
+    ``progress`` is called with ``(stage, done, total)`` as parsing and extraction move on
+    (``log_progress()`` logs a line every few seconds).
+    """
     from kg.pipeline import run
 
-    return run(list(inputs), catalog=catalog, model=model, **({"progress": progress} if progress else {}))
+    return run(list(inputs), catalog=catalog, model=model, progress=progress)
 
 
 def extract_records(graph: KnowledgeGraph) -> list[dict]:
@@ -92,7 +101,7 @@ def extract_records(graph: KnowledgeGraph) -> list[dict]:
 
 
 def evaluate(gold: str | Path, inputs: Iterable[str | Path], catalog: str | Path | None = None,
-             model: str | None = None):
+             model: str | None = None, progress: ProgressCallback | None = None):
     """Extract ``inputs`` and score them against an annotated gold file; returns ``kg.evaluate.Scores``.
 
     ``scores.as_dict()`` holds the figures (the shared scorer's names), ``scores.errors`` the misses and false
@@ -100,7 +109,7 @@ def evaluate(gold: str | Path, inputs: Iterable[str | Path], catalog: str | Path
     """
     from kg.evaluate import evaluate as _evaluate
 
-    return _evaluate(gold, list(inputs), catalog=catalog, model=model)
+    return _evaluate(gold, list(inputs), catalog=catalog, model=model, progress=progress)
 
 
 def run_report(graph: KnowledgeGraph) -> dict:
@@ -118,9 +127,45 @@ def run_report(graph: KnowledgeGraph) -> dict:
     }
 
 
+def export_formats() -> list[dict[str, str]]:
+    """Every export format: its name, the file ``kg build`` writes (if it writes one), suffixes, what reads it."""
+    from kg.registry import list_exporters
+
+    built = {exporter: name for name, exporter in BUILD_FORMATS}
+    return [{"format": e.name, "build_file": built.get(e.name, ""), "suffixes": " ".join(e.suffixes),
+             "description": e.description, "readers": e.readers} for e in list_exporters()]
+
+
+def select_formats(names: Iterable[str]) -> tuple[tuple[str, str], ...]:
+    """The part of :data:`BUILD_FORMATS` that ``names`` ask for, in build order.
+
+    A name is an exporter name (``turtle``), a file the build writes (``kg.ttl``), that file without
+    ``kg.`` (``ttl``, ``yed.graphml``, ``tables``) or a suffix (``.ttl``); ``all`` means every format.
+
+    Raises:
+        UnknownPluginError: for a name that is none of these, listing the known names.
+    """
+    from kg.errors import UnknownPluginError
+
+    aliases: dict[str, str] = {}
+    for file, exporter in BUILD_FORMATS:
+        short = file.removeprefix("kg.")
+        for alias in (exporter, file, short, "." + short):
+            aliases.setdefault(alias.lower(), exporter)
+    wanted = {n.strip().lower() for n in names if n.strip()}
+    if "all" in wanted:
+        return BUILD_FORMATS
+    unknown = sorted(wanted - set(aliases))
+    if unknown:
+        known = [f"{f.removeprefix('kg.')} ({e})" for f, e in BUILD_FORMATS] + ["all"]
+        raise UnknownPluginError("export format", ", ".join(unknown), known)
+    chosen = {aliases[n] for n in wanted}
+    return tuple((file, exporter) for file, exporter in BUILD_FORMATS if exporter in chosen)
+
+
 def build(inputs: Iterable[str | Path], out: str | Path = DEFAULT_STORE, catalog: str | Path | None = None,
-          model: str | None = None, progress: Callable[[Iterable], Iterable] | None = None,
-          formats: tuple[tuple[str, str], ...] = BUILD_FORMATS, *, allow_empty: bool = False,
+          model: str | None = None, progress: ProgressCallback | None = None,
+          formats: Iterable[str] | tuple[tuple[str, str], ...] = BUILD_FORMATS, *, allow_empty: bool = False,
           follow_links: bool = False) -> BuildResult:
     """Extract, then write the store, the exports and the run report into ``out``, as one transaction.
 
@@ -129,6 +174,11 @@ def build(inputs: Iterable[str | Path], out: str | Path = DEFAULT_STORE, catalog
     it was. Another build writing ``out`` at the same time is refused.
 
     Args:
+        progress: called with ``(stage, done, total)`` as parsing, extraction, the exports and the store
+            load move on (see ``kg.progress``; ``log_progress()`` logs plain lines).
+        formats: the exports to write: names such as ``["graphml", "ttl", "html"]`` (see
+            :func:`select_formats`) or (file name, exporter name) pairs. The store and ``report.json`` are
+            always written.
         allow_empty: write an empty graph when no document could be read (refused by default).
         follow_links: read symbolic links that lead out of an input folder (skipped by default).
 
@@ -141,38 +191,72 @@ def build(inputs: Iterable[str | Path], out: str | Path = DEFAULT_STORE, catalog
     from kg.ingest import read_corpus
     from kg.output import transaction
     from kg.pipeline import extract_corpus
+    from kg.timings import recording, stage
 
     inputs = list(inputs)
-    with transaction(out) as folder:
-        corpus = read_corpus(inputs, follow_links=follow_links, exclude=(Path(out),))
+    formats = tuple(formats)
+    if any(isinstance(f, str) for f in formats):
+        formats = select_formats(formats)  # type: ignore[arg-type]
+    with transaction(out) as folder, recording() as timings:
+        with stage("ingest"):
+            corpus = read_corpus(inputs, follow_links=follow_links, exclude=(Path(out),))
         if not corpus.documents and not allow_empty:
             raise EmptyBuildError([str(p) for p in inputs], out,
                                   [r.message for r in corpus.report if r.kind == "skipped_file"])
-        graph = extract_corpus(corpus, catalog, model, **({"progress": progress} if progress else {}))
-        written, skipped = _write_all(graph, folder, formats)
+        graph = extract_corpus(corpus, catalog, model, progress)
+        del corpus  # the graph holds every quote; the corpus's copies can go before the exports are written
+        written, skipped = _write_all(graph, folder, formats, timings, progress)
     out = Path(out)
     return BuildResult(graph, out, tuple(out / name for name in written), tuple(skipped))
 
 
-def _write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str], ...]) -> tuple[list[str], list[str]]:
-    """Write every export, the run report and the store into ``folder``: (names written, formats skipped)."""
+def _write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str], ...],
+               timings: dict[str, list[float]] | None = None,
+               progress: ProgressCallback | None = None) -> tuple[list[str], list[str]]:
+    """Write every export, the store and the run report into ``folder``: (names written, formats skipped).
+
+    The graph's quads and its property graph are made once (``kg.shared``) and read by every exporter
+    and the store. ``timings`` (stage → [wall, CPU] seconds so far) is completed and written as the
+    report's ``timings`` block; everything else in the report is deterministic.
+    """
+    import tempfile
+
     from kg.registry import get_exporter
+    from kg.shared import sharing
     from kg.store import write_store
+    from kg.timings import stage
 
     written: list[str] = []
     skipped: list[str] = []
-    for name, fmt in formats:
-        try:
-            exporter = get_exporter(fmt)
-        except KeyError:
-            skipped.append(fmt)
-            continue
-        exporter.write(graph, folder / name)
-        written.append(name)
-    write_text(folder / "report.json", json.dumps(run_report(graph), indent=1, ensure_ascii=False) + "\n")
+    work = Path(tempfile.mkdtemp(prefix=".kg-work-", dir=folder))
+    with sharing(graph, work) as view:
+        report(progress, "preparing exports", 0, 2)
+        with stage("rdf"):
+            _ = view.quads_path
+        report(progress, "preparing exports", 1, 2)
+        with stage("graph"):
+            _ = view.networkx
+        report(progress, "preparing exports", 2, 2)
+        report(progress, "writing exports", 0, len(formats))
+        for done, (name, fmt) in enumerate(formats, 1):
+            try:
+                exporter = get_exporter(fmt)
+            except KeyError:
+                skipped.append(fmt)
+            else:
+                with stage(f"export {name}"):
+                    exporter.write(graph, folder / name)
+                written.append(name)
+            report(progress, "writing exports", done, len(formats))
+        with stage("store"):
+            write_text(folder / ".store" / GRAPH_FILE, graph.model_dump_json())
+            write_store(graph, folder, progress)
+    summary = run_report(graph)
+    if timings is not None:  # wall-clock seconds: the one part of the report that differs between runs
+        summary["timings"] = {"wall_s": {name: round(s[0], 3) for name, s in timings.items()},
+                              "cpu_s": {name: round(s[1], 3) for name, s in timings.items()}}
+    write_text(folder / "report.json", json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
     written.append("report.json")
-    write_text(folder / ".store" / GRAPH_FILE, graph.model_dump_json())
-    write_store(graph, folder)
     return written, skipped
 
 
@@ -191,16 +275,20 @@ def load(store: str | Path = DEFAULT_STORE) -> KnowledgeGraph:
 
 
 def export(path: str | Path, format: str | None = None, store: str | Path = DEFAULT_STORE,
-           graph: KnowledgeGraph | None = None) -> Path:
+           graph: KnowledgeGraph | None = None, progress: ProgressCallback | None = None) -> Path:
     """Write one export of the stored graph (or of ``graph``); the format is guessed from the suffix."""
     from kg.errors import ExportError
     from kg.registry import get_exporter, guess_format
 
     name = format or guess_format(path)
     if name is None:
-        raise ExportError(f"cannot tell the format of {path}; pass --format (e.g. graphml, turtle, csv)")
+        raise ExportError(f"cannot tell the format of {path}; pass --format (e.g. graphml, turtle, csv; "
+                          "`kg export --list` lists them)")
     exporter = get_exporter(name)
+    stage = f"writing {Path(path).name}"
+    report(progress, stage, 0, 1)
     exporter.write(graph or load(store), Path(path))
+    report(progress, stage, 1, 1)
     return Path(path)
 
 

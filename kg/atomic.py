@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 
-__all__ = ["write_bytes", "write_text"]
+__all__ = ["open_atomic", "write_bytes", "write_text"]
 
 
 def _umask() -> int:
@@ -15,22 +18,29 @@ def _umask() -> int:
     return mask
 
 
-def write_bytes(path: str | Path, data: bytes) -> Path:
-    """Write ``data`` to ``path`` so readers see the old file or the new one, never a half-written one."""
+@contextmanager
+def open_atomic(path: str | Path) -> Iterator[BinaryIO]:
+    """A binary file to stream into; it replaces ``path`` (synced) only when the block ends without error."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; exports are ordinary files
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+        with os.fdopen(fd, "w+b") as handle:
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return target
+
+
+def write_bytes(path: str | Path, data: bytes) -> Path:
+    """Write ``data`` to ``path`` so readers see the old file or the new one, never a half-written one."""
+    with open_atomic(path) as handle:
+        handle.write(data)
+    return Path(path)
 
 
 def write_text(path: str | Path, text: str) -> Path:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import logging
 import re
 import sys
 from collections.abc import Iterable
@@ -19,9 +20,12 @@ from kg import __version__
 __all__ = ["app", "main"]
 
 app = typer.Typer(help="Turn review quotes about software products into a knowledge graph.",
-                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
-query_app = typer.Typer(help="Ask the stored graph a question (no extraction, no spaCy).", no_args_is_help=True)
+                  epilog="Example: kg build examples/reviews --out exports/ && kg query competitors Qdrant",
+                  no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False)
+query_app = typer.Typer(help="Ask the stored graph a question (no extraction, no spaCy).", no_args_is_help=True,
+                        epilog="Example: kg query competitors Qdrant --aggregate --format csv")
 app.add_typer(query_app, name="query")
+_log = logging.getLogger("kg.cli")
 
 
 class Format(str, Enum):
@@ -40,28 +44,27 @@ def _err(message: str) -> None:
     typer.echo(message, err=True)
 
 
-def _progress(enabled: bool):
-    if not enabled or not sys.stderr.isatty():
-        return None
-    from rich.progress import track
-
-    def wrap(items: Iterable) -> Iterable:
-        items = list(items)
-        return track(items, description="extracting", transient=True, console=_stderr_console())
-    return wrap
+def _say(message: str) -> None:
+    """An informational line on stderr (hidden by ``-q``)."""
+    _log.info("%s", message)
 
 
-def _stderr_console():
-    from rich.console import Console
-
-    return Console(stderr=True)
+ProgressOpt = Annotated[bool, typer.Option("--progress/--no-progress",
+                                           help="Show progress on stderr: a bar on a terminal, plain lines elsewhere.")]
 
 
 def _rows(items: list) -> list[dict]:
     return [i.model_dump(mode="json") if hasattr(i, "model_dump") else dict(i) for i in items]
 
 
+def _fields(row_type: type) -> list[str]:
+    """The columns a row type gives (so an empty CSV still has its header)."""
+    return list(row_type.model_fields)
+
+
 def _flat(value: object) -> str:
+    if isinstance(value, list) and all(v is None or isinstance(v, (str, int, float, bool)) for v in value):
+        return "; ".join("" if v is None else str(v) for v in value)
     if isinstance(value, (dict, list)):
         return json.dumps(value, ensure_ascii=False, sort_keys=True)
     return "" if value is None else str(value)
@@ -81,14 +84,18 @@ def _columns(fmt: Format, table_columns: list[str]) -> list[str] | None:
     return table_columns if fmt is Format.table else None
 
 
-def _ordered(rows: list[dict], first: list[str] | None) -> list[str] | None:
-    if not rows or not first:
+def _ordered(rows: list[dict], first: list[str] | None, fields: list[str] | None = None) -> list[str] | None:
+    names = list(rows[0]) if rows else fields
+    if not names:
         return None
-    return first + [k for k in rows[0] if k not in first]
+    first = [k for k in first or [] if k in names]
+    return first + [k for k in names if k not in first]
 
 
-def _print(rows: list[dict], fmt: Format, columns: list[str] | None = None, lead: list[str] | None = None) -> None:
-    columns = columns or _ordered(rows, lead) or (list(rows[0]) if rows else [])
+def _print(rows: list[dict], fmt: Format, columns: list[str] | None = None, lead: list[str] | None = None,
+           fields: list[str] | None = None) -> None:
+    """Rows as JSON, CSV (a header even with no rows) or a table that fits the terminal."""
+    columns = columns or _ordered(rows, lead, fields) or []
     if fmt is Format.json:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
     elif fmt is Format.csv:
@@ -100,54 +107,131 @@ def _print(rows: list[dict], fmt: Format, columns: list[str] | None = None, lead
         writer.writerows({k: csv_cell(_flat(r.get(k))) for k in columns} for r in rows)
         typer.echo(buf.getvalue(), nl=False)
     else:
-        from rich.console import Console
-        from rich.table import Table
-
-        table = Table(show_lines=False)
-        for c in columns:
-            table.add_column(c, overflow="fold")
-        for r in rows:
-            table.add_row(*(_visible(_flat(r.get(c))) for c in columns))
-        Console(width=160).print(table)
+        _table(rows, columns)
         if not rows:
-            _err("(no results)")
+            _say("(no results)")
+
+
+_WRAP_AT = 24  # a column whose cells run longer than this is running text: it wraps
+
+
+def _widths(headers: list[str], cells: list[list[str]], total: int) -> list[int]:
+    """Column widths that fit ``total`` terminal cells: names and numbers kept whole, running text wrapped.
+
+    Short columns keep their longest value whole (a longer header folds); the text columns share what is
+    left, in proportion to their length, and wrap. Only a terminal too narrow even for that folds values.
+    """
+    from rich.cells import cell_len
+
+    count = len(headers)
+    room = max(total - (3 * count + 1), count)  # borders and padding: 3 cells a column, plus the left edge
+    longest = [max((cell_len(row[i]) for row in cells), default=0) for i in range(count)]
+    natural = [max(longest[i], cell_len(headers[i]), 1) for i in range(count)]
+    if sum(natural) <= room:
+        return natural
+    text = [i for i in range(count) if longest[i] > _WRAP_AT]
+    short = [i for i in range(count) if i not in text]
+    widths = natural[:]
+
+    def squeeze(indices: list[int], floor) -> None:
+        while sum(widths) > room:
+            wide = [i for i in indices if widths[i] > floor(i)]
+            if not wide:
+                return
+            widths[max(wide, key=widths.__getitem__)] -= 1
+
+    squeeze(short, lambda i: max(longest[i], min(cell_len(headers[i]), 6), 1))  # long headers fold
+    left = room - sum(widths[i] for i in short)
+    weight = sum(natural[i] for i in text)
+    for i in text:  # running text shares the rest, in proportion to its length
+        widths[i] = max(10, min(natural[i], left * natural[i] // weight))
+    squeeze(short, lambda i: max(longest[i], 1))
+    squeeze(text, lambda i: 4)
+    squeeze(list(range(count)), lambda i: 1)
+    return widths
+
+
+def _table(rows: list[dict], columns: list[str]) -> None:
+    """A rich table as wide as the terminal (``COLUMNS`` when not a terminal): see :func:`_widths`."""
+    import shutil
+
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    cells = [[_visible(_flat(r.get(c))) for c in columns] for r in rows]
+    width = shutil.get_terminal_size().columns
+    table = Table(show_lines=False)
+    for name, size in zip(columns, _widths(columns, cells, width)):
+        table.add_column(name, width=size, overflow="fold")
+    for row in cells:
+        table.add_row(*(Text(cell) for cell in row))  # Text: brackets in a quote are not rich markup
+    Console(width=width, highlight=False).print(table)
+
+
+def _formats(value: str | None) -> tuple[tuple[str, str], ...] | None:
+    """``--formats graphml,ttl,html`` → the build's (file, exporter) pairs; an unknown name is a usage error."""
+    if value is None:
+        return None
+    from kg import api
+    from kg.errors import UnknownPluginError
+
+    try:
+        return api.select_formats(value.split(","))
+    except UnknownPluginError as err:
+        raise typer.BadParameter(str(err), param_hint="--formats") from None
 
 
 @app.command()
 def build(inputs: Annotated[list[Path], typer.Argument(help="Review files or folders.")],
           out: Annotated[Path, typer.Option("--out", "-o", help="Folder for exports and the store.")] = Path("exports"),
           catalog: CatalogOpt = None, model: ModelOpt = None,
-          progress: Annotated[bool, typer.Option(help="Show a progress bar on stderr.")] = True,
+          formats: Annotated[str | None, typer.Option(
+              "--formats", help="Comma-separated exports to write (ttl, graphml, html, …; see `kg export --list`); "
+                                "default all. The store and report.json are always written.")] = None,
+          progress: ProgressOpt = True,
           allow_empty: Annotated[bool, typer.Option("--allow-empty",
                                                     help="Write an empty graph when no document can be read.")] = False,
           follow_links: Annotated[bool, typer.Option("--follow-links",
                                                      help="Follow links that lead out of an input folder.")] = False,
           ) -> None:
-    """Extract the graph and write the store, every export and the run report into --out, as one transaction."""
-    from kg import api
+    """Extract the graph and write the store, the exports and the run report into --out, as one transaction.
 
-    result = api.build(inputs, out=out, catalog=catalog, model=model, progress=_progress(progress),
-                       allow_empty=allow_empty, follow_links=follow_links)
-    _err(result.summary())
+    Example: kg build examples/reviews --out exports/ --formats graphml,ttl,html
+    """
+    from kg import api
+    from kg.console import progress_display
+
+    chosen = _formats(formats)
+    with progress_display(progress) as callback:
+        result = api.build(inputs, out=out, catalog=catalog, model=model, progress=callback,
+                           allow_empty=allow_empty, follow_links=follow_links,
+                           **({"formats": chosen} if chosen is not None else {}))
+    _say(result.summary())
     exports = [f for f in result.files if f.name != "report.json"]
-    _err(f"wrote {len(exports)} exports, report.json and the store to {out}/")
+    _say(f"wrote {len(exports)} export{'s' if len(exports) != 1 else ''}, report.json and the store to {out}/")
 
 
 @app.command()
 def extract(inputs: Annotated[list[Path], typer.Argument(help="Review files or folders.")],
             jsonl: Annotated[bool, typer.Option("--jsonl", help="One evaluation record per quote.")] = False,
-            catalog: CatalogOpt = None, model: ModelOpt = None) -> None:
-    """Extract and print: per-quote JSON Lines (--jsonl) or the whole graph as JSON."""
-    from kg import api
+            catalog: CatalogOpt = None, model: ModelOpt = None, progress: ProgressOpt = True) -> None:
+    """Extract and print: per-quote JSON Lines (--jsonl) or the whole graph as JSON.
 
-    graph = api.extract(inputs, catalog=catalog, model=model)
+    Example: kg extract examples/reviews --jsonl > pred.jsonl
+    """
+    from kg import api
+    from kg.console import progress_display
+
+    with progress_display(progress) as callback:
+        graph = api.extract(inputs, catalog=catalog, model=model, progress=callback)
     if jsonl:
         sys.stdout.write("".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n"
                                  for r in api.extract_records(graph)))
     else:
         sys.stdout.write(graph.model_dump_json(indent=1) + "\n")
     skipped = [r.message for r in graph.report if r.kind == "skipped_file"]
-    _err(f"{graph.run.documents} documents, {graph.run.quotes} quotes, {graph.run.skipped} skipped"
+    _say(f"{graph.run.documents} documents, {graph.run.quotes} quotes, {graph.run.skipped} skipped"
          + (": " + "; ".join(skipped) if skipped else ""))
 
 
@@ -156,14 +240,16 @@ def eval_(gold: Annotated[Path, typer.Argument(help="Annotated gold file (the fo
           inputs: Annotated[list[Path], typer.Argument(help="The corpus the gold annotates: files or folders.")],
           errors: Annotated[bool, typer.Option("--errors", help="List misses and false positives per quote.")] = False,
           as_json: Annotated[bool, typer.Option("--json", help="The figures as one JSON object.")] = False,
-          catalog: CatalogOpt = None, model: ModelOpt = None) -> None:
+          catalog: CatalogOpt = None, model: ModelOpt = None, progress: ProgressOpt = True) -> None:
     """How good is kg on my reviews? Extract INPUTS and score them against GOLD.
 
     Example: kg eval gold.json reviews/ --errors
     """
     from kg import api
+    from kg.console import progress_display
 
-    scores = api.evaluate(gold, inputs, catalog=catalog, model=model)
+    with progress_display(progress) as callback:
+        scores = api.evaluate(gold, inputs, catalog=catalog, model=model, progress=callback)
     if as_json:
         typer.echo(json.dumps({**scores.as_dict(), **({"errors": scores.errors} if errors else {})},
                               ensure_ascii=False, sort_keys=True))
@@ -195,14 +281,31 @@ def _score_table(scores) -> str:
 
 
 @app.command()
-def export(path: Annotated[Path, typer.Argument(help="File (or folder, for csv) to write.")],
+def export(path: Annotated[Path | None, typer.Argument(help="File (or folder, for csv) to write.")] = None,
            format: Annotated[str | None, typer.Option("--format", help="Exporter name; guessed from the suffix.")] = None,
-           store: StoreOpt = Path("exports")) -> None:
-    """Write one export of the stored graph (turtle, json-ld, graphml, graphml-yed, gexf, csv, html, …)."""
+           store: StoreOpt = Path("exports"),
+           list_: Annotated[bool, typer.Option("--list", help="List the formats, their suffixes and what reads them.")]
+           = False,
+           progress: ProgressOpt = True) -> None:
+    """Write one export of the stored graph (turtle, json-ld, graphml, graphml-yed, gexf, csv, html, …).
+
+    Example: kg export graph.graphml --store exports/
+
+    Example: kg export --list
+    """
     from kg import api
 
-    written = api.export(path, format=format, store=store)
-    _err(f"wrote {written}")
+    if list_:
+        _print(api.export_formats(), Format.table, ["format", "build_file", "suffixes", "readers", "description"])
+        return
+    if path is None:
+        raise typer.BadParameter("name the file to write (its suffix tells the format), or pass --list",
+                                 param_hint="PATH")
+    from kg.console import progress_display
+
+    with progress_display(progress) as callback:
+        written = api.export(path, format=format, store=store, progress=callback)
+    _say(f"wrote {written}")
 
 
 AggregateOpt = Annotated[bool, typer.Option("--aggregate", "-a",
@@ -218,11 +321,12 @@ def q_competitors(name: str, store: StoreOpt = Path("exports"), format: FormatOp
     Example: kg query competitors Qdrant --aggregate
     """
     from kg import api
+    from kg.query_rows import CompetitorRank, CompetitorRow
 
     lead = (["rank", "competitor", "competitor_type", *_RANKED[1:]] if aggregate else
             ["competitor", "competitor_type", "confidence", "hedged", "exact", "doc"])
     _print(_rows(api.competitors(name, store=store, aggregate=aggregate, as_rows=True)), format,
-           _columns(format, lead), lead)
+           _columns(format, lead), lead, _fields(CompetitorRank if aggregate else CompetitorRow))
 
 
 @query_app.command("threats")
@@ -233,29 +337,45 @@ def q_threats(name: str, store: StoreOpt = Path("exports"), format: FormatOpt = 
     Example: kg query threats Cursor --aggregate
     """
     from kg import api
+    from kg.query_rows import ThreatRank, ThreatRow
 
     lead = (["rank", "threat", "horizons", *_RANKED[1:]] if aggregate else
             ["threat", "horizon", "confidence", "hedged", "exact", "doc"])
     _print(_rows(api.threats(name, store=store, aggregate=aggregate, as_rows=True)), format,
-           _columns(format, lead), lead)
+           _columns(format, lead), lead, _fields(ThreatRank if aggregate else ThreatRow))
 
 
 @query_app.command("claims")
 def q_claims(name: str, type: Annotated[str | None, typer.Option("--type", help="metric, pricing, license, …")] = None,
              store: StoreOpt = Path("exports"), format: FormatOpt = Format.table) -> None:
-    """Claims about NAME."""
-    from kg import api
+    """Claims about NAME: metrics with their values and units, prices, licences, predictions, ….
 
-    _print(_rows(api.claims(name, type=type, store=store, as_rows=True)), format,
-           _columns(format, ["type", "text", "value", "unit", "horizon", "credibility", "doc"]), ["type", "text", "value", "unit", "horizon", "credibility", "doc"])
+    Example: kg query claims Qdrant --type metric
+    """
+    from kg import api
+    from kg.query_rows import ClaimRow
+
+    lead = ["type", "text", "value", "unit", "horizon", "credibility", "doc"]
+    _print(_rows(api.claims(name, type=type, store=store, as_rows=True)), format, _columns(format, lead), lead,
+           _fields(ClaimRow))
 
 
 @query_app.command("contradictions")
 def q_contradictions(name: str, store: StoreOpt = Path("exports"), format: FormatOpt = Format.table) -> None:
-    """Claims about NAME that contradict each other."""
-    from kg import api
+    """Claims about NAME that contradict each other; in a table or CSV the two claims sit side by side (a_*, b_*).
 
-    _print(_rows(api.contradictions(name, store=store, as_rows=True)), format)
+    Example: kg query contradictions E2B --format csv
+    """
+    from kg import api
+    from kg.query_rows import ContradictionRow
+
+    found = api.contradictions(name, store=store, as_rows=True)
+    if format is Format.json:
+        _print(_rows(found), format)
+        return
+    empty = ContradictionRow(id="", entity="", entity_id="", topic="", rule="", claims=())
+    lead = ["topic", "a_text", "a_doc", "b_text", "b_doc"]
+    _print([r.flat() for r in found], format, _columns(format, lead), lead, list(empty.flat()))
 
 
 @app.command()
@@ -266,7 +386,10 @@ def sparql(query: Annotated[str, typer.Argument(help="A SPARQL SELECT/ASK query.
            timeout: Annotated[float, typer.Option("--timeout", help="Seconds the query may run.")] = 60.0,
            max_rows: Annotated[int, typer.Option("--max-rows", help="Most rows the query may give.")] = 1_000_000,
            ) -> None:
-    """Run a SPARQL query against the store; rows are printed as they come (csv, json)."""
+    """Run a SPARQL query against the store; rows are printed as they come (csv, json).
+
+    Example: kg sparql 'SELECT ?a ?b WHERE { ?a kg:competesWith ?b }' --format csv
+    """
     from kg import api
 
     columns, rows = api.sparql_stream(query, store=store, allow_service=allow_service, timeout=timeout,
@@ -297,7 +420,10 @@ def _stream(rows: Iterable[dict], fmt: Format, columns: list[str]) -> None:
 
 @app.command()
 def version() -> None:
-    """Print kg's version."""
+    """Print kg's version.
+
+    Example: kg version
+    """
     typer.echo(__version__)
 
 
@@ -311,11 +437,13 @@ def q_dependencies(name: str, store: StoreOpt = Path("exports"), format: FormatO
     Example: kg query dependencies LangGraph --incoming
     """
     from kg import api
+    from kg.query_rows import DependencyRank, DependencyRow
 
     lead = (["rank", "direction", "dependency", "dependency_type", *_RANKED[1:]] if aggregate else
             ["direction", "dependency", "dependency_type", "confidence", "hedged", "exact", "doc"])
     _print(_rows(api.dependencies(name, store=store, include_incoming=incoming, aggregate=aggregate,
-                                  as_rows=True)), format, _columns(format, lead), lead)
+                                  as_rows=True)), format, _columns(format, lead), lead,
+           _fields(DependencyRank if aggregate else DependencyRow))
 
 
 @app.command()
@@ -328,10 +456,11 @@ def entities(store: StoreOpt = Path("exports"), format: FormatOpt = Format.table
     Example: kg entities --type Product --top 20
     """
     from kg import api
+    from kg.query_rows import EntityOverviewRow
 
     rows = _rows(api.entities(store=store, type=type, as_rows=True))[:top]
     lead = ["name", "type", "degree", "competitors", "threats", "dependencies", "claims", "mentions", "documents"]
-    _print(rows, format, _columns(format, lead), lead)
+    _print(rows, format, _columns(format, lead), lead, _fields(EntityOverviewRow))
 
 
 @app.command()
@@ -352,9 +481,25 @@ def _print_version(value: bool) -> None:
 
 
 @app.callback()
-def _options(version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
-                                                   help="Print kg's version and exit.")] = False) -> None:
-    """Turn review quotes about software products into a knowledge graph."""
+def _options(ctx: typer.Context,
+             version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
+                                                   help="Print kg's version and exit.")] = False,
+             verbose: Annotated[int, typer.Option("--verbose", "-v", count=True,
+                                                  help="Say more on stderr: timings per stage (-vv: other "
+                                                       "libraries' debug logs too).")] = 0,
+             quiet: Annotated[bool, typer.Option("--quiet", "-q",
+                                                 help="Only errors on stderr: no progress, no summaries.")] = False,
+             ) -> None:
+    """Turn review quotes about software products into a knowledge graph.
+
+    Logging goes through the standard ``logging`` module (logger ``kg``); -v and -q set its level.
+    """
+    if verbose and quiet:
+        raise typer.BadParameter("pass -v or -q, not both", param_hint="--verbose/--quiet")
+    from kg.console import configure_logging, reset_logging
+
+    configure_logging(verbose, quiet)
+    ctx.call_on_close(reset_logging)
 
 
 def main() -> None:
@@ -362,7 +507,7 @@ def main() -> None:
     from kg.errors import KgError
 
     try:
-        app()
+        app(prog_name="kg")  # also under `python -m kg`: help and the completion script name `kg`
     except KgError as err:
         _err(f"error: {err}")
         raise SystemExit(err.exit_code) from None

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kg.errors import GoldError
+from kg.progress import ProgressCallback
 
 __all__ = ["MAIN_RELATIONS", "Counts", "GoldNames", "Scores", "evaluate", "load_gold", "quote_key", "score_records"]
 
@@ -310,10 +311,10 @@ def _score_quote(s: Scores, errs: list[str], ann: dict, rec: dict, names: GoldNa
 
 
 def evaluate(gold_path: str | Path, inputs: list[str | Path], catalog: str | Path | None = None,
-             model: str | None = None) -> Scores:
-    """Extract the corpus and score it against the gold file."""
+             model: str | None = None, progress: ProgressCallback | None = None) -> Scores:
+    """Extract the corpus and score it against the gold file; ``progress`` is told how extraction moves on."""
     from kg.jsonl import records
     from kg.pipeline import run
 
     gold = load_gold(gold_path)
-    return score_records(gold, records(run(inputs, catalog=catalog, model=model)))
+    return score_records(gold, records(run(inputs, catalog=catalog, model=model, progress=progress)))

@@ -14,14 +14,12 @@ from typing import Any
 import pandas as pd
 from pydantic import BaseModel
 
+from kg.query_rows import CONTRADICTION_SIDE_FIELDS as _SIDE_FIELDS
 from kg.query_rows import ClaimRow, ContradictionRow
 
 __all__ = ["claim_frame", "contradiction_frame", "frame", "value_text"]
 
 _STR = "str" if int(pd.__version__.split(".")[0]) >= 3 else object
-# the fields of a contradiction's two claims that its flattened row keeps, as a_<field> and b_<field>
-_SIDE_FIELDS = ("claim_id", "type", "text", "value", "unit", "comparator", "polarity", "exact", "quote", "doc",
-                "confidence")
 
 
 def _dtype(annotation: Any) -> Any:

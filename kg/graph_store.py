@@ -7,7 +7,7 @@ from pathlib import Path
 from pyoxigraph import Store
 
 from kg.models import KnowledgeGraph
-from kg.rdf import to_quads
+from kg.rdf import iter_quads
 from kg.store import KgStore, StoredEntity
 from kg.store import _name_index as name_index  # the index a build writes: names resolve the same way
 
@@ -27,7 +27,7 @@ def graph_store(graph: KnowledgeGraph) -> KgStore:
     if cached is not None and cached[0] is graph:
         return cached[1]
     database = Store()
-    database.bulk_extend(to_quads(graph))
+    database.bulk_extend(iter_quads(graph))
     index = name_index(graph)
     entities = {eid: StoredEntity(id=eid, iri=e["iri"], name=e["name"], type=e["type"],
                                   aliases=tuple(e["aliases"]), part_of=e["part_of"])

@@ -302,6 +302,7 @@ def read_corpus(inputs: list[str | Path], follow_links: bool = False, exclude: t
     """
     files, report = iter_files([Path(p) for p in inputs], follow_links, exclude)
     corpus = Corpus(report=report)
+    found: dict[str, tuple[_Row, list[Source]]] = {}  # quote id → its first row and every place it was found
     for path, label in files:
         problems: list[str] = []
         try:
@@ -316,9 +317,10 @@ def read_corpus(inputs: list[str | Path], follow_links: bool = False, exclude: t
         for index, row in enumerate(rows):
             qid = quote_id(row.text)
             source = Source(doc_id=doc.id, index=index, author=row.author, date=row.date, source=row.source)
-            old = corpus.quotes.get(qid)
-            if old is None:
-                corpus.quotes[qid] = Quote(id=qid, text=row.text, sources=(source,), subject_hint=row.subject)
+            if qid in found:  # a repeated quote: one more place, no copy of what is known
+                found[qid][1].append(source)
             else:
-                corpus.quotes[qid] = old.model_copy(update={"sources": (*old.sources, source)})
+                found[qid] = (row, [source])
+    corpus.quotes = {qid: Quote(id=qid, text=row.text, sources=tuple(sources), subject_hint=row.subject)
+                     for qid, (row, sources) in found.items()}
     return corpus

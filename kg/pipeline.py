@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,27 +18,24 @@ from kg.ids import fact_id
 from kg.ingest import Corpus, read_corpus
 from kg.lexicon import Lexicon, load_lexicon
 from kg.models import Claim, Evidence, KnowledgeGraph, Mention, Relation, ReportItem, RunInfo
+from kg.progress import ProgressCallback, track
 from kg.resolve import EntityTable, resolve_corpus
+from kg.timings import stage
 
 __all__ = ["Prepared", "extract_corpus", "prepare", "run"]
 
-Progress = Callable[[Iterable], Iterable]
 _NO_SUBJECT = Attribution(None, "subject.none", 0.0)
 
 
-def _identity(items: Iterable) -> Iterable:
-    return items
-
-
 def run(inputs: list[str | Path], catalog: str | Path | None = None, model: str | None = None,
-        progress: Progress = _identity) -> KnowledgeGraph:
+        progress: ProgressCallback | None = None) -> KnowledgeGraph:
     """Read files and folders and extract their knowledge graph.
 
     Args:
         inputs: files or folders of review documents.
         catalog: a catalog file, ``None`` for the shipped one, or ``"none"`` for discovery only.
         model: an installed trained spaCy pipeline to start from (optional).
-        progress: wraps the per-quote loop (e.g. a progress bar).
+        progress: told how parsing and extraction move on (``kg.progress``), e.g. to draw a bar.
     """
     return extract_corpus(read_corpus(inputs), catalog, model, progress)
 
@@ -55,18 +51,23 @@ class Prepared:
     report: list[ReportItem]
 
 
-def prepare(corpus: Corpus, catalog: str | Path | None = None, model: str | None = None) -> Prepared:
+def prepare(corpus: Corpus, catalog: str | Path | None = None, model: str | None = None,
+            progress: ProgressCallback | None = None) -> Prepared:
     """Parse every quote, resolve names corpus-wide and attribute subjects: what every extractor reads."""
     from kg.nlp import build_pipeline
 
-    cat, lexicon = load_catalog(catalog), load_lexicon()
-    nlp = build_pipeline(cat, lexicon, model)
+    with stage("setup"):
+        cat, lexicon = load_catalog(catalog), load_lexicon()
+        nlp = build_pipeline(cat, lexicon, model)
     qids = sorted(corpus.quotes)
     texts = {q: corpus.quotes[q].text for q in qids}
-    parsed = dict(zip(qids, nlp.pipe(texts[q] for q in qids)))
-    untitled = [d for d in corpus.documents if d.title and not d.candidates]
-    titles = dict(zip((d.id for d in untitled), nlp.pipe(d.title for d in untitled)))
-    res = resolve_corpus(corpus.documents, parsed, texts, cat, lexicon, titles)
+    with stage("nlp"):
+        # list() drains the generator, so the stage's end is reported too
+        parsed = dict(zip(qids, list(nlp.pipe(texts[q] for q in track(qids, "parsing quotes", progress)))))
+        untitled = [d for d in corpus.documents if d.title and not d.candidates]
+        titles = dict(zip((d.id for d in untitled), nlp.pipe(d.title for d in untitled)))
+    with stage("resolve"):
+        res = resolve_corpus(corpus.documents, parsed, texts, cat, lexicon, titles)
     table = res.table
     contexts: dict[tuple[str, str], QuoteContext] = {}
     attributions: dict[str, Attribution] = {}
@@ -90,13 +91,18 @@ def prepare(corpus: Corpus, catalog: str | Path | None = None, model: str | None
 
 
 def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str | None = None,
-                   progress: Progress = _identity) -> KnowledgeGraph:
-    """Extract the knowledge graph of an already-read corpus."""
-    prep = prepare(corpus, catalog, model)
+                   progress: ProgressCallback | None = None) -> KnowledgeGraph:
+    """Extract the knowledge graph of an already-read corpus; ``progress`` is told how it moves on."""
+    prep = prepare(corpus, catalog, model, progress)
+    with stage("extract"):
+        return _extract(corpus, prep, model, progress)
+
+
+def _extract(corpus: Corpus, prep: Prepared, model: str | None, progress: ProgressCallback | None) -> KnowledgeGraph:
     table, lexicon, cat = prep.table, prep.lexicon, prep.table.catalog
     qids = sorted(corpus.quotes)
     quotes, relations, claims, mentions, report = [], {}, [], [], list(corpus.report) + prep.report
-    for qid in progress(qids):
+    for qid in track(qids, "extracting", progress):
         quote = corpus.quotes[qid]
         ctx = prep.contexts[qid]
         att = prep.attributions.get(qid, _NO_SUBJECT)
@@ -125,9 +131,14 @@ def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str
         entities=tuple(table.entities(used)),
         mentions=tuple(sorted(mentions, key=lambda m: (m.quote_id, m.start, m.end))),
         relations=tuple(sorted(relations.values(), key=lambda r: r.id)), claims=tuple(claims),
-        contradictions=tuple(find_contradictions(claims, {e: table.name(e) for e in used if e in table.info})),
+        contradictions=_contradictions(claims, {e: table.name(e) for e in used if e in table.info}),
         report=tuple(_unique(sorted(report, key=_report_key))),
     )
+
+
+def _contradictions(claims: list[Claim], names: dict[str, str]) -> tuple:
+    with stage("contradictions"):
+        return tuple(find_contradictions(claims, names))
 
 
 def _report_key(item: ReportItem) -> tuple:

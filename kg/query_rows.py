@@ -6,8 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-__all__ = ["ClaimRow", "CompetitorRank", "CompetitorRow", "ContradictionRow", "DependencyRank", "DependencyRow",
-           "EntityOverviewRow", "EntityRow", "EvidenceFields", "StatRow", "ThreatRank", "ThreatRow"]
+__all__ = ["CONTRADICTION_SIDE_FIELDS", "ClaimRow", "CompetitorRank", "CompetitorRow", "ContradictionRow",
+           "DependencyRank", "DependencyRow", "EntityOverviewRow", "EntityRow", "EvidenceFields", "StatRow", "ThreatRank", "ThreatRow"]
 
 
 class _Row(BaseModel):
@@ -80,6 +80,11 @@ class ClaimRow(EvidenceFields):
     polarity: str | None = None
 
 
+# the fields of a contradiction's two claims that its flattened row keeps, as a_<field> and b_<field>
+CONTRADICTION_SIDE_FIELDS = ("claim_id", "type", "text", "value", "unit", "comparator", "polarity", "exact", "quote",
+                             "doc", "confidence")
+
+
 class ContradictionRow(_Row):
     """Two claims about ``entity`` that cannot both hold."""
 
@@ -89,6 +94,15 @@ class ContradictionRow(_Row):
     topic: str
     rule: str
     claims: tuple[ClaimRow, ...]
+
+    def flat(self) -> dict[str, Any]:
+        """One flat record: the contradiction's own fields, then its two claims side by side (``a_*``, ``b_*``)."""
+        out: dict[str, Any] = {name: getattr(self, name) for name in type(self).model_fields if name != "claims"}
+        for side, index in (("a", 0), ("b", 1)):
+            claim = self.claims[index] if len(self.claims) > index else None
+            for field in CONTRADICTION_SIDE_FIELDS:
+                out[f"{side}_{field}"] = getattr(claim, field) if claim is not None else None
+        return out
 
 
 class DependencyRow(EvidenceFields):

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
+from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from urllib.parse import quote as _percent
 from urllib.parse import unquote
 
@@ -50,16 +53,19 @@ from kg.rdf_terms import string_literal as _string
 from kg.rdf_terms import text_literal as _text
 
 __all__ = ["CLAIM_CLASSES", "ID_BASE", "KG", "KG_NS", "NAMESPACES", "PREFIXES", "RELATION_PREDICATES",
-           "id_from_iri", "iri", "run_iri", "sort_quads", "to_quads"]
+           "id_from_iri", "iri", "iter_quads", "run_iri", "sort_quads", "to_quads"]
 
 _CONTEXT_CHARS = 32  # characters of oa:prefix / oa:suffix around an exact span
 _PART_PREDICATES = {"release": KG.versionOf, "feature": KG.featureOf, None: KG.partOf}
 _DEFAULT = DefaultGraph()
 _Graph = NamedNode | DefaultGraph
+_PLAIN = re.compile(r"[A-Za-z0-9_-]*")
 
 
 def _encode(part: str) -> str:
     """Percent-encode everything but letters, digits, ``-`` and ``_`` (dots too, for Turtle local names)."""
+    if _PLAIN.fullmatch(part):  # most ids (slugs, hex digests) need no encoding: skip the slow path
+        return part
     return _percent(part, safe="", errors="surrogatepass").replace(".", "%2E").replace("~", "%7E")
 
 
@@ -102,22 +108,42 @@ def _facts(subject: NamedNode, graph: _Graph, *pairs: tuple[NamedNode, object]) 
             yield Quad(subject, predicate, obj, graph)  # type: ignore[arg-type]
 
 
-def _entity_quads(entity: Entity) -> Iterator[Quad]:
-    node, label = iri(entity.id), _string(entity.name)
-    maker = iri(entity.maker) if entity.maker else None
-    yield from _facts(node, _DEFAULT, (RDF.type, ENTITY_CLASSES[entity.type]), (SKOS.prefLabel, label),
-                      (RDFS.label, label), (KG.discovered, _bool(entity.discovered)),
+class _Iris:
+    """``iri`` with a memory: ids that recur (entities, documents, quotes) are made into IRIs once per run."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, NamedNode] = {}
+
+    def __call__(self, model_id: str) -> NamedNode:
+        node = self._known.get(model_id)
+        if node is None:
+            node = self._known[model_id] = iri(model_id)
+        return node
+
+
+def _fragment(node: NamedNode, fragment: str) -> NamedNode:
+    """``iri(id, fragment)`` for a node already made by ``iri(id)``."""
+    return NamedNode(f"{node.value}#{_encode(fragment)}")
+
+
+def _entity_quads(entity: Entity, node_of: _Iris) -> Iterator[Quad]:
+    node, label = node_of(entity.id), _string(entity.name)
+    maker = node_of(entity.maker) if entity.maker else None
+    # kg:Entity as well as its own class, as a claim is kg:Claim and kg:MetricClaim: a SHACL engine or a
+    # SPARQL query needs no subclass inference to find every entity
+    yield from _facts(node, _DEFAULT, (RDF.type, KG.Entity), (RDF.type, ENTITY_CLASSES[entity.type]),
+                      (SKOS.prefLabel, label), (RDFS.label, label), (KG.discovered, _bool(entity.discovered)),
                       (SDO.description, _text(entity.description)), (SDO.manufacturer, maker),
                       (KG.developedBy, maker))
     for alias in dict.fromkeys(entity.aliases):
         if alias != entity.name:
             yield Quad(node, SKOS.altLabel, _string(alias), _DEFAULT)
     if entity.part_of:
-        yield Quad(node, _PART_PREDICATES[entity.part_kind], iri(entity.part_of), _DEFAULT)
+        yield Quad(node, _PART_PREDICATES[entity.part_kind], node_of(entity.part_of), _DEFAULT)
 
 
-def _document_quads(doc: Document, run: NamedNode) -> Iterator[Quad]:
-    node = iri(doc.id)
+def _document_quads(doc: Document, run: NamedNode, node_of: _Iris) -> Iterator[Quad]:
+    node = node_of(doc.id)
     yield from _facts(node, _DEFAULT, (RDF.type, KG.Document), (RDFS.label, _string(doc.name)),
                       (DCTERMS.title, _text(doc.title)), (SDO.alternativeHeadline, _text(doc.subtitle)),
                       (DCTERMS.identifier, _string(doc.sha256)), (KG.path, _string(doc.path)),
@@ -125,70 +151,82 @@ def _document_quads(doc: Document, run: NamedNode) -> Iterator[Quad]:
     yield Quad(run, PROV.used, node, _DEFAULT)
 
 
-def _quote_quads(quote: Quote) -> Iterator[Quad]:
-    node = iri(quote.id)
-    subject = iri(quote.subject) if quote.subject else None
+def _quote_quads(quote: Quote, graph: _Graph, node_of: _Iris) -> Iterator[Quad]:
+    """The quote as described in one document's graph (or in the default graph when it has no source)."""
+    node = node_of(quote.id)
+    subject = node_of(quote.subject) if quote.subject else None
     confidence = _double(quote.subject_confidence) if subject else None
-    graphs: list[_Graph] = [iri(source.doc_id) for source in quote.sources] or [_DEFAULT]
-    for graph in dict.fromkeys(graphs):  # described in every document it was found in
-        yield from _facts(node, graph, (RDF.type, KG.Quote), (SDO.text, _string(quote.text)),
-                          (SDO.about, subject), (KG.subjectHint, _text(quote.subject_hint)),
-                          (KG.subjectRule, _text(quote.subject_rule)), (KG.subjectConfidence, confidence),
-                          (KG.perspective, _text(quote.perspective)), (KG.stance, _text(quote.stance)),
-                          (KG.verdict, _text(quote.verdict)))
-    for source in quote.sources:
-        graph, place = iri(source.doc_id), iri(quote.id, f"in-{source.doc_id}-{source.index}")
-        yield from _facts(node, graph, (DCTERMS.isPartOf, graph), (KG.source, place))
+    yield from _facts(node, graph, (RDF.type, KG.Quote), (SDO.text, _string(quote.text)),
+                      (SDO.about, subject), (KG.subjectHint, _text(quote.subject_hint)),
+                      (KG.subjectRule, _text(quote.subject_rule)), (KG.subjectConfidence, confidence),
+                      (KG.perspective, _text(quote.perspective)), (KG.stance, _text(quote.stance)),
+                      (KG.verdict, _text(quote.verdict)))
+    sources = [source for source in quote.sources if node_of(source.doc_id) == graph]
+    if sources:
+        yield Quad(node, DCTERMS.isPartOf, graph, graph)  # type: ignore[arg-type]
+    for source in sources:
+        place = _fragment(node, f"in-{source.doc_id}-{source.index}")
+        yield Quad(node, KG.source, place, graph)  # type: ignore[arg-type]
         yield from _facts(place, graph, (RDF.type, KG.QuoteSource), (KG.inDocument, graph),
                           (KG.index, _integer(source.index)), (SDO.author, _text(source.author)),
                           (SDO.datePublished, _text(source.date)), (DCTERMS.source, _text(source.source)))
 
 
-def _annotation_quads(base_id: str, annotation: NamedNode, kind: NamedNode, body: NamedNode, span: Evidence,
-                      quote_text: str | None) -> Iterator[Quad]:
+_FRAGMENTS = ("target", "text-quote", "quote", "text-position")
+
+
+def _annotation_quads(base: NamedNode, annotation: NamedNode, kind: NamedNode, body: NamedNode, span: Evidence,
+                      quote_text: str | None, node_of: _Iris) -> Iterator[Quad]:
     """A web annotation: ``body`` is stated by characters ``span.start:span.end`` of a quote in a document."""
-    graph, start, end = iri(span.doc_id), span.start, span.end
-    fragments = ("target", "text-quote", "quote", "text-position")
-    target, text_sel, quote_sel, position = (iri(base_id, fragment) for fragment in fragments)
+    graph, start, end = node_of(span.doc_id), span.start, span.end
+    quote = node_of(span.quote_id)
+    target, text_sel, quote_sel, position = (_fragment(base, fragment) for fragment in _FRAGMENTS)
     motive = OA.identifying if kind == KG.Mention else OA.describing
     yield from _facts(annotation, graph, (RDF.type, OA.Annotation), (RDF.type, kind),
                       (OA.motivatedBy, motive), (OA.hasBody, body), (OA.hasTarget, target),
-                      (KG.quote, iri(span.quote_id)), (KG.rule, _string(span.rule)))
+                      (KG.quote, quote), (KG.rule, _string(span.rule)))
     yield from _facts(target, graph, (RDF.type, OA.SpecificResource), (OA.hasSource, graph),
                       (OA.hasSelector, text_sel))
     fits = quote_text is not None and quote_text[start:end] == span.text
     prefix = quote_text[max(0, start - _CONTEXT_CHARS):start] if fits else ""
     suffix = quote_text[end:end + _CONTEXT_CHARS] if fits else ""
-    yield from _facts(text_sel, graph, (RDF.type, OA.TextQuoteSelector), (OA.exact, _string(span.text)),
-                      (OA.prefix, _string(prefix) if prefix else None),
-                      (OA.suffix, _string(suffix) if suffix else None))
     if quote_text is not None:  # positions count code points from the start of the quote: refine that
         # the quote's words are its schema:text, written once; repeating them per annotation made the
         # output grow with quote length × annotations
-        yield from _facts(target, graph, (OA.hasSelector, quote_sel))
-        yield from _facts(quote_sel, graph, (RDF.type, KG.QuoteSelector), (KG.quote, iri(span.quote_id)),
+        yield Quad(target, OA.hasSelector, quote_sel, graph)
+    yield from _facts(text_sel, graph, (RDF.type, OA.TextQuoteSelector), (OA.exact, _string(span.text)),
+                      (OA.prefix, _string(prefix) if prefix else None),
+                      (OA.suffix, _string(suffix) if suffix else None))
+    if quote_text is not None:
+        yield from _facts(quote_sel, graph, (RDF.type, KG.QuoteSelector), (KG.quote, quote),
                           (OA.refinedBy, position))
         yield from _facts(position, graph, (RDF.type, OA.TextPositionSelector),
                           (OA.start, _integer(start, XSD.nonNegativeInteger)),
                           (OA.end, _integer(end, XSD.nonNegativeInteger)))
 
 
-def _evidence_quads(fact_id: str, ev: Evidence, quotes: dict[str, Quote], run: NamedNode) -> Iterator[Quad]:
+def _evidence_quads(node: NamedNode, ev: Evidence, quote: Quote | None, run: NamedNode,
+                    node_of: _Iris) -> Iterator[Quad]:
     """What every assertion and claim carries: rule, provenance and the evidence annotation."""
-    node, annotation, quote = iri(fact_id), iri(fact_id, "evidence"), quotes.get(ev.quote_id)
-    yield from _facts(node, iri(ev.doc_id), (KG.rule, _string(ev.rule)), (KG.evidence, annotation),
-                      (PROV.wasDerivedFrom, iri(ev.quote_id)), (PROV.wasGeneratedBy, run))
-    yield from _annotation_quads(fact_id, annotation, KG.Evidence, node, ev, quote.text if quote else None)
+    annotation = _fragment(node, "evidence")
+    yield from _facts(node, node_of(ev.doc_id), (KG.rule, _string(ev.rule)), (KG.evidence, annotation),
+                      (PROV.wasDerivedFrom, node_of(ev.quote_id)), (PROV.wasGeneratedBy, run))
+    yield from _annotation_quads(node, annotation, KG.Evidence, node, ev, quote.text if quote else None, node_of)
 
 
-def _relation_quads(rel: Relation) -> Iterator[Quad]:
-    node, graph, predicate = iri(rel.id), iri(rel.evidence.doc_id), RELATION_PREDICATES[rel.type]
-    source, target = iri(rel.source), iri(rel.target)
-    yield Quad(source, predicate, target, graph)
+def _relation_quads(rel: Relation, quote: Quote | None, run: NamedNode, node_of: _Iris,
+                    edges: set[tuple[str, str, str]]) -> Iterator[Quad]:
+    """The plain edge (once per document, however many quotes state it), its assertion and evidence."""
+    node, graph, predicate = iri(rel.id), node_of(rel.evidence.doc_id), RELATION_PREDICATES[rel.type]
+    source, target = node_of(rel.source), node_of(rel.target)
+    if (rel.source, rel.type, rel.target) not in edges:
+        edges.add((rel.source, rel.type, rel.target))
+        yield Quad(source, predicate, target, graph)
     yield from _facts(node, graph, (RDF.type, KG.Assertion), (RDF.subject, source),
                       (RDF.predicate, predicate), (RDF.object, target),
                       (KG.confidence, _double(rel.confidence)), (KG.horizon, _text(rel.horizon)),
                       (KG.hedged, _bool(rel.hedged)))
+    yield from _evidence_quads(node, rel.evidence, quote, run, node_of)
 
 
 def _value_quads(node: NamedNode, claim: Claim, graph: _Graph) -> Iterator[Quad]:
@@ -197,7 +235,7 @@ def _value_quads(node: NamedNode, claim: Claim, graph: _Graph) -> Iterator[Quad]
     if value is None:
         return
     items = value if isinstance(value, list | tuple) else [value]
-    yield from _facts(node, graph, *((KG.value, _scalar(item)) for item in items))
+    yield from _facts(node, graph, *((KG.value, literal) for literal in dict.fromkeys(map(_scalar, items))))
     if isinstance(value, list | tuple | dict):
         yield Quad(node, KG.valueJson, _json(value), graph)
     numbers = [v for v in items if isinstance(v, int | float) and not isinstance(v, bool)]
@@ -206,30 +244,29 @@ def _value_quads(node: NamedNode, claim: Claim, graph: _Graph) -> Iterator[Quad]
                           (SDO.maxValue, _double(max(numbers))))
 
 
-def _claim_quads(claim: Claim) -> Iterator[Quad]:
-    node, graph = iri(claim.id), iri(claim.evidence.doc_id)
+def _claim_quads(claim: Claim, quote: Quote | None, run: NamedNode, node_of: _Iris) -> Iterator[Quad]:
+    node, graph = iri(claim.id), node_of(claim.evidence.doc_id)
     yield from _facts(node, graph, (RDF.type, KG.Claim), (RDF.type, CLAIM_CLASSES[claim.type]),
-                      (KG.about, iri(claim.about)), (KG.claimType, _string(claim.type)),
+                      (KG.about, node_of(claim.about)), (KG.claimType, _string(claim.type)),
                       (SDO.text, _string(claim.text)), (KG.unit, _text(claim.unit)),
                       (KG.comparator, _text(claim.comparator)), (KG.horizon, _text(claim.horizon)),
                       (KG.credibility, _text(claim.credibility)), (KG.polarity, _text(claim.polarity)),
                       (KG.confidence, _double(claim.evidence.confidence)))
     yield from _value_quads(node, claim, graph)
+    yield from _evidence_quads(node, claim.evidence, quote, run, node_of)
 
 
-def _mention_quads(mention: Mention, quotes: dict[str, Quote]) -> Iterator[Quad]:
-    quote = quotes.get(mention.quote_id)
-    for doc_id in dict.fromkeys(source.doc_id for source in (quote.sources if quote else ())):
-        key = (mention.entity_id, mention.quote_id, mention.start, mention.end, doc_id)
-        mention_id = f"mention:{digest(*key)}"
-        span = Evidence(doc_id=doc_id, quote_id=mention.quote_id, start=mention.start, end=mention.end,
-                        text=mention.text, rule=mention.rule, confidence=1.0)
-        yield from _annotation_quads(mention_id, iri(mention_id), KG.Mention, iri(mention.entity_id), span,
-                                     quote.text if quote else None)
+def _mention_quads(mention: Mention, quote: Quote | None, doc_id: str, node_of: _Iris) -> Iterator[Quad]:
+    key = (mention.entity_id, mention.quote_id, mention.start, mention.end, doc_id)
+    node = iri(f"mention:{digest(*key)}")
+    span = Evidence(doc_id=doc_id, quote_id=mention.quote_id, start=mention.start, end=mention.end,
+                    text=mention.text, rule=mention.rule, confidence=1.0)
+    yield from _annotation_quads(node, node, KG.Mention, node_of(mention.entity_id), span,
+                                 quote.text if quote else None, node_of)
 
 
-def _contradiction_quads(contra: Contradiction, run: NamedNode) -> Iterator[Quad]:
-    yield from _facts(iri(contra.id), _DEFAULT, (RDF.type, KG.Contradiction), (KG.about, iri(contra.about)),
+def _contradiction_quads(contra: Contradiction, run: NamedNode, node_of: _Iris) -> Iterator[Quad]:
+    yield from _facts(iri(contra.id), _DEFAULT, (RDF.type, KG.Contradiction), (KG.about, node_of(contra.about)),
                       (KG.claim, iri(contra.claim_a)), (KG.claim, iri(contra.claim_b)),
                       (KG.rule, _string(contra.rule)), (KG.topic, _string(contra.topic)),
                       (PROV.wasGeneratedBy, run))
@@ -253,21 +290,64 @@ def sort_quads(quads: Iterable[Quad]) -> list[Quad]:
     return [unique[key] for key in sorted(unique)]
 
 
+@dataclass
+class _DocFacts:
+    """What one document's named graph describes."""
+
+    quotes: list[Quote] = field(default_factory=list)
+    relations: list[Relation] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)
+    mentions: list[Mention] = field(default_factory=list)
+
+
+def iter_quads(kg: KnowledgeGraph) -> Iterator[Quad]:
+    """Every quad of the graph, each once, in a fixed order, grouped by graph and mostly by subject.
+
+    The default graph comes first (the run, documents, entities, contradictions), then one named graph
+    per document in the order of its id. A pure function of ``kg``; nothing is sorted, so it streams.
+
+    Raises:
+        ExportError: if an id cannot be turned into a valid IRI.
+    """
+    run, node_of = run_iri(kg.run), _Iris()
+    quotes = {quote.id: quote for quote in kg.quotes}
+    yield from _run_quads(kg.run, run)
+    for doc in kg.documents:
+        yield from _document_quads(doc, run, node_of)
+    for entity in kg.entities:
+        yield from _entity_quads(entity, node_of)
+    for contra in kg.contradictions:
+        yield from _contradiction_quads(contra, run, node_of)
+    by_doc: dict[str, _DocFacts] = defaultdict(_DocFacts)
+    for quote in kg.quotes:
+        if not quote.sources:
+            yield from _quote_quads(quote, _DEFAULT, node_of)
+        for doc_id in dict.fromkeys(source.doc_id for source in quote.sources):
+            by_doc[doc_id].quotes.append(quote)
+    for rel in kg.relations:
+        by_doc[rel.evidence.doc_id].relations.append(rel)
+    for claim in kg.claims:
+        by_doc[claim.evidence.doc_id].claims.append(claim)
+    for mention in kg.mentions:
+        quote = quotes.get(mention.quote_id)
+        for doc_id in dict.fromkeys(source.doc_id for source in (quote.sources if quote else ())):
+            by_doc[doc_id].mentions.append(mention)
+    for doc_id in sorted(by_doc):
+        facts, graph, edges = by_doc.pop(doc_id), node_of(doc_id), set()
+        for quote in facts.quotes:
+            yield from _quote_quads(quote, graph, node_of)
+        for rel in facts.relations:
+            yield from _relation_quads(rel, quotes.get(rel.evidence.quote_id), run, node_of, edges)
+        for claim in facts.claims:
+            yield from _claim_quads(claim, quotes.get(claim.evidence.quote_id), run, node_of)
+        for mention in facts.mentions:
+            yield from _mention_quads(mention, quotes.get(mention.quote_id), doc_id, node_of)
+
+
 def to_quads(kg: KnowledgeGraph) -> list[Quad]:
     """Every quad of the graph, unique and sorted (a pure function of ``kg``: same input, same quads).
 
     Raises:
         ExportError: if an id cannot be turned into a valid IRI.
     """
-    run = run_iri(kg.run)
-    quotes = {quote.id: quote for quote in kg.quotes}
-    parts: list[Iterable[Quad]] = [_run_quads(kg.run, run)]
-    parts += [_document_quads(doc, run) for doc in kg.documents]
-    parts += [_entity_quads(entity) for entity in kg.entities]
-    parts += [_quote_quads(quote) for quote in kg.quotes]
-    parts += [_relation_quads(rel) for rel in kg.relations]
-    parts += [_claim_quads(claim) for claim in kg.claims]
-    parts += [_evidence_quads(fact.id, fact.evidence, quotes, run) for fact in (*kg.relations, *kg.claims)]
-    parts += [_mention_quads(mention, quotes) for mention in kg.mentions]
-    parts += [_contradiction_quads(contra, run) for contra in kg.contradictions]
-    return sort_quads(quad for part in parts for quad in part)
+    return sort_quads(iter_quads(kg))

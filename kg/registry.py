@@ -20,6 +20,7 @@ __all__ = [
     "exporters",
     "get_exporter",
     "guess_format",
+    "list_exporters",
     "register_exporter",
     "relation_extractors",
     "resolved",
@@ -43,14 +44,15 @@ class Exporter:
     suffixes: tuple[str, ...] = ()
     directory: bool = False  # writes a folder (tables) rather than one file
     description: str = ""
+    readers: str = ""  # the tools that open it, for ``kg export --list``
 
 
 def register_exporter(name: str, *, suffixes: tuple[str, ...] = (), directory: bool = False,
-                      description: str = "") -> Callable:
+                      description: str = "", readers: str = "") -> Callable:
     """Decorator: register ``write(kg, path)`` as the exporter called ``name``."""
 
     def decorate(write: Callable[[KnowledgeGraph, Path], None]) -> Callable:
-        exporters.register(name, func=Exporter(name, write, suffixes, directory, description))
+        exporters.register(name, func=Exporter(name, write, suffixes, directory, description, readers))
         return write
 
     return decorate
@@ -78,6 +80,12 @@ def get_exporter(name: str) -> Exporter:
     if name not in table:
         raise UnknownPluginError("export format", name, list(table))
     return table[name]
+
+
+def list_exporters() -> list[Exporter]:
+    """Every registered exporter, sorted by name."""
+    _load_builtin_exporters()
+    return [exporter for _, exporter in sorted(exporters.get_all().items())]
 
 
 def resolved(registry: catalogue.Registry) -> tuple[tuple[str, Callable], ...]:

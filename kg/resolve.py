@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from kg.catalog import Catalog
 from kg.extract.names import NameHit, find_cue_names, find_names, split_release
@@ -223,15 +224,21 @@ def _title_subjects(doc: Document, title_doc, table: EntityTable, hits: dict[str
     return ranked, (ranked[0] if ranked and not other(ranked[0]) and len(ranked) > 1 else None)
 
 
-def _gazetteer_hits(text: str, forms: dict[str, str], taken: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
-    """Occurrences of known surface forms (any case unless a plain capitalised word) not yet taken."""
+@lru_cache(maxsize=1 << 16)
+def _form_pattern(form: str, feature: bool) -> re.Pattern[str]:
+    """The pattern of a title's surface form, compiled once per run rather than once per quote."""
     from kg.nlp import fold_case
 
+    # a review's own product names match in any case unless they are very common words ("continue")
+    flags = re.IGNORECASE if fold_case(form, rare=10000) and not feature else 0
+    return re.compile(rf"(?<![\w.-]){re.escape(form)}(?![\w-])", flags)
+
+
+def _gazetteer_hits(text: str, forms: dict[str, str], taken: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+    """Occurrences of known surface forms (any case unless a plain capitalised word) not yet taken."""
     found = []
     for form in sorted(forms, key=lambda f: (-len(f), f)):
-        # a review's own product names match in any case unless they are very common words ("continue")
-        flags = re.IGNORECASE if fold_case(form, rare=10000) and not forms[form].startswith(_FEATURE) else 0
-        for m in re.finditer(rf"(?<![\w.-]){re.escape(form)}(?![\w-])", text, flags=flags):
+        for m in _form_pattern(form, forms[form].startswith(_FEATURE)).finditer(text):
             if not any(s < m.end() and m.start() < e for s, e in taken):
                 taken.append((m.start(), m.end()))
                 found.append((m.start(), m.end(), form))

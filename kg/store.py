@@ -11,13 +11,14 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pyoxigraph import Store
+from pyoxigraph import RdfFormat, Store
 
 from kg.atomic import write_text
 from kg.errors import StoreError
 from kg.ids import normalize_name
 from kg.models import KnowledgeGraph
-from kg.rdf import iri, to_quads
+from kg.progress import ProgressCallback, report
+from kg.rdf import iri
 
 __all__ = ["STORE_DIR", "KgStore", "StoredEntity", "open_store", "store_path", "write_store"]
 
@@ -85,7 +86,7 @@ def _swap_in(built: Path, target: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def write_store(kg: KnowledgeGraph, out_dir: str | Path) -> Path:
+def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallback | None = None) -> Path:
     """Write the graph's RDF into ``out_dir/.store/oxigraph`` and its name index into ``.store/names.json``.
 
     The database is built in a temporary sibling folder and renamed into place, so a reader sees the
@@ -97,20 +98,25 @@ def write_store(kg: KnowledgeGraph, out_dir: str | Path) -> Path:
     Raises:
         StoreError: if the store cannot be written.
     """
+    from kg.shared import views
+
     root = store_path(out_dir)
-    quads = to_quads(kg)
     try:
         root.mkdir(parents=True, exist_ok=True)
         building = Path(tempfile.mkdtemp(prefix=f".{_DATABASE}-new-", dir=root))
         try:
             store = Store(str(building))
-            store.bulk_extend(quads)
+            report(progress, "loading the store", 0, None)  # one bulk load: its start and its end
+            with views(kg) as view:  # the build's one N-Quads file, parsed and loaded in Rust
+                store.bulk_load(path=str(view.quads_path), format=RdfFormat.N_QUADS)
             store.flush()
+            count = len(store)
+            report(progress, "loading the store", count, count)
             del store  # closes the database before it is moved
             _swap_in(building, root / _DATABASE)
         finally:
             shutil.rmtree(building, ignore_errors=True)
-        index = _name_index(kg) | {"quads": len(quads), "generation": uuid.uuid4().hex,
+        index = _name_index(kg) | {"quads": count, "generation": uuid.uuid4().hex,
                                    "files": _fingerprints(root / _DATABASE)}
         # ASCII escapes keep names that are not valid UTF-8 (lone surrogates) writable
         write_text(root / _NAMES, json.dumps(index, indent=1, sort_keys=True) + "\n")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from conftest import EXAMPLES
 
@@ -67,8 +69,22 @@ def test_api_committed_exports_match_a_fresh_build(built):
     from conftest import ROOT
 
     committed = ROOT / "exports"
-    for name in ("kg.ttl", "kg.graphml", "kg.nq", "report.json"):
+    for name in ("kg.ttl", "kg.graphml", "kg.nq"):
         assert (committed / name).read_bytes() == (built.out / name).read_bytes(), name
+    # report.json is the same but for its "timings" block: wall-clock seconds differ between runs
+    old, new = (json.loads((folder / "report.json").read_text(encoding="utf-8")) for folder in (committed, built.out))
+    assert old.pop("timings").keys() == new.pop("timings").keys()
+    assert old == new
+
+
+def test_api_build_report_records_stage_timings(built):
+    timings = json.loads((built.out / "report.json").read_text(encoding="utf-8"))["timings"]
+    stages = {"ingest", "setup", "nlp", "resolve", "extract", "contradictions", "rdf", "graph", "store"}
+    stages |= {f"export {name}" for name, _ in kg.BUILD_FORMATS}
+    for clock in ("wall_s", "cpu_s"):
+        assert stages <= set(timings[clock])
+        assert all(isinstance(s, float) and s >= 0 for s in timings[clock].values())
+    assert "timings" not in kg.run_report(built.graph)  # the API's report stays deterministic
 
 
 @pytest.fixture
@@ -169,3 +185,38 @@ def test_api_ranked_competitors_count_every_document_a_quote_is_in():
     assert ranked.loc["pgvector", ["quotes", "documents"]].tolist() == [1, 2]
     assert ranked.loc["Milvus", ["quotes", "documents"]].tolist() == [1, 1]
     assert ranked.index[:2].tolist() == ["pgvector", "Weaviate"]
+
+
+def test_api_select_formats_by_name_file_short_name_or_suffix():
+    from kg.errors import UnknownPluginError
+
+    assert kg.select_formats(["ttl", "graphml", "html"]) == (("kg.ttl", "turtle"), ("kg.graphml", "graphml"),
+                                                             ("kg.html", "html"))
+    assert kg.select_formats(["turtle", "kg.ttl", ".ttl", " TTL "]) == (("kg.ttl", "turtle"),)
+    assert kg.select_formats(["yed.graphml", "tables", "cytoscape"]) == (
+        ("kg.yed.graphml", "graphml-yed"), ("kg.cyjs", "cytoscape"), ("tables", "csv"))
+    assert kg.select_formats(["all"]) == kg.BUILD_FORMATS
+    with pytest.raises(UnknownPluginError, match=r"unknown export format 'pdf'; known: .*ttl \(turtle\)"):
+        kg.select_formats(["ttl", "pdf"])
+
+
+def test_api_export_formats_lists_every_exporter_with_suffixes_and_readers():
+    rows = {r["format"]: r for r in kg.export_formats()}
+    assert set(rows) >= {name for _, name in kg.BUILD_FORMATS}
+    assert rows["turtle"]["build_file"] == "kg.ttl" and rows["turtle"]["suffixes"] == ".ttl"
+    assert all(r["readers"] and r["description"] for r in rows.values())
+
+
+def test_api_build_some_formats_reports_progress(tmp_path):
+    seen: dict[str, list[tuple[int, int | None]]] = {}
+    corpus = tmp_path / "in"
+    corpus.mkdir()
+    (corpus / "q.txt").write_text("Qdrant vs pgvector\n\n\u201cQdrant competes with Weaviate.\u201d\n", encoding="utf-8")
+    result = kg.build([corpus], out=tmp_path / "out", formats=["graphml", "ttl"],
+                      progress=lambda stage, done, total: seen.setdefault(stage, []).append((done, total)))
+    assert sorted(p.name for p in result.files) == ["kg.graphml", "kg.ttl", "report.json"]
+    assert callable(kg.log_progress())
+    assert list(seen) == ["parsing quotes", "extracting", "preparing exports", "writing exports", "loading the store"]
+    for stage, calls in seen.items():
+        assert calls[0][0] == 0 and calls[-1][0] == calls[-1][1] > 0, stage  # each stage starts at 0, ends done
+    assert seen["writing exports"] == [(0, 2), (1, 2), (2, 2)]

@@ -233,3 +233,118 @@ def test_cli_entities_and_stats(store):
     assert counts[("relation", "competes_with")] > 5
     table = _invoke("entities", "--store", str(store))
     assert table.exit_code == 0 and "Qdrant" in table.stdout
+
+
+ALL_COMMANDS = [["build"], ["extract"], ["eval"], ["export"], ["query", "competitors"], ["query", "threats"],
+                ["query", "claims"], ["query", "contradictions"], ["query", "dependencies"], ["sparql"],
+                ["entities"], ["stats"], ["version"]]
+
+
+@pytest.mark.parametrize("command", ALL_COMMANDS)
+def test_cli_every_command_shows_an_example(command):
+    result = _invoke(*command, "--help")
+    assert result.exit_code == 0 and "Example: kg" in result.output
+
+
+def test_cli_shell_completion_script(monkeypatch, capsys):
+    from kg.cli import main
+
+    monkeypatch.setattr("sys.argv", ["kg", "--show-completion", "bash"])
+    with pytest.raises(SystemExit) as done:
+        main()
+    script = capsys.readouterr().out
+    assert done.value.code == 0
+    assert "_KG_COMPLETE=complete_bash" in script and "complete -o default -F _kg_completion kg" in script
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("tiny")
+    (folder / "q.txt").write_text("Qdrant vs pgvector\n\n\u201cQdrant competes with Weaviate and Milvus.\u201d\n",
+                                  encoding="utf-8")
+    return folder
+
+
+def test_cli_build_formats_writes_only_those_plus_report_and_store(tiny, tmp_path):
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", str(tiny), "--out", str(out), "--formats", "graphml,ttl,html"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == [".store", "kg.graphml", "kg.html", "kg.ttl", "report.json"]
+    assert "wrote 3 exports" in result.stderr
+
+
+def test_cli_build_formats_unknown_name_lists_the_known_ones(tiny, tmp_path):
+    result = runner.invoke(app, ["build", str(tiny), "--out", str(tmp_path / "out"), "--formats", "graphml,pdf"])
+    assert result.exit_code == 2
+    assert "'pdf'" in result.output and "ttl (turtle)" in result.output and "graphml" in result.output
+    assert not (tmp_path / "out").exists()  # refused before any extraction
+
+
+def test_cli_build_progress_lines_verbose_timings_and_quiet(tiny, tmp_path):
+    plain = runner.invoke(app, ["build", str(tiny), "--out", str(tmp_path / "a"), "--formats", "ttl"])
+    assert plain.exit_code == 0, plain.output
+    for line in ("parsing quotes: 0/1 (0%)", "extracting: 1/1 done", "writing exports: 1/1 done",
+                 "loading the store: started", "preparing exports: 2/2 done", "1 documents, 1 quotes"):
+        assert line in plain.stderr, line
+    verbose = runner.invoke(app, ["-v", "build", str(tiny), "--out", str(tmp_path / "b"), "--formats", "ttl"])
+    assert verbose.exit_code == 0 and "kg.timings: export kg.ttl: " in verbose.stderr
+    quiet = runner.invoke(app, ["-q", "build", str(tiny), "--out", str(tmp_path / "c"), "--formats", "ttl"])
+    assert quiet.exit_code == 0 and quiet.stderr == "" and (tmp_path / "c" / "kg.ttl").is_file()
+    off = runner.invoke(app, ["build", str(tiny), "--out", str(tmp_path / "d"), "--formats", "ttl", "--no-progress"])
+    assert "extracting" not in off.stderr and "1 documents" in off.stderr
+    both = runner.invoke(app, ["-v", "-q", "stats"])
+    assert both.exit_code == 2
+
+
+def test_cli_export_list_names_suffixes_and_readers():
+    result = runner.invoke(app, ["export", "--list"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    lines = {line.split("│")[1].strip(): line for line in result.stdout.splitlines() if line.count("│") > 3}
+    assert {"turtle", "graphml", "graphml-yed", "gexf", "cytoscape", "html", "csv", "json-ld", "trig"} <= set(lines)
+    assert ".ttl" in lines["turtle"] and "kg.ttl" in lines["turtle"] and "pyshacl" in lines["turtle"]
+    assert "Gephi" in lines["gexf"] and "yEd" in lines["graphml-yed"] and "networkx" in lines["cytoscape"]
+    assert _invoke("export").exit_code == 2  # neither a file nor --list
+
+
+def test_cli_empty_csv_still_has_its_header(store):
+    result = _invoke("query", "claims", "Google", "--store", str(store), "--format", "csv")
+    assert result.exit_code == 0, result.output
+    header, *rows = result.stdout.splitlines()
+    assert rows == [] and header.startswith("type,text,value,unit") and "exact" in header
+    result = _invoke("query", "threats", "Google", "--aggregate", "--store", str(store), "--format", "csv")
+    assert result.stdout.startswith("rank,threat,horizons,quotes,documents")
+
+
+def test_cli_contradictions_flatten_the_two_claims_into_columns(store):
+    result = _invoke("query", "contradictions", "E2B", "--store", str(store), "--format", "csv")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert rows and all(r["a_text"] and r["b_text"] and r["a_claim_id"] != r["b_claim_id"] for r in rows)
+    assert not any(cell.startswith(("[", "{")) for r in rows for cell in r.values())
+    table = runner.invoke(app, ["query", "contradictions", "E2B", "--store", str(store)], env={"COLUMNS": "100"})
+    assert "a_text" in table.stdout and "b_text" in table.stdout and "claim:" not in table.stdout
+
+
+@pytest.mark.parametrize("width", [60, 100, 180])
+def test_cli_table_fits_the_terminal_width(store, width):
+    from rich.cells import cell_len
+
+    for args in (["query", "competitors", "Qdrant"], ["entities", "--top", "5"], ["query", "claims", "Qdrant"]):
+        result = runner.invoke(app, [*args, "--store", str(store)], env={"COLUMNS": str(width)})
+        assert result.exit_code == 0, result.output
+        lines = result.stdout.splitlines()
+        assert lines and max(cell_len(line) for line in lines) <= width, args
+    competitors = runner.invoke(app, ["query", "competitors", "Qdrant", "--store", str(store)],
+                                env={"COLUMNS": str(width)}).stdout
+    assert all(name in competitors for name in ("Weaviate", "Milvus", "Pinecone"))  # names are never cut
+
+
+def test_cli_table_widths_keep_short_columns_whole_and_wrap_text():
+    from kg.cli import _widths
+
+    headers = ["name", "competitors", "exact"]
+    cells = [["Weaviate", "3", "x" * 200], ["Milvus", "12", "y" * 50]]
+    widths = _widths(headers, cells, 60)
+    assert sum(widths) + 3 * 3 + 1 <= 60
+    assert widths[0] == 8 and widths[1] >= 2 and widths[2] >= 10
+    assert _widths(headers, cells, 400) == [8, 11, 200]  # room enough: every column at its natural width

@@ -91,3 +91,58 @@ def test_find_contradictions_pairs_opposite_claims_sharing_a_topic(a, b, topic):
 ])
 def test_find_contradictions_ignores_non_conflicting_claims(claims):
     assert find_contradictions(claims) == []
+
+
+def _pairwise(claims: list[Claim], names: dict[str, str] | None = None) -> list:
+    """The definition, checked pair by pair (what find_contradictions did before it indexed topics)."""
+    from collections import defaultdict
+
+    from kg.extract.contradictions import _LOOSE_RULES, _topics
+    from kg.models import Contradiction
+
+    names, by_entity, found = names or {}, defaultdict(list), {}
+    for claim in claims:
+        by_entity[claim.about].append(claim)
+    for about, items in sorted(by_entity.items()):
+        own = _topics(names.get(about, "").replace("-", " ").replace(".", " "))
+        quotes_with = defaultdict(set)
+        for c in items:
+            for t in _topics(c.text):
+                quotes_with[t].add(c.evidence.quote_id)
+        cued = [c for c in items if c.evidence.rule not in _LOOSE_RULES]
+        has = [c for c in cued if (c.type == "capability" and c.polarity != "negative") or c.polarity == "positive"]
+        lacks = [c for c in cued if (c.type in ("limitation", "risk") and c.polarity != "positive")
+                 or c.polarity == "negative"]
+        for a in has:
+            for b in lacks:
+                shared = sorted((t for t in (_topics(a.text) & _topics(b.text)) - own if len(quotes_with[t]) <= 2),
+                                key=lambda t: (len(quotes_with[t]), -len(t), t))
+                if shared and a.evidence.quote_id != b.evidence.quote_id:
+                    cid = fact_id("contra", a.id, b.id)
+                    found[cid] = Contradiction(id=cid, about=about, claim_a=a.id, claim_b=b.id,
+                                               rule="contradiction.shared_topic", topic=shared[0])
+    return [found[k] for k in sorted(found)]
+
+
+def test_find_contradictions_equals_the_pairwise_definition_on_many_claims():
+    import random
+
+    rng = random.Random(5)
+    words = ["zedlike"] + ["".join(rng.choice("aeiou" if i % 2 else "bdfgklmnprstvz") for i in range(7))
+                           for _ in range(700)]  # topics said in one, two or more quotes, and the name
+    kinds = [("capability", None), ("limitation", None), ("risk", None), ("comparison", "positive"),
+             ("comparison", "negative"), ("capability", "negative"), ("limitation", "positive"), ("metric", None)]
+    claims = []
+    for n in range(600):
+        type_, polarity = rng.choice(kinds)
+        text = " ".join(rng.sample(words[:1] * 20 + words, 2)) + f" case{n}"
+        claim = _claim(type_, text, f"q:{rng.randrange(150)}", about=rng.choice(["ent:zed", "ent:cursor"]),
+                       polarity=polarity)
+        if rng.random() < 0.1:
+            claim = claim.model_copy(update={"evidence": claim.evidence.model_copy(
+                update={"rule": "assertion.evaluation"})})
+        claims.append(claim)
+    names = {"ent:zed": "Zedlike", "ent:cursor": "Cursor"}
+    expected = _pairwise(claims, names)
+    assert expected  # the sample holds contradictions to find
+    assert find_contradictions(claims, names) == expected

@@ -104,6 +104,6 @@ def test_cli_prints_a_table_errors_and_json():
     runner = CliRunner()
     out = runner.invoke(app, ["eval", str(GOLD), str(SEEDS), "--errors"])
     assert out.exit_code == 0, out.output
-    assert "competes_with" in out.output and out.output.strip().splitlines()[-1].startswith("headline:")
+    assert "competes_with" in out.stdout and out.stdout.strip().splitlines()[-1].startswith("headline:")
     as_json = runner.invoke(app, ["eval", str(GOLD), str(SEEDS), "--json"])
-    assert json.loads(as_json.output)["relation_p_r_f1"][2] >= 0.95
+    assert json.loads(as_json.stdout)["relation_p_r_f1"][2] >= 0.95

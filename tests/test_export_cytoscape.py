@@ -54,3 +54,52 @@ def test_deterministic(tmp_path, sample_kg):
     get_exporter("cytoscape").write(sample_kg, a)
     get_exporter("cytoscape").write(sample_kg, b)
     assert a.read_bytes() == b.read_bytes()
+
+
+def test_networkx_reads_the_file_back(tmp_path, sample_kg):
+    """``nx.cytoscape_graph(json.load(open('kg.cyjs')))`` works: node ``value``/``name``, edge ``key``."""
+    import networkx as nx
+
+    kg = with_parallel(sample_kg)
+    path = tmp_path / "kg.cyjs"
+    get_exporter("cytoscape").write(kg, path)
+    with open(path, encoding="utf-8") as handle:
+        back = nx.cytoscape_graph(json.load(handle))
+    graph = to_networkx(kg)
+    assert back.is_directed() and back.is_multigraph()
+    assert set(back.nodes) == set(graph.nodes)
+    assert set(back.edges(keys=True)) == set(graph.edges(keys=True))  # parallel edges kept apart by their key
+    for node, attrs in graph.nodes(data=True):
+        assert back.nodes[node]["label"] == attrs["label"] and back.nodes[node]["name"]
+        if "value" in attrs:  # a claim's own value is kept under another name
+            assert back.nodes[node]["claim_value"] == attrs["value"]
+    assert any("value" in attrs for _, attrs in graph.nodes(data=True)), "the sample has a claim with a value"
+
+
+def test_cytoscape_js_still_reads_the_file(tmp_path, sample_kg):
+    """The vendored Cytoscape.js, headless in Node, loads the elements with the networkx keys in them."""
+    import shutil
+    import subprocess
+    from importlib import resources
+
+    import pytest
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node.js is not installed")
+    path = tmp_path / "kg.cyjs"
+    get_exporter("cytoscape").write(with_parallel(sample_kg), path)
+    library = resources.files("kg.export").joinpath("assets", "cytoscape.min.js")
+    script = ("const cytoscape = require(process.argv[1]); const fs = require('fs');"
+              "const doc = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));"
+              "const cy = cytoscape({headless: true, elements: doc.elements});"
+              "const q = cy.getElementById(process.argv[3]);"
+              "console.log(JSON.stringify([cy.nodes().length, cy.edges().length, q.data('label'), q.degree()]));")
+    done = subprocess.run([node, "-e", script, str(library), str(path), entity_id("Qdrant")], capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    nodes, edges, label, degree = json.loads(done.stdout)
+    graph = to_networkx(with_parallel(sample_kg))
+    assert (nodes, edges) == (graph.number_of_nodes(), graph.number_of_edges())
+    assert label == "Qdrant" and degree == graph.degree(entity_id("Qdrant"))
+

@@ -14,7 +14,7 @@ from rdflib.compare import isomorphic
 
 from kg.errors import ExportError
 from kg.export.rdf import RDF_FORMATS, render, to_triples
-from kg.rdf import to_quads
+from kg.rdf import iri, to_quads
 from kg.registry import get_exporter, guess_format
 from kg.vocab import KG, OA, SKOS, load_ontology, shapes_path
 
@@ -110,9 +110,16 @@ def test_two_writes_are_byte_identical(name, tmp_path, written):
 
 
 @pytest.mark.parametrize("name", ["n-triples", "n-quads"])
-def test_line_formats_are_sorted(name, written):
+def test_line_formats_hold_each_statement_once(name, written):
     lines = written[name].read_bytes().splitlines()
-    assert lines == sorted(lines) and len(lines) == len(set(lines))
+    assert len(lines) == len(set(lines))  # the union too: an edge or a quote in two documents is written once
+
+
+@pytest.mark.parametrize("name", ["turtle", "trig"])
+def test_prefix_headers_are_sorted(name, written):
+    lines = written[name].read_bytes().splitlines()
+    header = [line for line in lines if line.startswith(b"@prefix ")]
+    assert header and lines[:len(header)] == sorted(header)
 
 
 def test_jsonld_context_is_inline_and_nothing_is_fetched(written, two_doc_kg, monkeypatch):
@@ -142,15 +149,46 @@ def test_jsonld_context_is_inline_and_nothing_is_fetched(written, two_doc_kg, mo
 
 
 def _shacl(graph: rdflib.Graph) -> tuple[bool, str]:
+    """Validate as any SHACL engine would: the export alone, no ontology graph mixed in, no inference."""
     shapes = rdflib.Graph().parse(shapes_path(), format="turtle")
-    conforms, _report, text = pyshacl.validate(graph, shacl_graph=shapes, ont_graph=load_ontology(),
-                                               inference="none")
+    conforms, _report, text = pyshacl.validate(graph, shacl_graph=shapes, ont_graph=None, inference="none")
     return conforms, text
 
 
 def test_export_passes_the_shacl_shapes(written):
     conforms, text = _shacl(rdflib.Graph().parse(written["turtle"], format="turtle"))
     assert conforms, text
+
+
+def test_export_passes_the_shacl_shapes_with_the_ontology_too(written):
+    shapes = rdflib.Graph().parse(shapes_path(), format="turtle")
+    data = rdflib.Graph().parse(written["turtle"], format="turtle")
+    for inference in ("none", "rdfs"):
+        conforms, _report, text = pyshacl.validate(data, shacl_graph=shapes, ont_graph=load_ontology(),
+                                                   inference=inference)
+        assert conforms, text
+
+
+def test_every_entity_is_a_kg_entity_without_inference(written, two_doc_kg):
+    graph = rdflib.Graph().parse(written["turtle"], format="turtle")
+    typed = set(graph.subjects(rdflib.RDF.type, KG.Entity))
+    assert typed == {rdflib.URIRef(str(iri(e.id).value)) for e in two_doc_kg.entities}
+
+
+@pytest.mark.slow
+def test_pyshacl_command_on_the_committed_export_conforms():
+    """Exactly as the README says: ``pyshacl -s ontology/shapes.ttl exports/kg.ttl``, from the project folder."""
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    command = shutil.which("pyshacl")
+    args = [command] if command else [sys.executable, "-m", "pyshacl"]
+    done = subprocess.run([*args, "-s", "ontology/shapes.ttl", "exports/kg.ttl"], cwd=root, capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert done.returncode == 0 and "Conforms: True" in done.stdout, done.stdout[-3000:] + done.stderr[-2000:]
 
 
 def _drop_pref_label(g):
@@ -180,6 +218,10 @@ def _third_claim_in_contradiction(g):
         g.add((s, KG.claim, rdflib.URIRef("https://w3id.org/kg/id/claim/other")))
 
 
+def _drop_entity_class(g):
+    g.remove((None, rdflib.RDF.type, KG.Entity))
+
+
 def _untyped_relation_target(g):
     g.add((rdflib.URIRef("https://w3id.org/kg/id/ent/qdrant"), KG.competesWith,
            rdflib.URIRef("https://w3id.org/kg/id/ent/nobody")))
@@ -187,7 +229,7 @@ def _untyped_relation_target(g):
 
 @pytest.mark.parametrize("breakage", [_drop_pref_label, _bad_confidence, _drop_selectors, _drop_claim_type,
                                       _unknown_claim_type, _third_claim_in_contradiction,
-                                      _untyped_relation_target])
+                                      _untyped_relation_target, _drop_entity_class])
 def test_shacl_rejects_a_broken_graph(written, breakage):
     graph = rdflib.Graph().parse(written["turtle"], format="turtle")
     breakage(graph)
@@ -201,3 +243,22 @@ def test_unknown_format_and_unwritable_path_raise_export_error(sample_kg, tmp_pa
     (tmp_path / "taken.ttl").mkdir()
     with pytest.raises(ExportError, match="cannot write"):
         get_exporter("turtle").write(sample_kg, tmp_path / "taken.ttl")
+
+
+@pytest.mark.parametrize("alternative", [False, True], ids=["trig", "json-ld"])
+def test_the_readme_rdflib_snippet_reads_the_dataset(alternative, monkeypatch, capsys):
+    """The README's rdflib snippet, run as written on the committed exports (and with its JSON-LD line)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    code = re.search(r"```python\n(import rdflib\n.*?)```", readme, re.DOTALL).group(1)
+    if alternative:
+        code, count = re.subn(r'ds\.parse\("exports/kg\.trig", format="trig"\)\s+# or: (ds\.parse\([^\n]*\))', r"\1",
+                              code)
+        assert count == 1
+    expected = re.search(r"print\(.*\)\s+# (.*)", code).group(1)
+    monkeypatch.chdir(root)
+    exec(compile(code, "README.md", "exec"), {})  # noqa: S102 - the README's own example
+    assert capsys.readouterr().out.strip() == expected

@@ -331,3 +331,13 @@ def test_a_file_name_that_is_not_utf8_is_read(tmp_path):
     (doc,) = read_corpus([tmp_path]).documents
     assert doc.name == "caf\ufffd.txt"
     doc.model_dump_json()
+
+
+def test_a_quote_repeated_in_many_documents_keeps_every_source_in_reading_order(tmp_path):
+    shared = "Chroma is the fastest way to get a prototype answering questions."
+    paths = [write_doc(tmp_path, f"Chroma vs Other{i}", [f"Other{i} is fine.", shared], name=f"d{i:02d}.txt")
+             for i in range(30)]
+    corpus = read_corpus(paths)
+    (quote,) = [q for q in corpus.quotes.values() if q.text == shared]
+    assert [(s.doc_id, s.index) for s in quote.sources] == [(d.id, 1) for d in corpus.documents]
+    assert list(corpus.quotes)[:2] == [corpus.documents[0].quote_ids[0], quote.id]  # first-seen order kept

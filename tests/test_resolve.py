@@ -92,3 +92,14 @@ def test_a_title_that_names_one_product_gives_every_quote_that_subject(titled):
 def test_a_place_is_not_an_entity_and_is_reported(titled):
     assert "Berlin" not in {e.name for e in titled.graph.entities}
     assert any("Berlin" in r.message for r in titled.graph.report)
+
+
+def test_title_form_patterns_are_compiled_once_per_form_not_per_quote(tmp_path):
+    from kg.resolve import _form_pattern
+
+    _form_pattern.cache_clear()
+    quotes = [f"Acmebase handles case {n} well, and Widgetly does not." for n in range(40)]
+    graph = run_docs(tmp_path, [("Acmebase vs Widgetly", quotes)])
+    assert {"Acmebase", "Widgetly"} <= {e.name for e in graph.entities}
+    info = _form_pattern.cache_info()
+    assert info.misses <= 4 and info.hits >= 40  # a handful of forms, looked up for every quote

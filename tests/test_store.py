@@ -108,3 +108,11 @@ def test_a_damaged_name_index_is_a_store_error(tmp_path, sample_kg, index):
     (root / "names.json").write_text(json.dumps(good | index), encoding="utf-8")
     with pytest.raises(StoreError, match="is damaged"):
         open_store(tmp_path)
+
+
+def test_the_store_load_reports_its_start_and_end(tmp_path, sample_kg):
+    calls = []
+    write_store(sample_kg, tmp_path, progress=lambda *args: calls.append(args))
+    total = len(to_quads(sample_kg))
+    assert calls == [("loading the store", 0, None), ("loading the store", total, total)]
+    assert len(open_store(tmp_path).oxigraph) == total

@@ -12,9 +12,10 @@ from lxml import etree
 from kg.atomic import write_bytes
 from kg.errors import ExportError
 from kg.export.graphml import xml_safe
-from kg.graph import attribute_types, flatten, to_networkx
+from kg.graph import attribute_types, flatten
 from kg.models import KnowledgeGraph
 from kg.registry import register_exporter
+from kg.shared import views
 
 __all__ = ["GEXF_NS", "gexf_bytes", "write_gexf"]
 
@@ -86,10 +87,12 @@ def _attvalues(element: etree._Element, data: Mapping[str, Any], types: Mapping[
             etree.SubElement(block, _x("attvalue"), {"for": name, "value": text})
 
 
-@register_exporter("gexf", suffixes=(".gexf",), description="GEXF 1.3 for Gephi")
+@register_exporter("gexf", suffixes=(".gexf",), description="GEXF 1.3 for Gephi",
+                   readers="Gephi, networkx (nx.read_gexf)")
 def write_gexf(kg: KnowledgeGraph, path: Path) -> None:
     """Write ``kg`` as GEXF 1.3."""
-    data = gexf_bytes(to_networkx(kg))
+    with views(kg) as view:
+        data = gexf_bytes(view.networkx)
     try:
         write_bytes(path, data)
     except OSError as err:

@@ -1,4 +1,4 @@
-"""GraphML exporters: a canonical profile plus yEd and Neo4j-APOC flavours, written with lxml."""
+"""GraphML exporters: a canonical profile plus yEd and Neo4j-APOC flavours, written as text in one pass."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 import networkx as nx
-from lxml import etree
 
 from kg.atomic import write_bytes
 from kg.errors import ExportError
-from kg.graph import attribute_types, flatten, node_labels, to_networkx, upper_snake
+from kg.graph import attribute_types, flatten, node_labels, upper_snake
 from kg.models import KnowledgeGraph
 from kg.registry import register_exporter
+from kg.shared import views
 
 __all__ = [
     "GRAPHML_NS",
@@ -45,7 +45,34 @@ def xml_safe(text: str) -> str:
     >>> xml_safe("bell\\x07 & caf\\u00e9")
     'bell & caf\\u00e9'
     """
+    if text.isprintable():  # the usual case; no control character or surrogate is printable
+        return text
     return _NOT_XML_CHAR.sub("", text)
+
+
+def _text(text: str) -> str:
+    """Character data escaped as libxml2 writes it."""
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    if "\r" in text:
+        text = text.replace("\r", "&#13;")
+    return text
+
+
+def _attr(text: str) -> str:
+    """An attribute value escaped as libxml2 writes it (quotes and white space as references)."""
+    text = _text(text)
+    if '"' in text:
+        text = text.replace('"', "&quot;")
+    if "\n" in text:
+        text = text.replace("\n", "&#10;")
+    if "\t" in text:
+        text = text.replace("\t", "&#9;")
+    return text
 
 
 def graphml_bytes(graph: nx.MultiDiGraph, flavour: Flavour = "plain") -> bytes:
@@ -56,6 +83,8 @@ def graphml_bytes(graph: nx.MultiDiGraph, flavour: Flavour = "plain") -> bytes:
     and dicts are JSON strings; text is cut to XML 1.0 characters. ``flavour="yed"`` adds yFiles
     graphics so yEd draws names; ``flavour="neo4j"`` adds node ``labels`` (``:Entity:Product``) and
     UPPER_SNAKE edge labels for ``apoc.import.graphml`` (``{readLabels: true, storeNodeIds: true}``).
+
+    The text is written directly (no element tree), as lxml's ``pretty_print`` would lay it out.
     """
     nodes = [(n, _node_data(d, flavour)) for n, d in sorted(graph.nodes(data=True), key=lambda x: x[0])]
     edges = [(k, u, v, _edge_data(d, flavour))
@@ -63,42 +92,35 @@ def graphml_bytes(graph: nx.MultiDiGraph, flavour: Flavour = "plain") -> bytes:
     node_types = attribute_types(d for _, d in nodes)
     edge_types = attribute_types(d for *_, d in edges)
 
-    nsmap = {None: GRAPHML_NS, "xsi": _XSI_NS}
-    if flavour == "yed":
-        nsmap["y"] = YFILES_NS
-    root = etree.Element(_g("graphml"), nsmap=nsmap)
-    root.set(f"{{{_XSI_NS}}}schemaLocation", _SCHEMA)
-    node_keys = _declare_keys(root, "node", "n", node_types)
-    edge_keys = _declare_keys(root, "edge", "e", edge_types)
-    if flavour == "yed":
-        etree.SubElement(root, _g("key"), {"for": "node", "id": "n_yfiles", "yfiles.type": "nodegraphics"})
-        etree.SubElement(root, _g("key"), {"for": "edge", "id": "e_yfiles", "yfiles.type": "edgegraphics"})
-
-    body = etree.SubElement(root, _g("graph"), {"id": "kg", "edgedefault": "directed"})
+    yed = flavour == "yed"
+    out = ["<?xml version='1.0' encoding='UTF-8'?>\n",
+           f'<graphml xmlns="{GRAPHML_NS}" xmlns:xsi="{_XSI_NS}"' + (f' xmlns:y="{YFILES_NS}"' if yed else "")
+           + f' xsi:schemaLocation="{_SCHEMA}">\n']
+    node_keys = _declare_keys(out, "node", "n", node_types)
+    edge_keys = _declare_keys(out, "edge", "e", edge_types)
+    if yed:
+        out.append('  <key for="node" id="n_yfiles" yfiles.type="nodegraphics"/>\n'
+                   '  <key for="edge" id="e_yfiles" yfiles.type="edgegraphics"/>\n')
+    out.append('  <graph id="kg" edgedefault="directed">\n')
     for index, (node_id, data) in enumerate(nodes):
-        element = etree.SubElement(body, _g("node"), {"id": xml_safe(str(node_id))})
+        head = f'    <node id="{_attr(xml_safe(str(node_id)))}"'
         if flavour == "neo4j":
-            element.set("labels", data["labels"])
-        _write_data(element, data, node_keys, node_types)
-        if flavour == "yed":
-            _yed_node(element, data, index)
+            head += f' labels="{_attr(xml_safe(data["labels"]))}"'
+        body = _data_lines(data, node_keys, node_types)
+        if yed:
+            body += _yed_node(data, index)
+        out.append(f"{head}>\n{body}    </node>\n" if body else f"{head}/>\n")
     for key, source, target, data in edges:
-        attrs = {"id": xml_safe(str(key)), "source": xml_safe(str(source)), "target": xml_safe(str(target))}
-        element = etree.SubElement(body, _g("edge"), attrs)
+        head = (f'    <edge id="{_attr(xml_safe(str(key)))}" source="{_attr(xml_safe(str(source)))}" '
+                f'target="{_attr(xml_safe(str(target)))}"')
         if flavour == "neo4j":
-            element.set("label", data["label"])
-        _write_data(element, data, edge_keys, edge_types)
-        if flavour == "yed":
-            _yed_edge(element, data)
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
-
-
-def _g(tag: str) -> str:
-    return f"{{{GRAPHML_NS}}}{tag}"
-
-
-def _y(tag: str) -> str:
-    return f"{{{YFILES_NS}}}{tag}"
+            head += f' label="{_attr(xml_safe(data["label"]))}"'
+        body = _data_lines(data, edge_keys, edge_types)
+        if yed:
+            body += _yed_edge(data)
+        out.append(f"{head}>\n{body}    </edge>\n" if body else f"{head}/>\n")
+    out.append("  </graph>\n</graphml>\n")
+    return "".join(out).encode("utf-8")
 
 
 def _node_data(data: Mapping[str, Any], flavour: Flavour) -> dict[str, Any]:
@@ -117,25 +139,26 @@ def _edge_data(data: Mapping[str, Any], flavour: Flavour) -> dict[str, Any]:
     return out
 
 
-def _declare_keys(root: etree._Element, domain: str, prefix: str, types: Mapping[str, str]) -> dict[str, str]:
+def _declare_keys(out: list[str], domain: str, prefix: str, types: Mapping[str, str]) -> dict[str, str]:
     ids: dict[str, str] = {}
     for name in sorted(types, key=lambda n: (n != "label", n)):  # label first, then alphabetical
         key_id = f"{prefix}_{_NOT_NAME.sub('_', name)}"
         if key_id in ids.values():
             key_id = f"{key_id}_{len(ids)}"
         ids[name] = key_id
-        etree.SubElement(root, _g("key"), {"id": key_id, "for": domain, "attr.name": key_id[len(prefix) + 1:],
-                                          "attr.type": types[name]})
+        out.append(f'  <key id="{key_id}" for="{domain}" attr.name="{_attr(key_id[len(prefix) + 1:])}" '
+                   f'attr.type="{types[name]}"/>\n')
     return ids
 
 
-def _write_data(element: etree._Element, data: Mapping[str, Any], keys: Mapping[str, str],
-                types: Mapping[str, str]) -> None:
-    for name in keys:  # declaration order, so every element lists its data the same way
+def _data_lines(data: Mapping[str, Any], keys: Mapping[str, str], types: Mapping[str, str]) -> str:
+    lines = []
+    for name, key in keys.items():  # declaration order, so every element lists its data the same way
         if name in data:
             text = xml_safe(flatten(data[name], types[name]))
             if text:
-                etree.SubElement(element, _g("data"), {"key": keys[name]}).text = text
+                lines.append(f'      <data key="{key}">{_text(text)}</data>\n')
+    return "".join(lines)
 
 
 def _yed_text(text: str) -> str:
@@ -144,34 +167,36 @@ def _yed_text(text: str) -> str:
     return "\u200b" + text if text.lstrip().lower().startswith("<html") else text
 
 
-def _yed_node(element: etree._Element, data: Mapping[str, Any], index: int) -> None:
+def _yed_node(data: Mapping[str, Any], index: int) -> str:
     label = _yed_text(str(data.get("label", "")))
     claim = data.get("kind") == "claim"
     colour = _COLOURS.get("Claim" if claim else str(data.get("type")), "#CCCCCC")
     width = float(min(260, max(60, 7 * len(label.split("\n")[0]) + 20)))
-    shape = etree.SubElement(etree.SubElement(element, _g("data"), {"key": "n_yfiles"}), _y("ShapeNode"))
-    etree.SubElement(shape, _y("Geometry"), {"height": "30.0", "width": f"{width}",
-                                             "x": f"{(index % 8) * 280.0}", "y": f"{(index // 8) * 90.0}"})
-    etree.SubElement(shape, _y("Fill"), {"color": colour, "transparent": "false"})
-    etree.SubElement(shape, _y("BorderStyle"), {"color": "#555555", "type": "line", "width": "1.0"})
-    etree.SubElement(shape, _y("NodeLabel"), {"alignment": "center", "autoSizePolicy": "content",
-                                              "fontSize": "12", "visible": "true"}).text = label
-    etree.SubElement(shape, _y("Shape"), {"type": "diamond" if claim else "roundrectangle"})
+    label_xml = (f">{_text(label)}</y:NodeLabel>" if label else "/>")
+    return ('      <data key="n_yfiles">\n        <y:ShapeNode>\n'
+            f'          <y:Geometry height="30.0" width="{width}" x="{(index % 8) * 280.0}" y="{(index // 8) * 90.0}"/>\n'
+            f'          <y:Fill color="{colour}" transparent="false"/>\n'
+            '          <y:BorderStyle color="#555555" type="line" width="1.0"/>\n'
+            f'          <y:NodeLabel alignment="center" autoSizePolicy="content" fontSize="12" visible="true"{label_xml}\n'
+            f'          <y:Shape type="{"diamond" if claim else "roundrectangle"}"/>\n'
+            '        </y:ShapeNode>\n      </data>\n')
 
 
-def _yed_edge(element: etree._Element, data: Mapping[str, Any]) -> None:
-    line = etree.SubElement(etree.SubElement(element, _g("data"), {"key": "e_yfiles"}), _y("PolyLineEdge"))
+def _yed_edge(data: Mapping[str, Any]) -> str:
     dashed = data.get("kind") in ("about", "contradicts") or bool(data.get("hedged"))
-    etree.SubElement(line, _y("LineStyle"), {"color": "#555555", "type": "dashed" if dashed else "line",
-                                             "width": "1.0"})
     arrow = "none" if data.get("symmetric") else "standard"
-    etree.SubElement(line, _y("Arrows"), {"source": "none", "target": arrow})
-    etree.SubElement(line, _y("EdgeLabel"), {"fontSize": "10", "visible": "true"}).text = \
-        _yed_text(str(data.get("label", "")))
+    label = _yed_text(str(data.get("label", "")))
+    label_xml = (f">{_text(label)}</y:EdgeLabel>" if label else "/>")
+    return ('      <data key="e_yfiles">\n        <y:PolyLineEdge>\n'
+            f'          <y:LineStyle color="#555555" type="{"dashed" if dashed else "line"}" width="1.0"/>\n'
+            f'          <y:Arrows source="none" target="{arrow}"/>\n'
+            f'          <y:EdgeLabel fontSize="10" visible="true"{label_xml}\n'
+            '        </y:PolyLineEdge>\n      </data>\n')
 
 
 def _write(kg: KnowledgeGraph, path: Path, flavour: Flavour) -> None:
-    data = graphml_bytes(to_networkx(kg), flavour)
+    with views(kg) as view:  # one property graph per build, shared by every flavour
+        data = graphml_bytes(view.networkx, flavour)
     try:
         write_bytes(path, data)
     except OSError as err:
@@ -179,21 +204,23 @@ def _write(kg: KnowledgeGraph, path: Path, flavour: Flavour) -> None:
 
 
 @register_exporter("graphml", suffixes=(".graphml",),
-                   description="GraphML, canonical profile (networkx, igraph, Gephi, Cytoscape desktop)")
+                   description="GraphML, canonical profile",
+                   readers="networkx, igraph, Gephi, Cytoscape desktop")
 def write_graphml(kg: KnowledgeGraph, path: Path) -> None:
     """Write ``kg`` as canonical GraphML."""
     _write(kg, path, "plain")
 
 
 @register_exporter("graphml-yed", suffixes=(".yed.graphml",),
-                   description="GraphML with yFiles graphics, so yEd shows names")
+                   description="GraphML with yFiles graphics, so yEd shows names", readers="yEd")
 def write_graphml_yed(kg: KnowledgeGraph, path: Path) -> None:
     """Write ``kg`` as GraphML with yFiles node and edge labels for yEd."""
     _write(kg, path, "yed")
 
 
 @register_exporter("graphml-neo4j", suffixes=(".neo4j.graphml",),
-                   description="GraphML for Neo4j apoc.import.graphml {readLabels: true, storeNodeIds: true}")
+                   description="GraphML for Neo4j apoc.import.graphml {readLabels: true, storeNodeIds: true}",
+                   readers="Neo4j (APOC)")
 def write_graphml_neo4j(kg: KnowledgeGraph, path: Path) -> None:
     """Write ``kg`` as GraphML that ``apoc.import.graphml`` reads into labelled nodes and typed edges."""
     _write(kg, path, "neo4j")

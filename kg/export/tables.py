@@ -14,9 +14,10 @@ import networkx as nx
 from kg.atomic import write_text
 from kg.cells import csv_cell
 from kg.errors import ExportError
-from kg.graph import attribute_types, flatten, node_labels, to_networkx, upper_snake
+from kg.graph import attribute_types, flatten, node_labels, upper_snake
 from kg.models import KnowledgeGraph
 from kg.registry import register_exporter
+from kg.shared import views
 
 __all__ = ["Tables", "build_tables", "kuzu_script", "load_kuzu", "neo4j_script", "write_tables"]
 
@@ -79,7 +80,8 @@ class Tables:
 
 def build_tables(kg: KnowledgeGraph) -> Tables:
     """The tables of ``kg``'s property graph (see ``kg.graph.to_networkx``)."""
-    return Tables(to_networkx(kg))
+    with views(kg) as view:
+        return Tables(view.networkx)
 
 
 def _ident(name: str) -> str:
@@ -178,7 +180,8 @@ def load_kuzu(directory: str | Path, connection: Any) -> None:
 
 
 @register_exporter("csv", directory=True,
-                   description="nodes.csv + edges.csv with import.cypher (Neo4j) and kuzu.cypher (Kùzu)")
+                   description="nodes.csv + edges.csv with import.cypher (Neo4j) and kuzu.cypher (Kùzu)",
+                   readers="Neo4j (LOAD CSV), Kùzu, pandas, spreadsheets")
 def write_tables(kg: KnowledgeGraph, path: Path) -> None:
     """Write ``nodes.csv``, ``edges.csv``, ``import.cypher`` and ``kuzu.cypher`` into the folder ``path``."""
     folder = Path(path)

@@ -12,8 +12,8 @@ from kg.models import Claim, Contradiction
 
 __all__ = ["find_contradictions"]
 
-# claims found only by their sentiment ("assertion.evaluation") are too loose to contradict anything
-_LOOSE_RULES = {"assertion.evaluation"}
+# claims found only by their sentiment or the claim model's reading are too loose to contradict anything
+_LOOSE_RULES = ("assertion.evaluation", "learned.")
 # what every claim talks about is no topic: function words (spaCy's list) and the genre's generic nouns
 _STOP = frozenset(STOP_WORDS) | {"actually", "anyone", "enough", "point", "build", "built", "running", "world", "people", "users", "teams", "thing", "things", "something", "nothing", "anything", "everything", "agent", "agents", "model", "models", "product", "products", "feature", "features", "support", "project", "projects", "story", "stories", "tool", "tools", "setup", "system", "systems", "stack", "platform", "option", "options", "approach", "company", "without", "before", "across"}
 
@@ -45,22 +45,28 @@ def find_contradictions(claims: list[Claim], names: dict[str, str] | None = None
     found: dict[str, Contradiction] = {}
     for about, items in sorted(by_entity.items()):
         own = named
+        topics = {id(c): _topics(c.text) for c in items}  # once per claim, not once per pair
         quotes_with: dict[str, set[str]] = defaultdict(set)
         for c in items:
-            for t in _topics(c.text):
+            for t in topics[id(c)]:
                 quotes_with[t].add(c.evidence.quote_id)
-        cued = [c for c in items if c.evidence.rule not in _LOOSE_RULES]
+        # a topic may join two claims only if it is rare: said in two quotes at most, so few claims share it
+        rare = {t for t, quotes in quotes_with.items() if len(quotes) <= 2} - own
+        cued = [c for c in items if not c.evidence.rule.startswith(_LOOSE_RULES)]
         has = [c for c in cued if (c.type == "capability" and c.polarity != "negative") or c.polarity == "positive"]
         lacks = [c for c in cued if (c.type in ("limitation", "risk") and c.polarity != "positive")
                  or c.polarity == "negative"]
+        lacks_by_topic: dict[str, list[int]] = defaultdict(list)  # topic → positions in ``lacks``
+        for i, b in enumerate(lacks):
+            for t in topics[id(b)] & rare:
+                lacks_by_topic[t].append(i)
         for a in has:
-            for b in lacks:
+            for i in sorted({i for t in topics[id(a)] & rare for i in lacks_by_topic.get(t, ())}):
+                b = lacks[i]
                 if a.evidence.quote_id == b.evidence.quote_id:
                     continue
-                shared = sorted((t for t in (_topics(a.text) & _topics(b.text)) - own if len(quotes_with[t]) <= 2),
-                                key=lambda t: (len(quotes_with[t]), -len(t), t))
-                if shared:
-                    cid = fact_id("contra", a.id, b.id)
-                    found[cid] = Contradiction(id=cid, about=about, claim_a=a.id, claim_b=b.id,
-                                               rule="contradiction.shared_topic", topic=shared[0])
+                shared = sorted(topics[id(a)] & topics[id(b)] & rare, key=lambda t: (len(quotes_with[t]), -len(t), t))
+                cid = fact_id("contra", a.id, b.id)
+                found[cid] = Contradiction(id=cid, about=about, claim_a=a.id, claim_b=b.id,
+                                           rule="contradiction.shared_topic", topic=shared[0])
     return [found[k] for k in sorted(found)]

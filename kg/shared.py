@@ -1,0 +1,93 @@
+"""What a build derives from a graph once and every exporter reads: its RDF (as an N-Quads file) and property graph.
+
+A build used to turn the graph into quads for each RDF format and for the store, and into a networkx graph for
+each property-graph format. Inside ``sharing(graph, folder)`` each is made once: the quads are written by
+pyoxigraph to one N-Quads file that the RDF writers and the store read back in Rust, and the networkx graph and
+the Cytoscape document are kept for the exporters that need them. Outside it, ``views(graph)`` makes them
+afresh for a single export, in a temporary folder that is removed afterwards.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from kg.models import KnowledgeGraph
+
+__all__ = ["Views", "sharing", "views"]
+
+_QUADS_FILE = "quads.nq"
+
+
+class Views:
+    """The derived forms of one graph, each computed on first use."""
+
+    def __init__(self, graph: KnowledgeGraph, folder: Path) -> None:
+        self.graph = graph
+        self.folder = folder
+
+    @cached_property
+    def quads_path(self) -> Path:
+        """An N-Quads file of every quad of the graph (``kg.rdf.iter_quads`` order: grouped by graph)."""
+        from pyoxigraph import RdfFormat, serialize
+
+        from kg.rdf import iter_quads
+
+        path = self.folder / _QUADS_FILE
+        serialize(iter_quads(self.graph), str(path), RdfFormat.N_QUADS)
+        return path
+
+    def quads(self) -> Iterator[Any]:
+        """The quads of ``quads_path`` read back (pyoxigraph Quads, in file order)."""
+        from pyoxigraph import RdfFormat, parse
+
+        return parse(path=str(self.quads_path), format=RdfFormat.N_QUADS)
+
+    @cached_property
+    def networkx(self) -> Any:
+        """The property graph (``kg.graph.to_networkx``); exporters read it and must not change it."""
+        from kg.graph import to_networkx
+
+        return to_networkx(self.graph)
+
+    @cached_property
+    def cytoscape(self) -> dict[str, Any]:
+        """The Cytoscape.js document the ``.cyjs`` file and the HTML view share."""
+        from kg.export.cytoscape import cytoscape_document
+
+        return cytoscape_document(self.graph, self.networkx)
+
+
+_active: dict[int, Views] = {}
+
+
+@contextmanager
+def sharing(graph: KnowledgeGraph, folder: Path) -> Iterator[Views]:
+    """Within this block, ``views(graph)`` is one shared ``Views`` whose files live in ``folder`` (removed after)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    shared = Views(graph, folder)
+    _active[id(graph)] = shared
+    try:
+        yield shared
+    finally:
+        _active.pop(id(graph), None)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextmanager
+def views(graph: KnowledgeGraph) -> Iterator[Views]:
+    """The shared ``Views`` of ``graph`` inside ``sharing``; otherwise fresh ones for this block only."""
+    shared = _active.get(id(graph))
+    if shared is not None and shared.graph is graph:
+        yield shared
+        return
+    folder = Path(tempfile.mkdtemp(prefix="kg-views-"))
+    try:
+        yield Views(graph, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
