@@ -33,6 +33,7 @@ DEFAULT_SETS = (
 _ORDER = ("competes_with", "threatens", "depends_on", "developed_by")
 SEED = 0
 MIN_PRECISION = 0.77  # candidate-level, cross-validated: real text leaves headline precision above 0.7
+_MIN_WEIGHT = 0.03  # smaller weights change no decision worth keeping, and keep the files small
 CLAIMS_MIN_PRECISION = 0.5  # clause-level, found or not: a qualitative claim is a reading, not a fact
 
 
@@ -227,7 +228,7 @@ def train(sets: list[tuple[str, Path, Path]], c_values=(0.3, 1.0, 3.0, 10.0), mi
     weights = {}
     for j, feature in enumerate(names):
         column = [round(float(model.coef_[i][j]), 4) for i in range(len(model.classes_))]
-        if max(abs(w) for w in column) >= 0.01:
+        if max(abs(w) for w in column) >= _MIN_WEIGHT:
             weights[str(feature)] = column
     return {
         "about": about or "Relation scorer weights: multinomial logistic regression over candidate features "
@@ -260,9 +261,16 @@ def main(argv: list[str] | None = None) -> int:
                                        "about": _CLAIMS_ABOUT, "binary": True, "c_values": (0.1, 0.3)}))
     for out, options in jobs:
         model = train(sets, log=log, **options)
-        out.write_text(json.dumps(model, indent=0, sort_keys=False) + "\n", encoding="utf-8")
+        out.write_text(dump(model), encoding="utf-8")
         print(f"wrote {out} ({len(model['weights'])} features)", file=sys.stderr)
     return 0
+
+
+def dump(model: dict) -> str:
+    """The model file's text: its settings indented, then one line per feature's weights."""
+    head = json.dumps({k: v for k, v in model.items() if k != "weights"}, indent=1)
+    rows = ",\n".join(f"{json.dumps(f)}: {json.dumps(w, separators=(',', ':'))}" for f, w in model["weights"].items())
+    return head[:-2] + ',\n "weights": {\n' + rows + "\n }\n}\n"
 
 
 _CLAIMS_ABOUT = ("Claim model weights: multinomial logistic regression over clause features (kg/extract/clauses.py). "

@@ -139,10 +139,28 @@ def test_claim_about_the_product_its_clause_names(view):
     assert view.name(claim.about) == "Helicone"
 
 
-def test_it_after_another_products_name_is_that_product(view):
-    # "X …; it's lovely": the second clause's "it" is X, the product the sentence opened with, not the subject
-    claims = [c for c in view.claims(IT_OTHER) if "notebook companion" in c.text]
-    assert claims and {view.name(c.about) for c in claims} == {"Arize Phoenix"}
+@pytest.mark.parametrize("text,claim,owner", [
+    # "X …; it's lovely": the clause's "it" is X, the product the sentence opened with, not the quote's subject
+    ("Phoenix is another story, it's a lovely notebook companion.", "it's a lovely notebook companion", "ent:phoenix"),
+    # a sentence that also names the subject leaves "it" to the subject
+    ("Phoenix is fine and Langfuse too, it's a lovely notebook companion.", "it's a lovely notebook companion", None),
+    # a clause that opens with another product's name is that product's
+    ("Langfuse is MIT-licensed, while Phoenix charges $20/month.", "Phoenix charges $20/month", "ent:phoenix"),
+])
+def test_claim_owner(text, claim, owner):
+    from kg.extract.claims import ClaimFinding
+    from kg.extract.text import QuoteContext
+    from kg.pipeline import _claim_owner
+    from kg.resolve import EntityTable, Hit
+
+    hits = [Hit(m.start(), m.end(), m.group(), f"ent:{m.group().lower()}", f"ent:{m.group().lower()}", "Product",
+                "catalog") for m in re.finditer(r"Phoenix|Langfuse", text)]
+    ctx = QuoteContext("q:1", "doc:1", text, [(0, len(text))], hits, subject="ent:langfuse")
+    table = EntityTable.__new__(EntityTable)
+    table.info = {h.entity: type("Info", (), {"type": "Product"})() for h in hits}
+    start = text.index(claim)
+    kind = "pricing" if "$" in claim else "capability"
+    assert _claim_owner(ClaimFinding(kind, start, start + len(claim), "test", 0.5), ctx, table) == owner
 
 
 def test_an_alert_that_fired_is_no_limitation(view):

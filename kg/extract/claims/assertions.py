@@ -133,9 +133,11 @@ def evaluations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iter
     if model is not None:
         for clause in clauses(ctx, lexicon):
             label, p = model.decide(clause.features)
-            if label != "none":
-                yield ClaimFinding(label, clause.start, clause.end, f"learned.{label}", round(0.8 * p, 3),
-                                   polarity=_POLARITY.get(label))
+            if label != "none":  # below every rule's confidence: a rule's reading of the same words wins
+                horizon = find_horizon(ctx.text, *ctx.sentence_of(clause.start), lexicon, near=clause.start) \
+                    if label == "risk" else None
+                yield ClaimFinding(label, clause.start, clause.end, f"learned.{label}", round(0.6 * p, 3),
+                                   horizon=horizon[0] if horizon else None, polarity=_POLARITY.get(label))
         return
     yield from _by_sentiment(ctx)
 
