@@ -14,21 +14,11 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from kg.errors import CatalogError
 from kg.ids import entity_id, normalize_name
 from kg.models import EntityType
+from kg.paths import ontology_dir
 
 __all__ = ["Catalog", "CatalogEntry", "default_catalog_path", "load_catalog", "ontology_dir"]
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def ontology_dir() -> Path:
-    """The project's ``ontology/`` folder (data files: catalog, cue lexicons, RDF vocabulary).
-
-    A checkout (or editable install) reads the top-level ``ontology/``; an installed wheel carries the same
-    files as ``kg/ontology/``.
-    """
-    here = Path(__file__).resolve().parent
-    checkout = here.parent / "ontology"
-    return checkout if (checkout / "catalog.jsonl").is_file() else here / "ontology"
 
 
 def default_catalog_path() -> Path:

@@ -16,12 +16,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kg.errors import GoldError
+from kg.facts import fact_types
 from kg.progress import ProgressCallback
 
 __all__ = ["MAIN_RELATIONS", "Counts", "GoldNames", "Scores", "evaluate", "load_gold", "quote_key", "score_records"]
 
-MAIN_RELATIONS = ("competes_with", "threatens", "depends_on")
-_RELATIONS = (*MAIN_RELATIONS, "developed_by")
+MAIN_RELATIONS = fact_types().headline  # relation F1 is over these
+_RELATIONS = fact_types().scored
 # claim types whose group must match exactly; every other type is an "assertion"
 _CLAIM_GROUPS = {"metric": "metric", "pricing": "metric", "license": "license", "platform": "platform",
                  "prediction": "prediction", "credibility": "credibility", "dependency": "dependency"}
@@ -156,7 +157,7 @@ def _content(text: str) -> set[str]:
 
 
 def _rel_key(kind: str, source: str, target: str) -> tuple[str, str, str]:
-    if kind == "competes_with":
+    if kind in fact_types().symmetric:
         source, target = sorted((source, target))
     return kind, source, target
 

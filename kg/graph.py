@@ -10,9 +10,11 @@ from typing import Any
 import networkx as nx
 
 from kg.errors import ExportError
+from kg.facts import fact_types
 from kg.models import SYMMETRIC_RELATIONS, Evidence, KnowledgeGraph, Relation
 
-__all__ = ["CLAIM_LABEL_CHARS", "attribute_types", "flatten", "node_labels", "to_networkx", "upper_snake"]
+__all__ = ["CLAIM_LABEL_CHARS", "attribute_types", "flatten", "node_labels", "relation_styles", "to_networkx",
+           "upper_snake"]
 
 CLAIM_LABEL_CHARS = 48  # claim nodes show their text cut to this many characters
 
@@ -75,6 +77,12 @@ def to_networkx(kg: KnowledgeGraph) -> nx.MultiDiGraph:
             "topic": x.topic, "about": x.about, "symmetric": True,
         }))
     return graph
+
+
+def relation_styles() -> dict[str, dict[str, Any]]:
+    """How viewers show each relation type (``ontology/facts.json``): its label, colour and symmetry."""
+    return {name: {"label": r.label, "colour": r.colour, "symmetric": r.symmetric}
+            for name, r in fact_types().relations.items()}
 
 
 def _relation_attrs(r: Relation, docs: Mapping[str, str]) -> dict[str, Any]:

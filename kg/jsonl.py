@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 
+from kg.facts import fact_types
 from kg.models import KnowledgeGraph
 
 __all__ = ["dumps", "records"]
 
-_SCORED_RELATIONS = ("competes_with", "threatens", "depends_on", "developed_by")
+_SCORED_RELATIONS = fact_types().scored  # the relation types an evaluation record carries
 
 
 def records(kg: KnowledgeGraph) -> list[dict]:

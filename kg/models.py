@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from kg.facts import ENTITY_TYPES, fact_types
+
 __all__ = [
     "CLAIM_TYPES",
     "ENTITY_TYPES",
@@ -27,22 +29,17 @@ __all__ = [
     "Source",
 ]
 
-EntityType = Literal["Product", "Organization", "Technology", "License", "Benchmark", "Platform"]
-RelationType = Literal[
-    "competes_with", "threatens", "depends_on", "developed_by", "version_of", "feature_of"
-]
-ClaimType = Literal[
-    "metric", "pricing", "license", "platform", "prediction", "credibility", "dependency",
-    "capability", "limitation", "risk", "comparison", "business",
-]
+_FACTS = fact_types()  # ontology/facts.json (or $KG_ONTOLOGY/facts.json): the relation and claim types
+EntityType = Literal[ENTITY_TYPES]  # type: ignore[valid-type]
+RelationType = Literal[_FACTS.relation_types]  # type: ignore[valid-type]
+ClaimType = Literal[_FACTS.claim_types]  # type: ignore[valid-type]
 Perspective = Literal["primitive", "competition", "thesis", "business", "jtbd", "testimonial", "risk"]
 Stance = Literal["positive", "negative", "mixed", "neutral"]
 Verdict = Literal["ship", "no_ship"]
 
-ENTITY_TYPES: tuple[str, ...] = EntityType.__args__  # type: ignore[attr-defined]
-RELATION_TYPES: tuple[str, ...] = RelationType.__args__  # type: ignore[attr-defined]
-CLAIM_TYPES: tuple[str, ...] = ClaimType.__args__  # type: ignore[attr-defined]
-SYMMETRIC_RELATIONS = frozenset({"competes_with"})
+RELATION_TYPES: tuple[str, ...] = _FACTS.relation_types
+CLAIM_TYPES: tuple[str, ...] = _FACTS.claim_types
+SYMMETRIC_RELATIONS: frozenset[str] = _FACTS.symmetric
 
 
 class _Model(BaseModel):

@@ -14,6 +14,7 @@ from kg.extract.facets import quote_facets
 from kg.extract.relations import Finding, extract_relations
 from kg.extract.subjects import Attribution, attribute_subjects
 from kg.extract.text import QuoteContext
+from kg.facts import fact_types
 from kg.ids import fact_id
 from kg.ingest import Corpus, read_corpus
 from kg.lexicon import Lexicon, load_lexicon
@@ -203,7 +204,7 @@ def _add_relation(f: Finding, ctx: QuoteContext, relations: dict[str, Relation],
                                          f"({f.source} → {f.target}): {f.rejected}",
                                  evidence=_evidence(ctx, f.start, f.end, f.rule, 0.0)))
         return
-    ends = sorted((f.source, f.target)) if f.type == "competes_with" else [f.source, f.target]
+    ends = sorted((f.source, f.target)) if fact_types().relations[f.type].symmetric else [f.source, f.target]
     rid = fact_id("rel", f.type, *ends, ctx.quote_id)
     old = relations.get(rid)
     if old is not None and old.confidence >= f.confidence:
@@ -222,7 +223,7 @@ def _claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str 
     """
     from kg.extract.claims import clause_start
 
-    if f.type in _SUBJECT_OWNED:
+    if fact_types().claims[f.type].owner != "clause":
         return None
     s_lo, s_hi = ctx.sentence_of(f.start)
     lo = clause_start(ctx.text, f.start, s_lo, s_hi)
@@ -239,14 +240,12 @@ def _claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str 
             return None  # the sentence must open with the name "it" stands for, and name no other
     else:
         return None
-    owners = ("Product", "Organization") if f.type in _MEASURES else ("Product",)
+    owners = ("Product", "Organization") if fact_types().claims[f.type].crisp else ("Product",)
     if first.root == ctx.subject or table.info[first.root].type not in owners or first.rule.startswith("discovery.capital"):
         return None
     return first.root
 
 
-_SUBJECT_OWNED = frozenset({"risk", "prediction"})  # a risk to the subject names whoever poses it
-_MEASURES = frozenset({"metric", "pricing", "license", "platform"})
 _PRONOUN = re.compile(r"(?:but\s+|and\s+)?(?:it|it's|it’s|they|they're|they’re)\b", re.IGNORECASE)
 
 

@@ -12,6 +12,7 @@ from pyoxigraph import Literal as RdfLiteral
 from pyoxigraph import NamedNode, QuerySolution, QuerySolutions, Variable
 
 from kg.errors import UnknownEntityError, UnknownPluginError
+from kg.facts import fact_types
 from kg.ids import normalize_name
 from kg.models import CLAIM_TYPES, KnowledgeGraph
 from kg.query_rows import (
@@ -23,7 +24,7 @@ from kg.query_rows import (
     EvidenceFields,
     ThreatRow,
 )
-from kg.rdf import KG_NS, NAMESPACES, id_from_iri, iri
+from kg.rdf import NAMESPACES, RELATION_PREDICATES, id_from_iri, iri
 from kg.sparql import sparql, sparql_stream
 from kg.store import KgStore, open_store
 
@@ -177,9 +178,13 @@ def _entity_fields(store: KgStore, term: object, field: str) -> dict[str, Any]:
     return {field: known.name if known else entity_id, f"{field}_id": entity_id}
 
 
-def _relations(store: KgStore, root: EntityRow, predicate: str, sides: str) -> Iterator[QuerySolution]:
-    return _select(store, _RELATION_QUERIES[sides], root=NamedNode(root.iri),
-                   predicate=NamedNode(KG_NS + predicate))
+def _relations(store: KgStore, root: EntityRow, relation: str, sides: str) -> Iterator[QuerySolution]:
+    return _select(store, _RELATION_QUERIES[sides], root=NamedNode(root.iri), predicate=RELATION_PREDICATES[relation])
+
+
+def _inverse(relation: str) -> str:
+    """The relation read from its target's side (``threatened_by``), as ontology/facts.json phrases it."""
+    return fact_types().relations[relation].inverse or f"{relation}_inverse"
 
 
 def _relation_fields(store: KgStore, s: QuerySolution, other: str) -> dict[str, Any]:
@@ -200,7 +205,7 @@ def competitors(store: Queryable, name: str) -> list[CompetitorRow]:
     kg_store = as_store(store)
     root = resolve_name(kg_store, name)
     rows = [CompetitorRow(**_relation_fields(kg_store, s, "competitor"))
-            for s in _relations(kg_store, root, "competesWith", "either")]
+            for s in _relations(kg_store, root, "competes_with", "either")]
     return sorted(rows, key=lambda r: (r.competitor.casefold(), r.doc, r.start or 0, r.relation_id))
 
 
@@ -215,7 +220,7 @@ def threats(store: Queryable, name: str, *, include_outgoing: bool = False) -> l
     """
     kg_store = as_store(store)
     root = resolve_name(kg_store, name)
-    sides = [("incoming", "threatened_by")] + ([("outgoing", "threatens")] if include_outgoing else [])
+    sides = [("incoming", _inverse("threatens"))] + ([("outgoing", "threatens")] if include_outgoing else [])
     rows: list[ThreatRow] = []
     for side, direction in sides:
         rows += [ThreatRow(**_relation_fields(kg_store, s, "threat"), direction=direction,
@@ -245,11 +250,11 @@ def dependencies(store: Queryable, name: str, *, include_incoming: bool = False)
     """
     kg_store = as_store(store)
     root = resolve_name(kg_store, name)
-    sides = [("outgoing", "depends_on")] + ([("incoming", "dependency_of")] if include_incoming else [])
+    sides = [("outgoing", "depends_on")] + ([("incoming", _inverse("depends_on"))] if include_incoming else [])
     rows: list[DependencyRow] = []
     for side, direction in sides:
         rows += [DependencyRow(**_relation_fields(kg_store, s, "dependency"), direction=direction)
-                 for s in _relations(kg_store, root, "dependsOn", side)]
+                 for s in _relations(kg_store, root, "depends_on", side)]
     return sorted(rows, key=lambda r: (r.direction, r.dependency.casefold(), r.doc, r.start or 0, r.relation_id))
 
 

@@ -5,14 +5,19 @@ from __future__ import annotations
 import json
 import math
 import re
+from pathlib import Path
 
-from pyoxigraph import Literal, NamedNode
+from pyoxigraph import Literal, NamedNode, RdfFormat, parse
 
-from kg.models import CLAIM_TYPES, ENTITY_TYPES, RELATION_TYPES
+from kg.errors import OntologyError
+from kg.facts import fact_types
+from kg.models import ENTITY_TYPES
+from kg.paths import ontology_dir
 
 __all__ = ["CLAIM_CLASSES", "DCTERMS", "ENTITY_CLASSES", "ID_BASE", "ID_KINDS", "KG", "KG_NS", "NAMESPACES", "OA",
            "PREFIXES", "PROV", "RDF", "RDFS", "RELATION_PREDICATES", "SDO", "SKOS", "XSD", "bool_literal",
-           "double_literal", "integer_literal", "json_literal", "scalar_literal", "string_literal", "text_literal"]
+           "double_literal", "integer_literal", "json_literal", "ontology_terms", "scalar_literal", "string_literal",
+           "text_literal"]
 
 KG_NS = "https://w3id.org/kg/ontology#"
 ID_BASE = "https://w3id.org/kg/id/"
@@ -31,9 +36,9 @@ _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 class _Terms:
     """A closed set of terms of one namespace as pyoxigraph NamedNodes; a typo raises AttributeError."""
 
-    def __init__(self, base: str, names: str) -> None:
+    def __init__(self, base: str, names: str | tuple[str, ...]) -> None:
         self._base = base
-        self.names = tuple(names.split())
+        self.names = tuple(names.split()) if isinstance(names, str) else names
         for name in self.names:
             setattr(self, name, NamedNode(base + name))
 
@@ -41,15 +46,33 @@ class _Terms:
         raise AttributeError(f"{name!r} is not a declared term of <{self._base}>")
 
 
-KG = _Terms(KG_NS, """
-    Entity Product Organization Technology License Benchmark Platform Document Quote QuoteSource QuoteSelector Run
-    Assertion Claim MetricClaim PricingClaim LicenseClaim PlatformClaim PredictionClaim CredibilityClaim
-    DependencyClaim CapabilityClaim LimitationClaim RiskClaim ComparisonClaim BusinessClaim Contradiction
-    Evidence Mention competesWith threatens dependsOn developedBy partOf versionOf featureOf about evidence
-    quote source inDocument claim confidence rule horizon hedged claimType value valueJson unit comparator
-    credibility polarity topic discovered perspective stance verdict subjectRule subjectConfidence
-    subjectHint index path format candidate kgVersion catalog model input documentCount quoteCount
-    skippedCount""")
+_DECLARING = {f"http://www.w3.org/2002/07/owl#{kind}" for kind in ("Class", "ObjectProperty", "DatatypeProperty",
+                                                           "SymmetricProperty", "AnnotationProperty")}
+_DECLARING |= {f"{NAMESPACES['rdfs']}Class", f"{NAMESPACES['rdf']}Property"}
+
+
+def ontology_terms(path: Path | None = None) -> tuple[str, ...]:
+    """Local names of the ``kg:`` classes and properties ``ontology/kg.ttl`` declares, sorted.
+
+    Raises:
+        OntologyError: if the file is missing or is not valid Turtle.
+    """
+    path = path or ontology_dir() / "kg.ttl"
+    rdf_type = f"{NAMESPACES['rdf']}type"
+    try:
+        triples = list(parse(path=path, format=RdfFormat.TURTLE))
+    except (OSError, SyntaxError, ValueError) as err:
+        raise OntologyError(f"{path}: cannot read the ontology: {err}") from err
+    return tuple(sorted({t.subject.value[len(KG_NS):] for t in triples
+                         if t.predicate.value == rdf_type and t.object.value in _DECLARING
+                         and isinstance(t.subject, NamedNode) and t.subject.value.startswith(KG_NS)
+                         and len(t.subject.value) > len(KG_NS)}))
+
+
+_FACTS = fact_types()
+# kg.ttl's terms, plus the relation predicates and claim classes a fact type declares (ontology/facts.json)
+KG = _Terms(KG_NS, tuple(sorted({*ontology_terms(), *(r.iri for r in _FACTS.relations.values()),
+                                 *(c.cls for c in _FACTS.claims.values())})))
 RDF = _Terms(NAMESPACES["rdf"], "type subject predicate object JSON")
 RDFS = _Terms(NAMESPACES["rdfs"], "label")
 XSD = _Terms(NAMESPACES["xsd"], "double boolean integer nonNegativeInteger")
@@ -64,11 +87,8 @@ PROV = _Terms(NAMESPACES["prov"], "Activity SoftwareAgent used wasAssociatedWith
 DCTERMS = _Terms(NAMESPACES["dcterms"], "title identifier isPartOf source")
 
 ENTITY_CLASSES = {name: getattr(KG, name) for name in ENTITY_TYPES}
-RELATION_PREDICATES: dict[str, NamedNode] = {
-    name: getattr(KG, "".join(w.capitalize() if i else w for i, w in enumerate(name.split("_"))))
-    for name in RELATION_TYPES
-}
-CLAIM_CLASSES: dict[str, NamedNode] = {name: getattr(KG, f"{name.capitalize()}Claim") for name in CLAIM_TYPES}
+RELATION_PREDICATES: dict[str, NamedNode] = {name: getattr(KG, r.iri) for name, r in _FACTS.relations.items()}
+CLAIM_CLASSES: dict[str, NamedNode] = {name: getattr(KG, c.cls) for name, c in _FACTS.claims.items()}
 
 
 def string_literal(text: str) -> Literal:

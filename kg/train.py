@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kg.evaluate import GoldNames, load_gold, quote_key
+from kg.facts import fact_types
 
 __all__ = ["DEFAULT_SETS", "Example", "claim_examples", "examples", "main", "train"]
 
@@ -30,7 +31,7 @@ DEFAULT_SETS = (
     ("real-dev", _ROOT / "tests" / "data" / "real" / "dev" / "gold.json",
      _ROOT / "tests" / "data" / "real" / "dev" / "corpus"),
 )
-_ORDER = ("competes_with", "threatens", "depends_on", "developed_by")
+_ORDER = fact_types().scored
 SEED = 0
 MIN_PRECISION = 0.77  # candidate-level, cross-validated: real text leaves headline precision above 0.7
 _MIN_WEIGHT = 0.03  # smaller weights change no decision worth keeping, and keep the files small
@@ -60,7 +61,7 @@ def _label(ann: dict, names: GoldNames, a: str, b: str) -> str | None:
             if r.get("optional"):
                 optional = True
                 continue
-            return kind if kind == "competes_with" else f"{kind}{'>' if src == a else '<'}"
+            return kind if fact_types().relations[kind].symmetric else f"{kind}{'>' if src == a else '<'}"
     return None if optional else "none"
 
 

@@ -1,4 +1,4 @@
-"""The RDF vocabulary as rdflib namespaces: ``KG`` mirrors ``ontology/kg.ttl`` term for term."""
+"""The RDF vocabulary as rdflib namespaces: ``KG`` holds the terms ``ontology/kg.ttl`` declares, as rdflib terms."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ from pathlib import Path
 from rdflib import Graph, Namespace, URIRef
 from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SDO, SKOS, XSD, DefinedNamespace
 
-from kg.catalog import ontology_dir
 from kg.errors import OntologyError
+from kg.paths import ontology_dir
+from kg.rdf_terms import KG as TERMS
+from kg.rdf_terms import KG_NS
 
 __all__ = ["DCTERMS", "ID", "KG", "OA", "OWL", "PREFIXES", "PROV", "RDF", "RDFS", "SDO", "SKOS", "XSD",
            "check_vocabulary", "load_ontology", "ontology_path", "ontology_terms", "shapes_path"]
@@ -17,90 +19,11 @@ OA = Namespace("http://www.w3.org/ns/oa#")
 ID = Namespace("https://w3id.org/kg/id/")
 
 
-class KG(DefinedNamespace):
-    """kg's own terms (``https://w3id.org/kg/ontology#``); an unknown attribute raises AttributeError."""
-
-    _fail = True
-    _NS = Namespace("https://w3id.org/kg/ontology#")
-
-    # classes: entities
-    Entity: URIRef
-    Product: URIRef
-    Organization: URIRef
-    Technology: URIRef
-    License: URIRef
-    Benchmark: URIRef
-    Platform: URIRef
-    # classes: sources and provenance
-    Document: URIRef
-    Quote: URIRef
-    QuoteSource: URIRef
-    QuoteSelector: URIRef
-    Run: URIRef
-    # classes: facts and annotations
-    Assertion: URIRef
-    Claim: URIRef
-    MetricClaim: URIRef
-    PricingClaim: URIRef
-    LicenseClaim: URIRef
-    PlatformClaim: URIRef
-    PredictionClaim: URIRef
-    CredibilityClaim: URIRef
-    DependencyClaim: URIRef
-    CapabilityClaim: URIRef
-    LimitationClaim: URIRef
-    RiskClaim: URIRef
-    ComparisonClaim: URIRef
-    BusinessClaim: URIRef
-    Contradiction: URIRef
-    Evidence: URIRef
-    Mention: URIRef
-    # relations between entities
-    competesWith: URIRef
-    threatens: URIRef
-    dependsOn: URIRef
-    developedBy: URIRef
-    partOf: URIRef
-    versionOf: URIRef
-    featureOf: URIRef
-    # links between facts, sources and entities
-    about: URIRef
-    evidence: URIRef
-    quote: URIRef
-    source: URIRef
-    inDocument: URIRef
-    claim: URIRef
-    # values
-    confidence: URIRef
-    rule: URIRef
-    horizon: URIRef
-    hedged: URIRef
-    claimType: URIRef
-    value: URIRef
-    valueJson: URIRef
-    unit: URIRef
-    comparator: URIRef
-    credibility: URIRef
-    polarity: URIRef
-    topic: URIRef
-    discovered: URIRef
-    perspective: URIRef
-    stance: URIRef
-    verdict: URIRef
-    subjectRule: URIRef
-    subjectConfidence: URIRef
-    subjectHint: URIRef
-    index: URIRef
-    path: URIRef
-    format: URIRef
-    candidate: URIRef
-    kgVersion: URIRef
-    catalog: URIRef
-    model: URIRef
-    input: URIRef
-    documentCount: URIRef
-    quoteCount: URIRef
-    skippedCount: URIRef
+# kg's own terms (``https://w3id.org/kg/ontology#``), those of kg.ttl and ontology/facts.json (see kg.rdf_terms);
+# an unknown attribute raises AttributeError
+KG = type("KG", (DefinedNamespace,), {
+    "__doc__": "kg's own terms (``https://w3id.org/kg/ontology#``); an unknown attribute raises AttributeError.",
+    "_fail": True, "_NS": Namespace(KG_NS), "__annotations__": dict.fromkeys(TERMS.names, URIRef)})
 
 
 PREFIXES: dict[str, str] = {

@@ -133,3 +133,56 @@ def test_none_catalog_is_empty(value):
     assert len(catalog) == 0
     assert catalog.path is None
     assert catalog.get("Qdrant") is None
+
+
+@pytest.fixture(scope="module")
+def shipped_nlp(shipped):
+    from kg.lexicon import load_lexicon
+    from kg.nlp import build_pipeline
+
+    return build_pipeline(shipped, load_lexicon())
+
+
+def _names(nlp, text: str) -> list[tuple[str, str]]:
+    from kg.nlp import CATALOG_SPANS
+
+    doc = nlp(text)
+    return [(s.text, s.kb_id_) for s in doc.spans[CATALOG_SPANS]]
+
+
+@pytest.mark.parametrize("text,found", [
+    ("we replaced minikube with k3d and runc stayed underneath",
+     [("minikube", "minikube"), ("k3d", "k3d"), ("runc", "runc")]),
+    ("micromamba beats virtualenv plus setuptools for us",
+     [("micromamba", "micromamba"), ("virtualenv", "virtualenv"), ("setuptools", "setuptools")]),
+    ("We moved flags from Split to Flagsmith and content from Sanity to Payload.",
+     [("Split", "Split"), ("Flagsmith", "Flagsmith"), ("Sanity", "Sanity"), ("Payload", "Payload")]),
+    ("Retool and Appsmith build internal tools; Remix and Poetry are fine too.",
+     [("Retool", "Retool"), ("Appsmith", "Appsmith"), ("Remix", "Remix"), ("Poetry", "Poetry")]),
+    ("o3-mini and Mixtral ran on Together AI via vLLM, traced in Langfuse",
+     [("o3-mini", "o3"), ("Mixtral", "Mixtral"), ("Together AI", "Together AI"), ("vLLM", "vLLM"),
+      ("Langfuse", "Langfuse")]),
+    ("I use Mistral locally and sklearn with JupyterLab",
+     [("Mistral", "Mistral"), ("sklearn", "scikit-learn"), ("JupyterLab", "Jupyter")]),
+    ("Paddle handled VAT; Lemon Squeezy did too", [("Paddle", "Paddle"), ("Lemon Squeezy", "Lemon Squeezy")]),
+])
+def test_new_catalog_names_are_found_in_sentences(shipped_nlp, text, found):
+    assert _names(shipped_nlp, text) == found
+
+
+@pytest.mark.parametrize("text", [
+    "split the payload in two for the sake of our sanity",
+    "we had a paddle, a bundler and a better stack of cloud functions",
+    "read the docs and let's encrypt the payload; a testing library would help with great expectations",
+    "the transformers in this kind of model scale ai workloads",
+])
+def test_new_common_word_names_do_not_match_english(shipped_nlp, text):
+    assert _names(shipped_nlp, text) == []
+
+
+def test_new_entries_name_their_makers_and_type_companies_as_organizations(shipped):
+    assert (shipped.get("o1").maker, shipped.get("Gemma").maker, shipped.get("Mistral").maker) == \
+        ("OpenAI", "Google", "Mistral AI")
+    assert shipped.get("mistral ai").type == "Organization" and shipped.get("Mistral").type == "Product"
+    assert shipped.get("Protobuf").type == "Technology" and shipped.get("RHEL").type == "Platform"
+    assert shipped.get("Kubeflow").description

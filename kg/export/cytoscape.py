@@ -9,7 +9,7 @@ from typing import Any
 
 from kg.atomic import write_bytes
 from kg.errors import ExportError
-from kg.graph import node_labels
+from kg.graph import node_labels, relation_styles
 from kg.models import KnowledgeGraph
 from kg.registry import register_exporter
 from kg.shared import views
@@ -30,7 +30,8 @@ def cytoscape_document(kg: KnowledgeGraph, graph: Any) -> dict[str, Any]:
     ``kg.graph.to_networkx`` (lists stay lists); ``elements.edges[].data`` holds ``id`` (the stable
     edge key), ``source``, ``target``, ``label`` and the edge attributes. ``classes`` carry the node
     kind and type and the edge relation, for styling. The extra top-level ``kg`` object holds the run
-    info and the full text of every quote cited as evidence, keyed by quote id; Cytoscape ignores it.
+    info, the full text of every quote cited as evidence, keyed by quote id, and the label, colour and
+    symmetry of every relation type (``relation_types``); Cytoscape ignores it.
 
     The document also reads back with ``nx.cytoscape_graph``: every node's ``value`` is its id (a claim's
     own value is ``claim_value``), every edge's ``key`` is its id, and ``directed``/``multigraph`` are
@@ -60,7 +61,8 @@ def cytoscape_document(kg: KnowledgeGraph, graph: Any) -> dict[str, Any]:
         "target_cytoscapejs_version": "~3.35",
         "data": {"name": "kg", "kg_version": kg.run.kg_version, "model": kg.run.model},
         "elements": {"nodes": nodes, "edges": edges},
-        "kg": {"run": _safe(kg.run.model_dump(mode="json")), "quotes": _quotes(kg, graph)},
+        "kg": {"run": _safe(kg.run.model_dump(mode="json")), "quotes": _quotes(kg, graph),
+               "relation_types": relation_styles()},
     }
 
 

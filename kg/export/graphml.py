@@ -11,6 +11,7 @@ import networkx as nx
 
 from kg.atomic import write_bytes
 from kg.errors import ExportError
+from kg.facts import fact_types
 from kg.graph import attribute_types, flatten, node_labels, upper_snake
 from kg.models import KnowledgeGraph
 from kg.registry import register_exporter
@@ -184,11 +185,13 @@ def _yed_node(data: Mapping[str, Any], index: int) -> str:
 
 def _yed_edge(data: Mapping[str, Any]) -> str:
     dashed = data.get("kind") in ("about", "contradicts") or bool(data.get("hedged"))
+    spec = fact_types().relations.get(str(data.get("rel"))) if data.get("kind") == "relation" else None
+    colour = spec.colour if spec else "#555555"  # a relation in its colour (ontology/facts.json)
     arrow = "none" if data.get("symmetric") else "standard"
     label = _yed_text(str(data.get("label", "")))
     label_xml = (f">{_text(label)}</y:EdgeLabel>" if label else "/>")
     return ('      <data key="e_yfiles">\n        <y:PolyLineEdge>\n'
-            f'          <y:LineStyle color="#555555" type="{"dashed" if dashed else "line"}" width="1.0"/>\n'
+            f'          <y:LineStyle color="{colour}" type="{"dashed" if dashed else "line"}" width="1.0"/>\n'
             f'          <y:Arrows source="none" target="{arrow}"/>\n'
             f'          <y:EdgeLabel fontSize="10" visible="true"{label_xml}\n'
             '        </y:PolyLineEdge>\n      </data>\n')

@@ -12,6 +12,7 @@ from typing import Any
 
 from kg.atomic import write_text
 from kg.errors import ExportError
+from kg.facts import fact_types
 from kg.models import CLAIM_TYPES, ENTITY_TYPES, RELATION_TYPES, SYMMETRIC_RELATIONS, Evidence, KnowledgeGraph
 from kg.registry import register_exporter
 
@@ -45,7 +46,8 @@ def page_data(kg: KnowledgeGraph) -> dict[str, Any]:
     Every quote text is stored once; a fact's evidence is ``quote, start, end`` into it (code points),
     with the evidence text itself kept only when it is not that slice. Rows, by key:
 
-    * ``types``, ``rels``, ``claim_types``, ``rules``: the names that rows refer to by index.
+    * ``types``, ``rels``, ``claim_types``, ``rules``: the names that rows refer to by index;
+      ``rel_labels`` and ``rel_colours`` are the label and colour of each of ``rels`` (ontology/facts.json).
     * ``docs``: ``[name, title]``.
     * ``quotes``: ``[text, [[doc, author, date, source], …]]`` — only the quotes some fact cites.
     * ``entities`` (sorted by id): ``[id, name, type, aliases, discovered, maker, part_of, part_kind,
@@ -98,6 +100,7 @@ def page_data(kg: KnowledgeGraph) -> dict[str, Any]:
         return [quote, ev.start, ev.end, _number(ev.confidence), rule(ev.rule), doc_index.get(ev.doc_id, -1),
                 "" if same else _text(ev.text)]
 
+    facts = fact_types()
     types = {t: i for i, t in enumerate(ENTITY_TYPES)}
     rel_types = {t: i for i, t in enumerate(RELATION_TYPES)}
     claim_types = {t: i for i, t in enumerate(CLAIM_TYPES)}
@@ -119,6 +122,8 @@ def page_data(kg: KnowledgeGraph) -> dict[str, Any]:
         "format": PAGE_FORMAT, "generator": f"kg {kg.run.kg_version}",
         "types": list(ENTITY_TYPES), "rels": list(RELATION_TYPES), "claim_types": list(CLAIM_TYPES),
         "symmetric": sorted(SYMMETRIC_RELATIONS), "rules": list(rules),
+        "rel_labels": [facts.relations[r].label for r in RELATION_TYPES],
+        "rel_colours": [facts.relations[r].colour for r in RELATION_TYPES],
         "docs": [[_text(d.name), _text(d.title or "")] for d in docs], "quotes": quote_rows,
         "entities": entity_rows, "relations": relation_rows, "claims": claim_rows,
         "contradictions": contradiction_rows,

@@ -16,14 +16,15 @@ from itertools import pairwise
 
 from kg.extract.relations.base import Finding
 from kg.extract.text import QuoteContext
+from kg.facts import fact_types
 from kg.lexicon import Lexicon
 from kg.resolve import Hit
 
 __all__ = ["LABELS", "Candidate", "candidates", "family_spans", "stemmed_words"]
 
-# "x>" means the earlier name is the source, "x<" the later one; competes_with has no direction
-LABELS = ("none", "competes_with", "threatens>", "threatens<", "depends_on>", "depends_on<",
-          "developed_by>", "developed_by<")
+# "x>" means the earlier name is the source, "x<" the later one; a symmetric type has no direction
+LABELS = fact_types().scorer_labels
+_SYMMETRIC = fact_types().symmetric
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+(?:[.,]\d+)?|[^\sA-Za-z\d]")
 _NEGATION = re.compile(r"\b(?:not|no|never|n['’]t|without|nor|neither|isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|"
                        r"don['’]t|didn['’]t|won['’]t|instead of)\b", re.IGNORECASE)
@@ -127,7 +128,7 @@ def _rule_features(findings: list[Finding], a: str, b: str) -> set[str]:
     for f in findings:
         ends = {f.source, f.target}
         if ends == {a, b}:
-            direction = "=" if f.type == "competes_with" else (">" if f.source == a else "<")
+            direction = "=" if f.type in _SYMMETRIC else (">" if f.source == a else "<")
             feats.add(f"{'rejected' if f.rejected else 'rule'}:{f.type}{direction}")
         elif not f.rejected:
             feats |= {f"elsewhere:{side}:{f.type}" for side, x in (("first", a), ("second", b)) if x in ends}

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kg.catalog import ontology_dir
-from kg.errors import PatternError
+from kg.errors import OntologyError, PatternError
+from kg.facts import fact_types
 
 __all__ = ["Facets", "quote_facets"]
 
@@ -27,6 +28,7 @@ def _cues() -> dict:
     path = ontology_dir() / "facets.json"
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
+        _check_fact_perspectives(set(raw["perspectives"]), path)
         return {
             "perspectives": {name: [(re.compile(p, re.IGNORECASE), w) for p, w in cues.items()]
                              for name, cues in raw["perspectives"].items()},
@@ -39,6 +41,16 @@ def _cues() -> dict:
         }
     except (OSError, json.JSONDecodeError, KeyError, re.error) as err:
         raise PatternError(f"{path}: cannot load facet cues ({err})") from err
+
+
+def _check_fact_perspectives(known: set[str], path: object) -> None:
+    """Every perspective a fact type votes for (ontology/facts.json) must be one of facets.json."""
+    facts = fact_types()
+    for kind, specs in (("relations", facts.relations), ("claims", facts.claims)):
+        for name, spec in specs.items():
+            if spec.facet and spec.facet[0] not in known:
+                raise OntologyError(f"{facts.path}: {kind}.{name}.facet.perspective: {spec.facet[0]!r} is not a "
+                                    f"perspective of {path}; expected one of {', '.join(sorted(known))}")
 
 
 def _count(patterns: list[re.Pattern[str]], text: str) -> int:
@@ -92,12 +104,8 @@ def _stance(text: str, verdict: str | None, perspective: str) -> str:
     return "positive" if pos >= neg else "mixed"
 
 
-# what the extracted facts say about the kind of quote: fact kind → (perspective, weight)
-FACT_SIGNALS = {
-    "competes_with": ("competition", 1.5), "threatens": ("competition", 1.0), "pricing": ("business", 1.5),
-    "business": ("business", 1.0), "prediction": ("thesis", 1.5), "dependency": ("thesis", 0.75),
-    "credibility": ("risk", 1.0), "risk": ("risk", 0.75), "limitation": ("risk", 0.5), "license": ("business", 0.25),
-}
+# what the extracted facts say about the kind of quote: fact kind → (perspective, weight), from ontology/facts.json
+FACT_SIGNALS = fact_types().facets
 
 
 def quote_facets(text: str, facts: list[str] | None = None) -> Facets:

@@ -17,6 +17,7 @@ from pathlib import Path
 from kg.extract.candidates import LABELS, Candidate, candidates
 from kg.extract.relations.base import Finding
 from kg.extract.text import QuoteContext, find_horizon, is_hedged
+from kg.facts import fact_types
 from kg.lexicon import Lexicon
 
 __all__ = ["MODEL_FILE", "RelationModel", "load_model", "score_relations"]
@@ -91,7 +92,7 @@ def _finding(c: Candidate, label: str, p: float, ctx: QuoteContext, lexicon: Lex
     source, target = (c.first, c.second) if forward else (c.second, c.first)
     horizon = None
     lo, hi = ctx.sentence_of(c.second.start)
-    if kind == "threatens":
+    if fact_types().relations[kind].horizon:
         found = find_horizon(ctx.text, lo, hi, lexicon, near=c.second.start)
         horizon = found[0] if found else None
     hedged = is_hedged(ctx.text, c.start, c.end, lexicon)

@@ -14,8 +14,8 @@
     C_POL = 8, C_EV = 9;
   var TYPE_COLOURS = { Product: "#3b7dd8", Organization: "#e39a1c", Technology: "#3aa35c", License: "#9a5cc6",
     Benchmark: "#d9534f", Platform: "#6f7f8f" };
-  var REL_COLOURS = { competes_with: "#d6453d", threatens: "#8e44ad", depends_on: "#2e86c1",
-    developed_by: "#d4a017", version_of: "#16a085", feature_of: "#8a9299" };
+  var REL_COLOURS = {}, REL_LABELS = {};  // from ontology/facts.json, through the page data
+  D.rels.forEach(function (r, k) { REL_COLOURS[r] = D.rel_colours[k]; REL_LABELS[r] = D.rel_labels[k]; });
   var FONT = "12px system-ui, Roboto, Helvetica, Arial, sans-serif", FONT_PX = 12;
   var params = new URLSearchParams(window.location.search);
   var TOP = Math.max(1, parseInt(params.get("top"), 10) || 150);  // entities in the overview
@@ -87,7 +87,7 @@
   });
   legend.appendChild(el("div", "Relations", "legend-head"));
   D.rels.forEach(function (r, k) {
-    if (relCount[k]) legend.appendChild(legendRow(r, r.replace(/_/g, " ") + (symmetric[k] ? " ↔" : " →"),
+    if (relCount[k]) legend.appendChild(legendRow(r, REL_LABELS[r] + (symmetric[k] ? " ↔" : " →"),
       relCount[k], "line", REL_COLOURS[r] || "#999"));
   });
   legend.appendChild(el("div", "Size: connections · “· n”: claims about it · dashed ring: discovered · " +
@@ -138,7 +138,7 @@
   var drawn = new Uint8Array(N), relSeen = new Uint8Array(REL.length), nodeOf = {};
   var links = {}, linksOf = {};  // merged relations between drawn entities: id -> link; entity -> [link]
 
-  function linkLabel(l) { return D.rels[l.rel].replace(/_/g, " ") + (l.rels.length > 1 ? " ×" + l.rels.length : ""); }
+  function linkLabel(l) { return REL_LABELS[D.rels[l.rel]] + (l.rels.length > 1 ? " ×" + l.rels.length : ""); }
   function draw(list) {  // add entities and merge their relations to drawn entities into links; returns the new ones
     var fresh = [], add = [];
     list.forEach(function (e) {
@@ -486,7 +486,7 @@
   }
   function groupItem(g) {
     var li = el("li"), rel = D.rels[g.rel];
-    li.appendChild(el("span", rel.replace(/_/g, " ") + " " + g.dir, "badge r-" + rel));
+    li.appendChild(el("span", REL_LABELS[rel] + " " + g.dir, "badge r-" + rel));
     li.appendChild(entityLink(g.other));
     if (g.rels.length > 1) li.appendChild(el("span", " ×" + g.rels.length, "meta"));
     var ul = el("ul", null, "statements");

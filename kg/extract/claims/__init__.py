@@ -5,6 +5,7 @@ from __future__ import annotations
 from kg.extract.claims import assertions, measures, statements  # noqa: F401  (registers them)
 from kg.extract.claims.base import CRISP_TYPES, ClaimFinding, clause_start
 from kg.extract.text import QuoteContext
+from kg.facts import fact_types
 from kg.lexicon import Lexicon
 from kg.registry import claim_extractors, resolved
 from kg.resolve import EntityTable
@@ -30,7 +31,7 @@ def extract_claims(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> l
     """Run every registered claim extractor; crisp claims win over looser assertions on the same words."""
     found = [f for _, extractor in resolved(claim_extractors) for f in extractor(ctx, lexicon, table)]
     order = {t: i for i, t in enumerate(CRISP_TYPES)}
-    loose = {t: len(order) + i for i, t in enumerate(("limitation", "risk", "comparison", "business", "capability"))}
+    loose = {t: len(order) + i for i, t in enumerate(fact_types().loose_claims)}
     found.sort(key=lambda f: (order.get(f.type, len(order)), -f.confidence, loose.get(f.type, 99), f.start, f.end))
     kept: list[ClaimFinding] = []
     for f in found:

@@ -7,11 +7,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from kg.extract.text import QuoteContext, clause_bounds, trim_span
+from kg.facts import fact_types
 from kg.lexicon import Lexicon
 
 __all__ = ["CRISP_TYPES", "ClaimFinding", "after_head", "assertions", "clause_start", "strip_framing", "sub_clause", "window"]
 
-CRISP_TYPES = ("metric", "pricing", "license", "platform", "prediction", "credibility", "dependency")
+CRISP_TYPES = fact_types().crisp_claims  # crisp claims win over loose ones on the same words, in this order
 _CAPABILITY_VERB = re.compile(r"\b(?:shipped|ships|supports|support|offers|provides|adds|added|includes|exposes)\b", re.IGNORECASE)
 _SUB_BREAK = re.compile(r",\s+(?=(?:and|but|so|which|where|while|whereas|because|though|although|yet|not)\b)|\s+because\s+|\s+—\s+")
 

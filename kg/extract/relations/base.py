@@ -6,18 +6,14 @@ import re
 from dataclasses import dataclass
 
 from kg.extract.text import QuoteContext, clause_bounds, is_hedged
+from kg.facts import fact_types
 from kg.lexicon import Lexicon
 from kg.resolve import Hit
 
 __all__ = ["ALLOWED_TYPES", "Finding", "actor_before", "antecedent", "cue_targets", "emit", "list_after", "list_back",
            "named_before", "named_target", "negated_pairs", "referent", "subject_hit"]
 
-ALLOWED_TYPES = {
-    "competes_with": ({"Product", "Organization"}, {"Product", "Organization"}),
-    "threatens": ({"Product", "Organization", "Technology"}, {"Product", "Organization"}),
-    "depends_on": ({"Product", "Organization", "Technology"}, {"Product", "Organization", "Technology"}),
-    "developed_by": ({"Product", "Technology"}, {"Organization", "Product"}),
-}
+ALLOWED_TYPES = fact_types().allowed_types  # relation type → (source entity types, target entity types)
 _FILLER = r"(?:\s|,|\band\b|\bor\b|&|\bboth\b|\beither\b|\bthe\b|\ba\b|\ban\b|\balso\b|\blike\b|\bespecially\b" \
           r"|\bnamely\b|\bplus\b|\beven\b|\bmaybe\b|\bprobably\b|\bwhich\b|\bis\b|\bare\b|\bthat\b|\bit's\b|\bits\b" \
           r"|\bif\b|\bnow\b|\bmostly\b|\bincluding\b|\bsuch as\b|\bas well as\b)*"
