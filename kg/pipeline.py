@@ -8,6 +8,7 @@ from pathlib import Path
 
 from kg import __version__
 from kg.catalog import load_catalog
+from kg.extract.candidates import stemmed_words
 from kg.extract.claims import ClaimFinding, extract_claims
 from kg.extract.contradictions import find_contradictions
 from kg.extract.facets import quote_facets
@@ -117,7 +118,8 @@ def _extract(corpus: Corpus, prep: Prepared, model: str | None, progress: Progre
         report += _unmatched_cues(ctx, findings, lexicon)
         found = [_claim(f, ctx, table) for f in extract_claims(ctx, lexicon, table)] if att.subject else []
         claims += found
-        facets = quote_facets(quote.text, [f.type for f in findings if not f.rejected] + [c.type for c in found])
+        facets = quote_facets(quote.text, [f.type for f in findings if not f.rejected] + [c.type for c in found],
+                              stemmed_words(ctx, 0, len(ctx.text)))
         quotes.append(quote.model_copy(update={
             "subject": att.subject, "subject_rule": att.rule, "subject_confidence": att.confidence,
             "perspective": facets.perspective, "stance": facets.stance, "verdict": facets.verdict}))

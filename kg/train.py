@@ -21,7 +21,8 @@ from pathlib import Path
 from kg.evaluate import GoldNames, load_gold, quote_key
 from kg.facts import fact_types
 
-__all__ = ["DEFAULT_SETS", "Example", "claim_examples", "examples", "main", "train"]
+__all__ = ["DEFAULT_SETS", "Example", "FacetExample", "claim_examples", "examples", "facet_examples", "main", "train",
+           "train_facets"]
 
 _ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SETS = (
@@ -35,6 +36,7 @@ _ORDER = fact_types().scored
 SEED = 0
 MIN_PRECISION = 0.77  # candidate-level, cross-validated: real text leaves headline precision above 0.7
 _MIN_WEIGHT = 0.03  # smaller weights change no decision worth keeping, and keep the files small
+_FACET_MIN_WEIGHT = 0.05  # the facet models read many words; their small weights are noise
 CLAIMS_MIN_PRECISION = 0.5  # clause-level, found or not: a qualitative claim is a reading, not a fact
 
 
@@ -146,6 +148,95 @@ def claim_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[Example
     return out
 
 
+@dataclass(frozen=True)
+class FacetExample:
+    """One quote's facet features, its gold perspective and stance, the rules' answers, and its document."""
+
+    features: tuple[str, ...]
+    perspective: str
+    stance: str
+    ruled: tuple[str, str]
+    group: str
+
+
+def facet_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[FacetExample]:
+    """Every annotated quote of one set, with the features the facet models read."""
+    from kg.extract.candidates import stemmed_words
+    from kg.extract.claims import extract_claims
+    from kg.extract.facets import _ruled_facets, facet_features
+    from kg.extract.relations import extract_relations
+    from kg.ingest import read_corpus
+    from kg.pipeline import prepare
+
+    gold = load_gold(gold_path)
+    corpus = read_corpus([corpus_path])
+    prep = prepare(corpus)
+    out = []
+    for doc in corpus.documents:
+        if doc.name not in gold["documents"]:
+            continue
+        for qid in doc.quote_ids:
+            ctx = prep.contexts[qid]
+            ann = gold["quotes"].get(quote_key(ctx.text))
+            if ann is None or not ann.get("perspective") or not ann.get("stance"):
+                continue
+            facts = [f.type for f in extract_relations(ctx, prep.lexicon, prep.table) if not f.rejected]
+            facts += [c.type for c in extract_claims(ctx, prep.lexicon, prep.table)] if ctx.subject else []
+            ruled = _ruled_facets(ctx.text, facts)
+            feats = facet_features(ctx.text, facts, stemmed_words(ctx, 0, len(ctx.text)), ruled)
+            out.append(FacetExample(feats, ann["perspective"], ann["stance"], (ruled.perspective, ruled.stance),
+                                    f"{tag}/{doc.name}"))
+    return out
+
+
+def train_facets(sets: list[tuple[str, Path, Path]], c_values=(0.3, 1.0, 3.0), log=print) -> dict:
+    """Fit the perspective and stance models; keep each only where it beats the rules out of fold."""
+    import hashlib
+
+    data: list[FacetExample] = []
+    for tag, gold, corpus in sets:
+        if gold.exists():
+            data += facet_examples(gold, corpus, tag)
+    fold_of = {g: int(hashlib.sha1(g.encode()).hexdigest(), 16) % 5 for g in {e.group for e in data}}
+    models = {}
+    for i, facet in enumerate(("perspective", "stance")):
+        gold_of = (lambda e: e.perspective) if facet == "perspective" else (lambda e: e.stance)
+        rules = sum(e.ruled[i] == gold_of(e) for e in data) / len(data)
+        best = None
+        for c in c_values:
+            right = 0
+            for k in range(5):
+                train_part = [e for e in data if fold_of[e.group] != k]
+                test_part = [e for e in data if fold_of[e.group] == k]
+                vec, model = _fit([e.features for e in train_part], [gold_of(e) for e in train_part], c)
+                guess = model.predict(vec.transform([{f: 1.0 for f in e.features} for e in test_part]))
+                right += sum(g == gold_of(e) for g, e in zip(guess, test_part))
+            accuracy = right / len(data)
+            log(f"{facet}: C={c} accuracy={accuracy:.3f} (rules {rules:.3f})")
+            if best is None or accuracy > best[0]:
+                best = (accuracy, c)
+        if best[0] <= rules:
+            log(f"{facet}: the rules stay (no model beats them)")
+            continue
+        vec, model = _fit([e.features for e in data], [gold_of(e) for e in data], best[1])
+        models[facet] = {"C": best[1], "cross_validated": {"accuracy": round(best[0], 3), "rules": round(rules, 3)},
+                         **_weights(vec, model)}
+    return {"about": "Facet model weights: multinomial logistic regressions over quote features "
+                     "(kg/extract/facets.py). Made by `python -m kg.train`; do not edit by hand.",
+            "command": "python -m kg.train", "seed": SEED, "examples": len(data), "models": models}
+
+
+def _weights(vec, model, min_weight: float = _FACET_MIN_WEIGHT) -> dict:
+    names = vec.get_feature_names_out()
+    weights = {}
+    for j, feature in enumerate(names):
+        column = [round(float(model.coef_[i][j]), 4) for i in range(len(model.classes_))]
+        if max(abs(w) for w in column) >= min_weight:
+            weights[str(feature)] = column
+    return {"labels": [str(x) for x in model.classes_], "intercept": [round(float(x), 4) for x in model.intercept_],
+            "weights": dict(sorted(weights.items()))}
+
+
 def _fit(xs: list[tuple[str, ...]], ys: list[str], c: float):
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
@@ -250,7 +341,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--min-precision", type=float, default=MIN_PRECISION)
     parser.add_argument("--claims-out", type=Path, default=_ROOT / "ontology" / "claims.model.json")
     parser.add_argument("--claims-min-precision", type=float, default=CLAIMS_MIN_PRECISION)
-    parser.add_argument("--only", choices=("relations", "claims"), help="train one model (default: both)")
+    parser.add_argument("--facets-out", type=Path, default=_ROOT / "ontology" / "facets.model.json")
+    parser.add_argument("--only", choices=("relations", "claims", "facets"), help="train one model (default: all)")
     args = parser.parse_args(argv)
     sets = [(Path(g).parent.name, Path(g), Path(c)) for g, c in args.set] if args.set else list(DEFAULT_SETS)
     log = lambda m: print(m, file=sys.stderr)
@@ -264,6 +356,10 @@ def main(argv: list[str] | None = None) -> int:
         model = train(sets, log=log, **options)
         out.write_text(dump(model), encoding="utf-8")
         print(f"wrote {out} ({len(model['weights'])} features)", file=sys.stderr)
+    if args.only in (None, "facets"):
+        model = train_facets(sets, log=log)
+        args.facets_out.write_text(json.dumps(model, separators=(",", ":")) + "\n", encoding="utf-8")
+        print(f"wrote {args.facets_out} ({', '.join(model['models']) or 'no models'})", file=sys.stderr)
     return 0
 
 
