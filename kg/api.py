@@ -13,6 +13,7 @@ pandas DataFrame, or with the pydantic rows when ``as_rows=True``; pandas is imp
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ __all__ = [
     "BUILD_FORMATS",
     "DEFAULT_STORE",
     "BuildResult",
+    "add",
     "build",
     "claims",
     "competitors",
@@ -69,6 +71,7 @@ class BuildResult:
     out: Path
     files: tuple[Path, ...]
     skipped_formats: tuple[str, ...]
+    extracted: int | None = None  # quotes extracted afresh; the others came from the cache
 
     def summary(self) -> str:
         """'5 documents, 41 quotes, 1 skipped: …; 120 entities, 30 relations, 90 claims'."""
@@ -82,15 +85,21 @@ class BuildResult:
 
 
 def extract(inputs: Iterable[str | Path], catalog: str | Path | None = None, model: str | None = None,
-            progress: ProgressCallback | None = None) -> KnowledgeGraph:
+            progress: ProgressCallback | None = None, *, jobs: int | None = None,
+            scheduler: object = None) -> KnowledgeGraph:
     """Read review files and folders and return their knowledge graph (nothing is written).
 
-    ``progress`` is called with ``(stage, done, total)`` as parsing and extraction move on
-    (``log_progress()`` logs a line every few seconds).
+    Args:
+        progress: called with ``(stage, done, total)`` as parsing and extraction move on
+            (``log_progress()`` logs a line every few seconds).
+        jobs: worker processes for the per-quote steps; ``None`` (default) is one per core, 1 runs all in
+            this process. The graph is the same whatever ``jobs`` is.
+        scheduler: a Dask scheduler address (``"tcp://HOST:PORT"``) or a ``distributed.Client``: run the
+            per-quote steps on its workers instead (they need kg installed; ``pip install 'kg[dask]'``).
     """
     from kg.pipeline import run
 
-    return run(list(inputs), catalog=catalog, model=model, progress=progress)
+    return run(list(inputs), catalog=catalog, model=model, progress=progress, jobs=jobs, scheduler=scheduler)
 
 
 def extract_records(graph: KnowledgeGraph) -> list[dict]:
@@ -166,7 +175,7 @@ def select_formats(names: Iterable[str]) -> tuple[tuple[str, str], ...]:
 def build(inputs: Iterable[str | Path], out: str | Path = DEFAULT_STORE, catalog: str | Path | None = None,
           model: str | None = None, progress: ProgressCallback | None = None,
           formats: Iterable[str] | tuple[tuple[str, str], ...] = BUILD_FORMATS, *, allow_empty: bool = False,
-          follow_links: bool = False) -> BuildResult:
+          follow_links: bool = False, jobs: int | None = None, scheduler: object = None) -> BuildResult:
     """Extract, then write the store, the exports and the run report into ``out``, as one transaction.
 
     Everything is written into a fresh generation beside ``out`` that replaces it in one atomic step,
@@ -181,12 +190,18 @@ def build(inputs: Iterable[str | Path], out: str | Path = DEFAULT_STORE, catalog
             always written.
         allow_empty: write an empty graph when no document could be read (refused by default).
         follow_links: read symbolic links that lead out of an input folder (skipped by default).
+        jobs, scheduler: where the per-quote steps run, as in :func:`extract`.
+
+    Each quote's extraction results are cached in ``out/cache/`` and reused by the next build into ``out``
+    (and by :func:`add`) when the quote, what its names resolve to and kg's rules are unchanged. The inputs
+    and options are recorded in ``out/.store/build.json`` for :func:`add`.
 
     Raises:
         EmptyBuildError: if no document could be read (and ``allow_empty`` is false).
         OutputError: if ``out`` cannot be written; checked before any extraction.
         BuildLockedError: if another build is writing ``out``.
     """
+    from kg.cache import CACHE_DIR, ExtractionCache
     from kg.errors import EmptyBuildError
     from kg.ingest import read_corpus
     from kg.output import transaction
@@ -203,11 +218,65 @@ def build(inputs: Iterable[str | Path], out: str | Path = DEFAULT_STORE, catalog
         if not corpus.documents and not allow_empty:
             raise EmptyBuildError([str(p) for p in inputs], out,
                                   [r.message for r in corpus.report if r.kind == "skipped_file"])
-        graph = extract_corpus(corpus, catalog, model, progress)
+        cache = ExtractionCache(Path(out) / CACHE_DIR)
+        graph = extract_corpus(corpus, catalog, model, progress, jobs=jobs, scheduler=scheduler, cache=cache)
         del corpus  # the graph holds every quote; the corpus's copies can go before the exports are written
+        with stage("cache"):
+            cache.write(folder / CACHE_DIR)
+            _record(folder, inputs, catalog, model, formats, follow_links)
         written, skipped = _write_all(graph, folder, formats, timings, progress)
     out = Path(out)
-    return BuildResult(graph, out, tuple(out / name for name in written), tuple(skipped))
+    return BuildResult(graph, out, tuple(out / name for name in written), tuple(skipped),
+                       cache.misses["extracted"])
+
+
+def add(files: Iterable[str | Path], store: str | Path = DEFAULT_STORE,
+        progress: ProgressCallback | None = None, *, jobs: int | None = None,
+        scheduler: object = None) -> BuildResult:
+    """Add review files or folders to the build in ``store``: the result equals a fresh :func:`build` of its
+    inputs plus ``files``.
+
+    The inputs, catalog and model of the earlier build are read from ``store/.store/build.json``; every input
+    is read again, but only quotes whose text or resolved names changed are extracted again (the rest comes
+    from ``store/cache/``). Names are resolved again over the whole corpus. Written as one transaction.
+
+    Raises:
+        StoreError: if ``store`` holds no build record, or an input it was built from is gone.
+    """
+    record = _read_record(store)
+    gone = [p for p in record["inputs"] if not os.path.lexists(p)]
+    if gone:
+        raise StoreError(f"{store} was built from {', '.join(gone)}, which no longer exist(s); rebuild it with "
+                         f"`kg build INPUTS --out {store}`")
+    inputs = sorted(set(record["inputs"]) | {os.path.abspath(f) for f in files})
+    formats = tuple((name, fmt) for name, fmt in record["formats"])
+    return build(inputs, out=store, catalog=record["catalog"], model=record["model"], progress=progress,
+                 formats=formats, follow_links=record["follow_links"], jobs=jobs, scheduler=scheduler)
+
+
+_RECORD = "build.json"
+
+
+def _record(folder: Path, inputs: list, catalog, model: str | None, formats, follow_links: bool) -> None:
+    """Write what :func:`add` needs to redo this build: absolute inputs, catalog, model, formats."""
+    if catalog is not None and not (isinstance(catalog, str) and catalog.lower() == "none"):
+        catalog = os.path.abspath(catalog)
+    record = {"inputs": sorted({os.path.abspath(p) for p in inputs}), "catalog": catalog, "model": model,
+              "formats": [list(f) for f in formats], "follow_links": follow_links}
+    write_text(folder / ".store" / _RECORD, json.dumps(record, indent=1, sort_keys=True) + "\n")
+
+
+def _read_record(store: str | Path) -> dict:
+    path = Path(store) / ".store" / _RECORD
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise StoreError(f"{store} holds no record of a build; run `kg build INPUTS --out {store}` first") from None
+    except (OSError, ValueError) as err:
+        raise StoreError(f"{path} is damaged ({err}); run `kg build INPUTS --out {store}` again") from err
+    if not isinstance(record, dict) or not isinstance(record.get("inputs"), list):
+        raise StoreError(f"{path} is damaged (no list of inputs); run `kg build INPUTS --out {store}` again")
+    return record
 
 
 def _write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str], ...],

@@ -38,6 +38,10 @@ StoreOpt = Annotated[Path, typer.Option("--store", help="Folder that `kg build -
 FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
 CatalogOpt = Annotated[str | None, typer.Option("--catalog", help="Entity catalog JSONL file, or 'none'.")]
 ModelOpt = Annotated[str | None, typer.Option("--model", help="Installed spaCy pipeline to start from.")]
+JobsOpt = Annotated[int | None, typer.Option("--jobs", "-j", min=1,
+                                             help="Worker processes for extraction [default: one per core].")]
+SchedulerOpt = Annotated[str | None, typer.Option("--scheduler", metavar="tcp://HOST:PORT",
+                                                  help="Run extraction on a Dask cluster (pip install 'kg[dask]').")]
 
 
 def _err(message: str) -> None:
@@ -194,6 +198,7 @@ def build(inputs: Annotated[list[Path], typer.Argument(help="Review files or fol
                                                     help="Write an empty graph when no document can be read.")] = False,
           follow_links: Annotated[bool, typer.Option("--follow-links",
                                                      help="Follow links that lead out of an input folder.")] = False,
+          jobs: JobsOpt = None, scheduler: SchedulerOpt = None,
           ) -> None:
     """Extract the graph and write the store, the exports and the run report into --out, as one transaction.
 
@@ -205,7 +210,7 @@ def build(inputs: Annotated[list[Path], typer.Argument(help="Review files or fol
     chosen = _formats(formats)
     with progress_display(progress) as callback:
         result = api.build(inputs, out=out, catalog=catalog, model=model, progress=callback,
-                           allow_empty=allow_empty, follow_links=follow_links,
+                           allow_empty=allow_empty, follow_links=follow_links, jobs=jobs, scheduler=scheduler,
                            **({"formats": chosen} if chosen is not None else {}))
     _say(result.summary())
     exports = [f for f in result.files if f.name != "report.json"]
@@ -213,9 +218,29 @@ def build(inputs: Annotated[list[Path], typer.Argument(help="Review files or fol
 
 
 @app.command()
+def add(files: Annotated[list[Path], typer.Argument(help="Review files or folders to add.")],
+        store: StoreOpt = Path("exports"), progress: ProgressOpt = True,
+        jobs: JobsOpt = None, scheduler: SchedulerOpt = None) -> None:
+    """Add files to a build: only new or changed quotes are extracted; the result equals a full build of all inputs.
+
+    Example: kg add new-reviews/ --store exports/
+    """
+    from kg import api
+    from kg.console import progress_display
+
+    with progress_display(progress) as callback:
+        result = api.add(files, store=store, progress=callback, jobs=jobs, scheduler=scheduler)
+    _say(result.summary())
+    _say(f"extracted {result.extracted} of {result.graph.run.quotes} quotes; the others came from the cache")
+    exports = [f for f in result.files if f.name != "report.json"]
+    _say(f"wrote {len(exports)} export{'s' if len(exports) != 1 else ''}, report.json and the store to {store}/")
+
+
+@app.command()
 def extract(inputs: Annotated[list[Path], typer.Argument(help="Review files or folders.")],
             jsonl: Annotated[bool, typer.Option("--jsonl", help="One evaluation record per quote.")] = False,
-            catalog: CatalogOpt = None, model: ModelOpt = None, progress: ProgressOpt = True) -> None:
+            catalog: CatalogOpt = None, model: ModelOpt = None, progress: ProgressOpt = True,
+            jobs: JobsOpt = None, scheduler: SchedulerOpt = None) -> None:
     """Extract and print: per-quote JSON Lines (--jsonl) or the whole graph as JSON.
 
     Example: kg extract examples/reviews --jsonl > pred.jsonl
@@ -224,7 +249,7 @@ def extract(inputs: Annotated[list[Path], typer.Argument(help="Review files or f
     from kg.console import progress_display
 
     with progress_display(progress) as callback:
-        graph = api.extract(inputs, catalog=catalog, model=model, progress=callback)
+        graph = api.extract(inputs, catalog=catalog, model=model, progress=callback, jobs=jobs, scheduler=scheduler)
     if jsonl:
         sys.stdout.write("".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n"
                                  for r in api.extract_records(graph)))

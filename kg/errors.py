@@ -13,6 +13,7 @@ __all__ = [
     "ModelNotFoundError",
     "OntologyError",
     "OutputError",
+    "ParallelError",
     "PatternError",
     "StoreError",
     "UnknownEntityError",
@@ -49,6 +50,10 @@ class OntologyError(KgError, ValueError):
 
 class ExportError(KgError, RuntimeError):
     """An export could not be written."""
+
+
+class ParallelError(KgError, RuntimeError):
+    """Extraction cannot run where it was asked to: a bad ``--jobs``, Dask missing or its scheduler unreachable."""
 
 
 class StoreError(KgError, RuntimeError):

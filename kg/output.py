@@ -24,7 +24,7 @@ __all__ = ["OWN_NAMES", "leftovers", "transaction"]
 
 # what a build writes into the output folder; anything else there is the user's and is never replaced
 OWN_NAMES = frozenset({
-    ".store", "report.json", "tables", "kg.ttl", "kg.jsonld", "kg.nt", "kg.trig", "kg.nq", "kg.graphml",
+    ".store", "cache", "report.json", "tables", "kg.ttl", "kg.jsonld", "kg.nt", "kg.trig", "kg.nq", "kg.graphml",
     "kg.yed.graphml", "kg.neo4j.graphml", "kg.gexf", "kg.cyjs", "kg.html",
 })
 _RENAME_EXCHANGE = 2

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kg import __version__
-from kg.catalog import load_catalog
+from kg.catalog import Catalog, load_catalog
 from kg.extract.candidates import stemmed_words
 from kg.extract.claims import ClaimFinding, extract_claims
 from kg.extract.contradictions import find_contradictions
@@ -20,17 +22,24 @@ from kg.ids import fact_id
 from kg.ingest import Corpus, read_corpus
 from kg.lexicon import Lexicon, load_lexicon
 from kg.models import Claim, Evidence, KnowledgeGraph, Mention, Relation, ReportItem, RunInfo
+from kg.parallel import extract_task, parse_task
 from kg.progress import ProgressCallback, track
-from kg.resolve import EntityTable, resolve_corpus
+from kg.resolve import EntityTable, Parsed, resolve_corpus, scan_names
 from kg.timings import stage
 
-__all__ = ["Prepared", "extract_corpus", "prepare", "run"]
+if TYPE_CHECKING:
+    from kg.cache import ExtractionCache
+    from kg.parallel import Runner
+
+__all__ = ["Extracted", "Job", "Prepared", "entity_slice", "extract_corpus", "extract_quote", "parse_quotes",
+           "prepare", "run"]
 
 _NO_SUBJECT = Attribution(None, "subject.none", 0.0)
 
 
 def run(inputs: list[str | Path], catalog: str | Path | None = None, model: str | None = None,
-        progress: ProgressCallback | None = None) -> KnowledgeGraph:
+        progress: ProgressCallback | None = None, *, jobs: int | None = 1,
+        scheduler: object = None) -> KnowledgeGraph:
     """Read files and folders and extract their knowledge graph.
 
     Args:
@@ -38,8 +47,9 @@ def run(inputs: list[str | Path], catalog: str | Path | None = None, model: str 
         catalog: a catalog file, ``None`` for the shipped one, or ``"none"`` for discovery only.
         model: an installed trained spaCy pipeline to start from (optional).
         progress: told how parsing and extraction move on (``kg.progress``), e.g. to draw a bar.
+        jobs, scheduler: where the per-quote steps run (see :func:`extract_corpus`).
     """
-    return extract_corpus(read_corpus(inputs), catalog, model, progress)
+    return extract_corpus(read_corpus(inputs), catalog, model, progress, jobs=jobs, scheduler=scheduler)
 
 
 @dataclass
@@ -53,30 +63,80 @@ class Prepared:
     report: list[ReportItem]
 
 
-def prepare(corpus: Corpus, catalog: str | Path | None = None, model: str | None = None,
-            progress: ProgressCallback | None = None) -> Prepared:
-    """Parse every quote, resolve names corpus-wide and attribute subjects: what every extractor reads."""
-    from kg.nlp import build_pipeline
+@dataclass(frozen=True)
+class Job:
+    """One quote as the per-quote extractors need it: its context, its subject and the entities it names.
+
+    ``entities`` holds the entity table's entries for every id the quote's names, candidates and subject
+    lead to (with their products and makers): the extractors read nothing else of the corpus, so a Job is
+    all a worker needs, and its content is the key of its cached result.
+    """
+
+    context: QuoteContext
+    attribution: Attribution
+    entities: dict[str, object]  # entity id → kg.resolve._Info
+
+
+@dataclass(frozen=True)
+class Extracted:
+    """What the per-quote extractors found in one quote, ready for the graph."""
+
+    relations: tuple[Relation, ...]
+    claims: tuple[Claim, ...]
+    report: tuple[ReportItem, ...]
+    facets: tuple[str | None, str | None, str | None]  # perspective, stance, verdict
+
+
+def parse_quotes(nlp, texts: list[str], catalog, lexicon: Lexicon) -> list[Parsed]:
+    """The map step before resolution: parse each text and find its catalog spans, statements and names."""
+    from kg.nlp import CATALOG_SPANS
+
+    out = []
+    for text, doc in zip(texts, nlp.pipe(texts)):
+        spans = tuple((s.start_char, s.end_char, s.label_, s.kb_id_) for s in doc.spans[CATALOG_SPANS])
+        sentences = tuple(_lines([(s.start_char, s.end_char) for s in doc.sents], text))
+        out.append(Parsed(spans, sentences, scan_names(text, spans, catalog, lexicon)))
+    return out
+
+
+def prepare(corpus: Corpus, catalog: str | Path | Catalog | None = None, model: str | None = None,
+            progress: ProgressCallback | None = None, runner: Runner | None = None,
+            cache: ExtractionCache | None = None) -> Prepared:
+    """Parse every quote (the map step), resolve names corpus-wide and attribute subjects (the reduce step).
+
+    ``runner`` runs the map step (in this process when None); ``cache`` gives and keeps its results.
+    """
+    from kg.parallel import Runner, Setup
 
     with stage("setup"):
-        cat, lexicon = load_catalog(catalog), load_lexicon()
-        nlp = build_pipeline(cat, lexicon, model)
-    qids = sorted(corpus.quotes)
-    texts = {q: corpus.quotes[q].text for q in qids}
-    with stage("nlp"):
-        # list() drains the generator, so the stage's end is reported too
-        parsed = dict(zip(qids, list(nlp.pipe(texts[q] for q in track(qids, "parsing quotes", progress)))))
-        untitled = [d for d in corpus.documents if d.title and not d.candidates]
-        titles = dict(zip((d.id for d in untitled), nlp.pipe(d.title for d in untitled)))
+        cat, lexicon = catalog if isinstance(catalog, Catalog) else load_catalog(catalog), load_lexicon()
+    own = runner is None
+    runner = runner or Runner(Setup.make(cat, model), jobs=1)
+    try:
+        qids = sorted(corpus.quotes)
+        texts = {q: corpus.quotes[q].text for q in qids}
+        with stage("nlp"):  # the parse map step: spaCy, catalog spans, name-shaped stretches
+            parsed = _parsed(qids, texts, runner, cache, progress)
+            untitled = [d for d in corpus.documents if d.title and not d.candidates]
+            titles = dict(zip([d.id for d in untitled], list(runner.map(parse_task, [d.title for d in untitled]))))
+    finally:
+        if own:
+            runner.close()
     with stage("resolve"):
-        res = resolve_corpus(corpus.documents, parsed, texts, cat, lexicon, titles)
+        return _resolve(corpus, parsed, texts, cat, lexicon, titles)
+
+
+def _resolve(corpus: Corpus, parsed: dict[str, Parsed], texts: dict[str, str], cat: Catalog,
+             lexicon: Lexicon, titles: dict[str, Parsed]) -> Prepared:
+    qids = sorted(corpus.quotes)
+    res = resolve_corpus(corpus.documents, parsed, texts, cat, lexicon, titles)
     table = res.table
     contexts: dict[tuple[str, str], QuoteContext] = {}
     attributions: dict[str, Attribution] = {}
     for doc in corpus.documents:
         ctxs = []
         for qid in doc.quote_ids:
-            sents = _lines([(s.start_char, s.end_char) for s in parsed[qid].sents], texts[qid])
+            sents = list(parsed[qid].sentences)
             ctx = QuoteContext(qid, doc.id, texts[qid], sents, res.hits[qid], list(res.candidates[doc.id]))
             contexts[(doc.id, qid)] = ctx
             ctxs.append(ctx)
@@ -92,17 +152,48 @@ def prepare(corpus: Corpus, catalog: str | Path | None = None, model: str | None
     return Prepared(table, lexicon, first, attributions, res.report)
 
 
+def _parsed(qids: list[str], texts: dict[str, str], runner: Runner, cache: ExtractionCache | None,
+            progress: ProgressCallback | None) -> dict[str, Parsed]:
+    """Every quote's :class:`Parsed`: from the cache where it holds it, else from the runner's workers."""
+    found = {q: cache.parsed(texts[q]) for q in qids} if cache else {}
+    fresh = runner.map(parse_task, [texts[q] for q in qids if found.get(q) is None])
+    for q in track(qids, "parsing quotes", progress):
+        if found.get(q) is None:
+            found[q] = next(fresh)
+        if cache:
+            cache.keep_parsed(texts[q], found[q])
+    return found
+
+
 def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str | None = None,
-                   progress: ProgressCallback | None = None) -> KnowledgeGraph:
-    """Extract the knowledge graph of an already-read corpus; ``progress`` is told how it moves on."""
-    prep = prepare(corpus, catalog, model, progress)
-    with stage("extract"):
-        return _extract(corpus, prep, model, progress)
+                   progress: ProgressCallback | None = None, *, jobs: int | None = 1, scheduler: object = None,
+                   cache: ExtractionCache | None = None) -> KnowledgeGraph:
+    """Extract the knowledge graph of an already-read corpus; ``progress`` is told how it moves on.
+
+    Args:
+        jobs: worker processes for the per-quote steps (``None``: one per core; 1: this process only).
+        scheduler: a Dask scheduler address or ``distributed.Client`` that runs them instead.
+        cache: per-quote results of an earlier build, and where this build's are kept.
+    """
+    from kg.parallel import Runner, Setup
+
+    with stage("setup"):
+        cat = load_catalog(catalog)
+        setup = Setup.make(cat, model)
+        if cache is not None:
+            cache.open(setup.key)
+    with Runner(setup, jobs=jobs, scheduler=scheduler) as runner:
+        prep = prepare(corpus, cat, model, progress, runner, cache)
+        with stage("extract"):  # the per-quote map step and the graph's assembly
+            return _extract(corpus, prep, model, runner, cache, progress)
 
 
-def _extract(corpus: Corpus, prep: Prepared, model: str | None, progress: ProgressCallback | None) -> KnowledgeGraph:
-    table, lexicon, cat = prep.table, prep.lexicon, prep.table.catalog
+def _extract(corpus: Corpus, prep: Prepared, model: str | None, runner: Runner, cache: ExtractionCache | None,
+             progress: ProgressCallback | None) -> KnowledgeGraph:
+    table, cat = prep.table, prep.table.catalog
     qids = sorted(corpus.quotes)
+    jobs_ = [_job(prep, qid) for qid in qids]
+    results = _extracted(jobs_, runner, cache)
     quotes, relations, claims, mentions, report = [], {}, [], [], list(corpus.report) + prep.report
     for qid in track(qids, "extracting", progress):
         quote = corpus.quotes[qid]
@@ -110,19 +201,16 @@ def _extract(corpus: Corpus, prep: Prepared, model: str | None, progress: Progre
         att = prep.attributions.get(qid, _NO_SUBJECT)
         if att.subject is None:
             report.append(ReportItem(kind="unattributed_quote", message=f"no subject found for {qid}"))
-        mentions += [Mention(entity_id=h.entity, quote_id=qid, start=h.start, end=h.end, text=h.text, rule=h.rule)
-                     for h in ctx.hits]
-        findings = extract_relations(ctx, lexicon, table)
-        for f in findings:
-            _add_relation(f, ctx, relations, report, table)
-        report += _unmatched_cues(ctx, findings, lexicon)
-        found = [_claim(f, ctx, table) for f in extract_claims(ctx, lexicon, table)] if att.subject else []
-        claims += found
-        facets = quote_facets(quote.text, [f.type for f in findings if not f.rejected] + [c.type for c in found],
-                              stemmed_words(ctx, 0, len(ctx.text)))
+        mentions += [Mention(entity_id=h.entity, quote_id=qid, start=h.start, end=h.end, text=h.text,
+                             rule=h.rule) for h in ctx.hits]
+        found = next(results)
+        relations.update((r.id, r) for r in found.relations)
+        report += found.report
+        claims += found.claims
+        perspective, stance, verdict = found.facets
         quotes.append(quote.model_copy(update={
             "subject": att.subject, "subject_rule": att.rule, "subject_confidence": att.confidence,
-            "perspective": facets.perspective, "stance": facets.stance, "verdict": facets.verdict}))
+            "perspective": perspective, "stance": stance, "verdict": verdict}))
     used = {m.entity_id for m in mentions} | {q.subject for q in quotes if q.subject}
     used |= {r.source for r in relations.values()} | {r.target for r in relations.values()}
     claims = sorted(claims, key=lambda c: c.id)
@@ -137,6 +225,54 @@ def _extract(corpus: Corpus, prep: Prepared, model: str | None, progress: Progre
         contradictions=_contradictions(claims, {e: table.name(e) for e in used if e in table.info}),
         report=tuple(_unique(sorted(report, key=_report_key))),
     )
+
+
+def _job(prep: Prepared, qid: str) -> Job:
+    ctx = prep.contexts[qid]
+    ids = [h.entity for h in ctx.hits] + [h.root for h in ctx.hits] + list(ctx.candidates) + [ctx.subject]
+    return Job(ctx, prep.attributions.get(qid, _NO_SUBJECT), entity_slice(prep.table, ids))
+
+
+def entity_slice(table: EntityTable, ids: Iterable[str | None]) -> dict[str, object]:
+    """The table's entries for ``ids`` and, transitively, the products they belong to and their makers."""
+    out: dict[str, object] = {}
+    todo = [i for i in ids if i]
+    while todo:
+        eid = todo.pop()
+        if eid in out or eid not in table.info:
+            continue
+        info = out[eid] = table.info[eid]
+        todo += [i for i in (info.part_of, info.maker) if i]
+    return dict(sorted(out.items()))
+
+
+def _extracted(jobs: list[Job], runner: Runner, cache: ExtractionCache | None) -> Iterator[Extracted]:
+    """Each job's :class:`Extracted`, in order, as it comes: cached, or from the runner's workers."""
+    cached = [cache.extracted(job) for job in jobs] if cache else [None] * len(jobs)
+    fresh = runner.map(extract_task, [job for job, hit in zip(jobs, cached) if hit is None])
+    for job, hit in zip(jobs, cached):
+        found = hit if hit is not None else next(fresh)
+        if cache:
+            cache.keep_extracted(job, found)
+        yield found
+
+
+def extract_quote(job: Job, catalog, lexicon: Lexicon) -> Extracted:
+    """Run the per-quote extractors on one quote: relations, claims, report items and facets."""
+    table = EntityTable(catalog)
+    table.info = dict(job.entities)  # type: ignore[arg-type]
+    ctx, att = job.context, job.attribution
+    relations: dict[str, Relation] = {}
+    report: list[ReportItem] = []
+    findings = extract_relations(ctx, lexicon, table)
+    for f in findings:
+        _add_relation(f, ctx, relations, report, table)
+    report += _unmatched_cues(ctx, findings, lexicon)
+    found = [_claim(f, ctx, table) for f in extract_claims(ctx, lexicon, table)] if att.subject else []
+    facets = quote_facets(ctx.text, [f.type for f in findings if not f.rejected] + [c.type for c in found],
+                          stemmed_words(ctx, 0, len(ctx.text)))
+    return Extracted(tuple(relations.values()), tuple(found), tuple(report),
+                     (facets.perspective, facets.stance, facets.verdict))
 
 
 def _contradictions(claims: list[Claim], names: dict[str, str]) -> tuple:

@@ -14,7 +14,7 @@ from kg.lexicon import Lexicon
 from kg.models import Document, Entity, ReportItem
 from kg.words import is_place
 
-__all__ = ["EntityTable", "Hit", "Resolution", "resolve_corpus"]
+__all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Span", "resolve_corpus", "scan_names"]
 
 _ORG_SUFFIX = re.compile(r"\b(?:Inc\.?|Labs|Corp\.?|Ltd\.?|GmbH|Technologies|Systems|Research|AI)$")
 _ORG_PRODUCT = re.compile(r"((?: (?-i:[A-Z])[\w-]+){1,3})(?=[\s.,;:!?)'’]|$)")
@@ -118,18 +118,41 @@ class EntityTable:
         return out
 
 
-def _catalog_hits(doc, table: EntityTable, text: str) -> list[Hit]:
-    from kg.nlp import CATALOG_SPANS
+# a catalog matcher span: (start, end, type, canonical name), as kg.nlp marks it in ``doc.spans``
+Span = tuple[int, int, str, str]
 
+
+@dataclass(frozen=True)
+class Parsed:
+    """What one quote yields on its own, before any corpus-wide step: the map step's result.
+
+    ``spans`` are the catalog matcher's spans, ``sentences`` the quote's statements (sentences cut at line
+    breaks) and ``names`` the name-shaped stretches that no catalog span covers. All three depend only on
+    the quote's text, the catalog, the lexicon and the spaCy pipeline.
+    """
+
+    spans: tuple[Span, ...]
+    sentences: tuple[tuple[int, int], ...]
+    names: tuple[NameHit, ...]
+
+
+def scan_names(text: str, spans: tuple[Span, ...], catalog: Catalog, lexicon: Lexicon) -> tuple[NameHit, ...]:
+    """The name-shaped stretches of a quote outside its catalog names (found by shape, then by cue position)."""
+    taken = [(h.start, h.end) for h in _catalog_hits(spans, EntityTable(catalog), text)]  # extents only
+    names = [n for n in find_names(text, lexicon) if not any(s < n.end and n.start < e for s, e in taken)]
+    taken += [(n.start, n.end) for n in names]
+    return tuple(sorted(names + find_cue_names(text, lexicon, taken), key=lambda n: n.start))
+
+
+def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str) -> list[Hit]:
+    """Resolve the catalog spans of a quote into hits, adding their entities to ``table``."""
     hits = []
-    for span in doc.spans[CATALOG_SPANS]:
-        canon, type_ = span.kb_id_, span.label_
+    for start, end, type_, canon in spans:
         if canon in table.catalog.entries:
             eid = table.add_catalog(canon)
         else:  # licence or platform from the lexicon
             eid = table.add_discovered(canon, type_)
             table.info[eid].discovered = False
-        start, end = span.start_char, span.end_char
         if re.search(r"(?:\bex-|\bformer\s+|\bex\s+)$", text[max(0, start - 8):start], re.IGNORECASE):
             continue  # "built by ex-Elastic engineers" names people, not a maker
         product = _ORG_PRODUCT.match(text[end:]) if type_ == "Organization" else None
@@ -189,7 +212,7 @@ _FEATURE = "feature-of:"
 _SUBJECT_TYPES = frozenset({"Product", "Technology"})
 
 
-def _title_subjects(doc: Document, title_doc, table: EntityTable, hits: dict[str, list[Hit]],
+def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict[str, list[Hit]],
                     lexicon: Lexicon) -> tuple[list[str], str | None]:
     """The products a title names without "A vs B" ("Moving from Flask to FastAPI"), the main one first.
 
@@ -201,7 +224,7 @@ def _title_subjects(doc: Document, title_doc, table: EntityTable, hits: dict[str
     """
     text = doc.title or ""
     found: dict[str, tuple[int, int]] = {}
-    for h in _catalog_hits(title_doc, table, text):
+    for h in _catalog_hits(title.spans, table, text):
         if h.type in _SUBJECT_TYPES:
             found.setdefault(h.root, (h.start, h.end))
     forms = {}
@@ -264,16 +287,16 @@ class Resolution:
     primary: dict[str, str | None] = field(default_factory=dict)  # doc id → the product its title puts first
 
 
-def resolve_corpus(documents: list[Document], quote_docs: dict[str, object], texts: dict[str, str],
-                   catalog: Catalog, lexicon: Lexicon, title_docs: dict[str, object] | None = None) -> Resolution:
-    """Resolve the names of every quote.
+def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: dict[str, str],
+                   catalog: Catalog, lexicon: Lexicon, titles: dict[str, Parsed] | None = None) -> Resolution:
+    """Resolve the names of every quote: the corpus-wide (reduce) step over what each quote yielded alone.
 
     Args:
         documents: the corpus documents (titles give candidate subjects and release names).
-        quote_docs: quote id → parsed spaCy Doc.
+        parsed: quote id → its catalog spans and name-shaped stretches (:class:`Parsed`).
         texts: quote id → text.
         catalog, lexicon: what is known before reading.
-        title_docs: document id → its parsed title, for titles that name products without "A vs B".
+        titles: document id → its parsed title, for titles that name products without "A vs B".
 
     Returns:
         The entity table, quote id → resolved hits (sorted by position), document id → candidate
@@ -294,12 +317,8 @@ def resolve_corpus(documents: list[Document], quote_docs: dict[str, object], tex
     raw: dict[str, list[NameHit]] = {}
     confirmed: dict[str, list[NameHit]] = defaultdict(list)
     for qid in sorted(texts):
-        hits[qid] = _catalog_hits(quote_docs[qid], table, texts[qid])
-        taken = [(h.start, h.end) for h in hits[qid]]
-        raw[qid] = [n for n in find_names(texts[qid], lexicon)
-                    if not any(s < n.end and n.start < e for s, e in taken)]
-        taken += [(n.start, n.end) for n in raw[qid]]
-        raw[qid] = sorted(raw[qid] + find_cue_names(texts[qid], lexicon, taken), key=lambda n: n.start)
+        hits[qid] = _catalog_hits(parsed[qid].spans, table, texts[qid])
+        raw[qid] = list(parsed[qid].names)
         for n in raw[qid]:
             if n.strong:
                 confirmed[normalize_name(split_release(n.text)[0])].append(n)
@@ -347,8 +366,8 @@ def resolve_corpus(documents: list[Document], quote_docs: dict[str, object], tex
             hits[qid].append(Hit(n.start, n.end, n.text, eid, table.root(eid), table.info[eid].type, n.rule, n.possessive))
         hits[qid].sort(key=lambda h: (h.start, h.end))
     for doc in documents:
-        if not candidates[doc.id] and title_docs and doc.id in title_docs:
-            candidates[doc.id], primary[doc.id] = _title_subjects(doc, title_docs[doc.id], table, hits, lexicon)
+        if not candidates[doc.id] and titles and doc.id in titles:
+            candidates[doc.id], primary[doc.id] = _title_subjects(doc, titles[doc.id], table, hits, lexicon)
     used = {h.entity for hs in hits.values() for h in hs}
     used |= {table.root(e) for e in used}  # a release's product counts as found too
     report = [ReportItem(kind="discovered_entity", message=f"{table.name(e)} ({table.info[e].type}): not in the catalog")

@@ -50,7 +50,7 @@ def large_kg(quotes: int = 10_000, seed: int = 7) -> KnowledgeGraph:
                 for name in (_name(rng, taken) for _ in range(n_entities))]
     linked = entities[: int(n_entities * 0.75)]  # the rest have claims only
     cum = list(itertools.accumulate(1.0 / (i + 3) ** 0.9 for i in range(len(linked))))
-    markets = 40  # entities fall into markets; most relations stay inside one
+    markets = max(1, min(40, len(linked) // 10))  # entities fall into markets; most relations stay inside one
     market = {e.id: i % markets for i, e in enumerate(linked)}
     members = [[e for e in linked if market[e.id] == m] for m in range(markets)]
     member_cum = [list(itertools.accumulate(1.0 / (i + 2) ** 1.1 for i in range(len(m)))) for m in members]

@@ -269,7 +269,7 @@ def test_cli_build_formats_writes_only_those_plus_report_and_store(tiny, tmp_pat
     out = tmp_path / "out"
     result = runner.invoke(app, ["build", str(tiny), "--out", str(out), "--formats", "graphml,ttl,html"])
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in out.iterdir()) == [".store", "kg.graphml", "kg.html", "kg.ttl", "report.json"]
+    assert sorted(p.name for p in out.iterdir()) == [".store", "cache", "kg.graphml", "kg.html", "kg.ttl", "report.json"]
     assert "wrote 3 exports" in result.stderr
 
 

@@ -24,6 +24,7 @@ from kg.registry import get_exporter
 XSS = "</script><img src=x onerror=\"document.title='pwned'\">"
 ISLAND = re.compile(r'<script type="application/json" id="kg-data">(.*?)</script>', re.DOTALL)
 SHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"  # kept after the run, to look at
+EXPORTS = Path(__file__).resolve().parent.parent / "exports"  # test_api checks these match a fresh build
 
 
 @pytest.fixture(scope="module")
@@ -151,6 +152,7 @@ def site(tmp_path_factory, xss_kg, big_kg):
     root = tmp_path_factory.mktemp("site")
     get_exporter("html").write(xss_kg, root / "sample.html")
     get_exporter("html").write(big_kg, root / "large.html")
+    shutil.copyfile(EXPORTS / "kg.html", root / "reviews.html")  # the 48-quote sample build, as committed
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args):  # keep pytest output clean
@@ -229,6 +231,25 @@ def test_sample_at_a_glance(browser, site, xss_kg):
     page.click("#isolated")
     panel = page.inner_text("#panel")
     assert "Not connected" in panel and "PostgreSQL" not in panel and "Qdrant Solutions" not in panel
+    page.close()
+
+
+@pytest.mark.slow
+def test_sample_build_reads_at_a_glance(browser, site):
+    page = _open(browser, site + "reviews.html")
+    state = _state(page)
+    assert state["entities"] > 50 and state["isolated"] > 0 and state["drawnNodes"] == state["connected"]
+    assert len(state["labelled"]) >= 0.7 * state["drawnNodes"], "most names are readable without zooming"
+    assert {"ent:qdrant", "ent:cursor", "ent:e2b"} <= set(state["labelled"]), "the best-connected are named"
+    assert set(state["legendRels"]) >= {"competes_with", "depends_on"} and "Product" in state["legendTypes"]
+    _screenshot(page, "reviews.png")
+    page.fill("#search", "qdrant")
+    page.press("#search", "Enter")
+    page.wait_for_function("document.body.dataset.selected === 'ent:qdrant'")
+    panel = page.inner_text("#panel")
+    assert panel.index("RELATIONS (") < panel.index("CLAIMS (") and "pgvector" in panel
+    assert _state(page)["hoodInView"]
+    _screenshot(page, "reviews-qdrant.png")
     page.close()
 
 

@@ -218,4 +218,4 @@ def test_a_reader_retries_when_a_build_switches_generations_while_it_opens(tmp_p
 
 
 def test_every_file_a_build_writes_is_known_as_its_own():
-    assert {name for name, _ in kg.BUILD_FORMATS} | {"report.json", ".store"} == set(output.OWN_NAMES)
+    assert {name for name, _ in kg.BUILD_FORMATS} | {"report.json", ".store", "cache"} == set(output.OWN_NAMES)

@@ -228,6 +228,7 @@
     labelTimer = setTimeout(function () { labelTimer = null; placeLabels(); }, 60);
   }
   function placeLabels() {
+    var rescaled = zoomNow !== cy.zoom();
     zoomNow = cy.zoom();
     var W = cy.width(), H = cy.height(), cell = 60, grid = {}, count = 0;
     function free(x0, y0, x1, y1) {
@@ -266,7 +267,7 @@
         if (n.data("lbl") !== text) n.data("lbl", text);
         if (text) n.addClass("lbl"); else n.removeClass("lbl");
       });
-      cy.style().update();  // sizes and fonts follow the zoom
+      if (rescaled) cy.style().update();  // sizes and fonts follow the zoom
     });
     document.body.dataset.labels = String(count);
     view.labels = count;
@@ -328,6 +329,7 @@
     if (cy.zoom() > 1.6) cy.zoom({ level: 1.6, renderedPosition: node.renderedPosition() });
     view.selected = ENT[e][E_ID];
     document.body.dataset.selected = ENT[e][E_ID];
+    remember(ENT[e][E_NAME]);
     showEntity(e);
     report();
     placeLabels();
@@ -347,6 +349,11 @@
     var z = Math.min(w / Math.max(bb.w, 1), h / Math.max(bb.h, 1));
     z = Math.max(cy.minZoom(), Math.min(z, cy.maxZoom()));
     cy.viewport({ zoom: z, pan: { x: left + pad + side + w / 2 - z * (bb.x1 + bb.w / 2), y: top + pad + h / 2 - z * (bb.y1 + bb.h / 2) } });
+  }
+  function remember(name) {  // the address names what is open, so it can be bookmarked or shared
+    var url = new URL(window.location.href);
+    if (name) url.searchParams.set("q", name); else url.searchParams.delete("q");
+    try { window.history.replaceState(null, "", url.href); } catch (err) { /* some file:// pages refuse */ }
   }
   function overviewView() {
     cy.batch(function () { cy.elements().removeClass("found near faded few").unselect(); });
@@ -403,8 +410,10 @@
     ev.preventDefault();
     search(searchBox.value);
   });
-  document.getElementById("overview").addEventListener("click", function () {
-    status.textContent = ""; closePanel(); overviewView();
+  function backToOverview() { status.textContent = ""; closePanel(); remember(""); overviewView(); }
+  document.getElementById("overview").addEventListener("click", backToOverview);
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "Escape" && document.activeElement !== searchBox) backToOverview();
   });
   document.getElementById("isolated").textContent = "Not connected (" + fmt(isolated.length) + ")";
   document.getElementById("isolated").addEventListener("click", showIsolated);

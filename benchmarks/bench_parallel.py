@@ -1,0 +1,181 @@
+"""How much faster is extraction on N worker processes than on one, and how long does ``kg add`` take?
+
+    python benchmarks/bench_parallel.py                         # ~2,000 quotes: --jobs 1 vs --jobs 2
+    python benchmarks/bench_parallel.py --quotes 10000 --add    # also: add 10 quotes to a store of that size
+    python benchmarks/bench_parallel.py --json par.json         # also write the figures as JSON
+
+The corpus is written by ``gen_corpus.py`` (invented products, review prose from templates, ``--quotes`` distinct
+quotes, deterministic by ``--seed``). ``kg.api.extract`` is timed with ``jobs=1`` and
+``jobs=N`` on the same files in the same run (worker start-up included) and the speed-up is their ratio; the
+two graphs must be equal. With ``--add``, a store is built from the corpus, then ten new quotes (one new
+document) are added with ``kg.api.add``: its wall time is printed in full and split into extraction (names
+resolved again over the whole corpus, cached quotes reused) and the rest (exports, store, report).
+The load average is printed: on a shared machine other processes take cores from the workers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_extract import EXAMPLES
+from gen_corpus import write_corpus
+
+
+def _timed(fn, repeat: int) -> tuple[list[float], object]:
+    times, result = [], None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - start)
+    return times, result
+
+
+def _worker_cpu() -> tuple[list[float], object]:
+    """Record the CPU seconds of every worker process a Runner started, just before it stops them."""
+    import psutil
+
+    import kg.parallel
+
+    seconds: list[float] = []
+    close = kg.parallel.Runner.close
+
+    def recording_close(self) -> None:
+        for pid in list(getattr(self._pool, "_processes", None) or {}):
+            try:
+                times = psutil.Process(pid).cpu_times()
+                seconds.append(times.user + times.system)
+            except psutil.Error:
+                pass
+        close(self)
+
+    kg.parallel.Runner.close = recording_close  # type: ignore[method-assign]
+    return seconds, close
+
+
+def bench_jobs(corpus: Path, jobs: int, repeat: int) -> dict:
+    """Wall time of jobs=1 and jobs=N in this run, and the CPU seconds of the main process and each worker.
+
+    On a busy machine the wall-clock ratio says more about the other processes than about kg; the CPU
+    figures give what an idle machine would show: jobs=1 CPU / (main process CPU + the busiest worker's CPU).
+    """
+    import kg.api
+
+    kg.api.extract([EXAMPLES], jobs=1)  # warm-up: imports, lexicons
+    cpu = time.process_time()
+    one_s, one = _timed(lambda: kg.api.extract([corpus], jobs=1), repeat)
+    one_cpu = (time.process_time() - cpu) / repeat
+    workers, close = _worker_cpu()
+    cpu = time.process_time()
+    many_s, many = _timed(lambda: kg.api.extract([corpus], jobs=jobs), repeat)
+    main_cpu = (time.process_time() - cpu) / repeat
+    import kg.parallel
+
+    kg.parallel.Runner.close = close  # type: ignore[method-assign]
+    if many != one:
+        raise SystemExit(f"jobs={jobs} gave another graph than jobs=1")
+    one_m, many_m = statistics.median(one_s), statistics.median(many_s)
+    busiest = max(workers) if workers else 0.0
+    return {"quotes": one.run.quotes, "documents": one.run.documents, "jobs": jobs,
+            "jobs1_s": one_s, "jobsN_s": many_s, "jobs1_median_s": one_m, "jobsN_median_s": many_m,
+            "speedup": one_m / many_m, "quotes_per_s_jobs1": one.run.quotes / one_m,
+            "quotes_per_s_jobsN": one.run.quotes / many_m, "jobs1_cpu_s": one_cpu,
+            "jobsN_main_cpu_s": main_cpu, "jobsN_worker_cpu_s": workers,
+            "speedup_by_cpu": one_cpu / (main_cpu + busiest) if busiest else None}
+
+
+NEW_QUOTES = [
+    "Benchbase ships a managed sync layer; Benchbase competes with Supabase and Firebase on realtime.",
+    "We moved from Firebase to Benchbase in a week, mostly because of the $25/month flat pricing.",
+    "Benchbase is Apache 2.0 licensed and runs on Linux and macOS.",
+    "p99 latency under 40 ms on our 2 GB dataset with Benchbase.",
+    "Supabase could ship the same offline mode within 12 months and sink Benchbase.",
+    "Benchbase is built on PostgreSQL and SQLite.",
+    "The docs are thin but the CLI is great.",
+    "Benchbase by Acme Labs feels like a younger Firebase.",
+    "Realtime presence works across 10k clients.",
+    "I doubt their benchmark numbers; they tested on a single node.",
+]
+
+
+def bench_add(corpus: Path, jobs: int, root: Path) -> dict:
+    import kg.api
+    from kg.cache import CACHE_DIR, ExtractionCache
+    from kg.ingest import read_corpus
+    from kg.pipeline import extract_corpus
+
+    store, extra = root / "store", root / "extra"
+    extra.mkdir()
+    start = time.perf_counter()
+    built = kg.api.build([corpus], out=store, jobs=jobs)
+    build_s = time.perf_counter() - start
+    (extra / "benchbase-vs-supabase.txt").write_text(
+        "Benchbase vs Supabase\n\n" + "\n\n".join(f"\u201c{q}\u201d" for q in NEW_QUOTES) + "\n", encoding="utf-8")
+    # extraction alone, as add runs it: every input read again, cached quotes reused, nothing written
+    start = time.perf_counter()
+    cache = ExtractionCache(store / CACHE_DIR)
+    graph = extract_corpus(read_corpus([corpus, extra]), jobs=jobs, cache=cache)
+    extract_s = time.perf_counter() - start
+    start = time.perf_counter()
+    added = kg.api.add([extra], store=store, jobs=jobs)
+    add_s = time.perf_counter() - start
+    if added.graph != graph:
+        raise SystemExit("kg add gave another graph than extraction of the union")
+    size = sum(p.stat().st_size for p in (store / CACHE_DIR).iterdir())
+    return {"store_quotes": built.graph.run.quotes, "added_quotes": added.graph.run.quotes - built.graph.run.quotes,
+            "build_s": build_s, "add_s": add_s, "add_extraction_s": extract_s, "add_rest_s": add_s - extract_s,
+            "quotes_extracted_by_add": added.extracted, "cache_bytes": size,
+            "cache_bytes_per_quote": size / added.graph.run.quotes}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quotes", type=int, default=2000, help="quotes in the generated corpus")
+    parser.add_argument("--seed", type=int, default=7, help="seed of the generated corpus")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes to compare with one")
+    parser.add_argument("--repeat", type=int, default=1, help="timed runs of each side (the median is reported)")
+    parser.add_argument("--add", action="store_true", help="also time kg add of 10 quotes to a store of --quotes")
+    parser.add_argument("--no-jobs", action="store_true", help="skip the jobs=1 / jobs=N comparison")
+    parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here as JSON")
+    args = parser.parse_args(argv)
+
+    result: dict = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
+                                "platform": platform.platform(), "load_before": os.getloadavg()}}
+    with tempfile.TemporaryDirectory(prefix="kg-bench-par-") as tmp:
+        corpus = Path(tmp) / "corpus"
+        corpus.mkdir()
+        texts = write_corpus(corpus, args.quotes, args.seed)
+        print(f"corpus: {len(texts)} generated quotes (seed {args.seed}); load average "
+              f"{result['machine']['load_before'][0]:.1f} on {os.cpu_count()} cores")
+        if not args.no_jobs:
+            result["jobs"] = r = bench_jobs(corpus, args.jobs, args.repeat)
+            print(f"kg.api.extract jobs=1: {r['jobs1_median_s']:.1f} s ({r['quotes_per_s_jobs1']:.0f} quotes/s); "
+                  f"jobs={args.jobs}: {r['jobsN_median_s']:.1f} s ({r['quotes_per_s_jobsN']:.0f} quotes/s); "
+                  f"speed-up {r['speedup']:.2f}x, same graph")
+            if r["speedup_by_cpu"]:
+                print(f"CPU: jobs=1 {r['jobs1_cpu_s']:.1f} s; jobs={args.jobs}: main process "
+                      f"{r['jobsN_main_cpu_s']:.1f} s, workers {', '.join(f'{w:.1f}' for w in r['jobsN_worker_cpu_s'])} s"
+                      f" -> speed-up on idle cores {r['speedup_by_cpu']:.2f}x")
+        if args.add:
+            result["add"] = a = bench_add(corpus, args.jobs, Path(tmp))
+            print(f"kg build of {a['store_quotes']} quotes: {a['build_s']:.1f} s; kg add of {a['added_quotes']} "
+                  f"quotes: {a['add_s']:.1f} s = extraction {a['add_extraction_s']:.1f} s "
+                  f"({a['quotes_extracted_by_add']} quotes extracted) + exports/store/report {a['add_rest_s']:.1f} s; "
+                  f"cache {a['cache_bytes_per_quote']:.0f} bytes/quote")
+    result["machine"]["load_after"] = os.getloadavg()
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,155 @@
+"""The per-quote extraction cache a build keeps in ``OUT/cache/``: the map steps' results, reused by the next build.
+
+Two files, each gzip-compressed JSON Lines sorted by key (deterministic bytes): ``parsed.jsonl.gz`` holds
+each quote's :class:`kg.resolve.Parsed`, keyed by the quote's text; ``extracted.jsonl.gz`` each quote's
+:class:`kg.pipeline.Extracted`, keyed by its whole :class:`kg.pipeline.Job` (context, subject and the
+entities it names). Both keys also hold the run's fingerprint (kg's code and data, catalog, spaCy and model:
+:func:`kg.parallel.fingerprint`), and a file written under another fingerprint is not read at all. A build
+writes the entries it used into its new generation, so the cache moves with the output folder and holds
+only the current corpus.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from dataclasses import asdict
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from kg.extract.names import NameHit
+from kg.models import Claim, Relation, ReportItem
+from kg.resolve import Parsed
+
+if TYPE_CHECKING:
+    from kg.pipeline import Extracted, Job
+
+__all__ = ["CACHE_DIR", "ExtractionCache"]
+
+CACHE_DIR = "cache"
+_FILES = {"parsed": "parsed.jsonl.gz", "extracted": "extracted.jsonl.gz"}
+_FORMAT = 1
+
+
+def _key(fingerprint: str, kind: str, content: str) -> str:
+    return hashlib.sha256(f"{fingerprint}\0{kind}\0{content}".encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=True, sort_keys=True, separators=(",", ":"))
+
+
+def job_key(job: Job) -> str:
+    """The canonical text of everything a quote's extraction reads."""
+    ctx, att = job.context, job.attribution
+    entities = {eid: {**asdict(info), "aliases": sorted(info.aliases)} for eid, info in job.entities.items()}  # type: ignore[call-overload]
+    return _dumps({"quote": ctx.quote_id, "doc": ctx.doc_id, "text": ctx.text, "sentences": ctx.sentences,
+                   "hits": [asdict(h) for h in ctx.hits], "candidates": ctx.candidates, "subject": ctx.subject,
+                   "attribution": [att.subject, att.rule, att.confidence], "entities": entities})
+
+
+def _encode_parsed(p: Parsed) -> dict:
+    return {"spans": p.spans, "sentences": p.sentences,
+            "names": [[n.start, n.end, n.text, n.rule, n.strong, n.possessive, n.initial] for n in p.names]}
+
+
+def _decode_parsed(d: dict) -> Parsed:
+    return Parsed(tuple(tuple(s) for s in d["spans"]), tuple(tuple(s) for s in d["sentences"]),  # type: ignore[arg-type]
+                  tuple(NameHit(*n) for n in d["names"]))
+
+
+def _encode_extracted(x: Extracted) -> dict:
+    return {"relations": [r.model_dump(mode="json") for r in x.relations],
+            "claims": [c.model_dump(mode="json") for c in x.claims],
+            "report": [r.model_dump(mode="json") for r in x.report], "facets": list(x.facets)}
+
+
+def _decode_extracted(d: dict) -> Extracted:
+    from kg.pipeline import Extracted
+
+    return Extracted(tuple(Relation.model_validate(r) for r in d["relations"]),
+                     tuple(Claim.model_validate(c) for c in d["claims"]),
+                     tuple(ReportItem.model_validate(r) for r in d["report"]), tuple(d["facets"]))  # type: ignore[arg-type]
+
+
+class ExtractionCache:
+    """Per-quote results of the build in ``previous`` (if any), and the entries this build used.
+
+    Args:
+        previous: a cache folder an earlier build wrote (``OUT/cache``); missing or unreadable is empty.
+    """
+
+    def __init__(self, previous: Path | None = None) -> None:
+        self.previous = previous
+        self.fingerprint: str | None = None
+        self._old: dict[str, dict[str, str]] = {kind: {} for kind in _FILES}
+        self._new: dict[str, dict[str, str]] = {kind: {} for kind in _FILES}
+        self.hits = {kind: 0 for kind in _FILES}
+        self.misses = {kind: 0 for kind in _FILES}
+
+    def open(self, fingerprint: str) -> None:
+        """Read the previous entries written under ``fingerprint`` (others are ignored)."""
+        self.fingerprint = fingerprint
+        if self.previous is None:
+            return
+        for kind, name in _FILES.items():
+            self._old[kind] = _read(self.previous / name, fingerprint)
+
+    def _get(self, kind: str, key: str):
+        raw = self._old[kind].get(key)
+        if raw is None:
+            self.misses[kind] += 1
+            return None
+        self.hits[kind] += 1
+        return raw
+
+    def parsed(self, text: str) -> Parsed | None:
+        """The cached :class:`Parsed` of a quote text, or None."""
+        raw = self._get("parsed", _key(self._fp, "parsed", text))
+        return None if raw is None else _decode_parsed(json.loads(raw))
+
+    def keep_parsed(self, text: str, parsed: Parsed) -> None:
+        key = _key(self._fp, "parsed", text)
+        self._new["parsed"][key] = self._old["parsed"].get(key) or _dumps(_encode_parsed(parsed))
+
+    def extracted(self, job: Job) -> Extracted | None:
+        """The cached :class:`Extracted` of a job, or None."""
+        raw = self._get("extracted", _key(self._fp, "extracted", job_key(job)))
+        return None if raw is None else _decode_extracted(json.loads(raw))
+
+    def keep_extracted(self, job: Job, found: Extracted) -> None:
+        key = _key(self._fp, "extracted", job_key(job))
+        self._new["extracted"][key] = self._old["extracted"].get(key) or _dumps(_encode_extracted(found))
+
+    @property
+    def _fp(self) -> str:
+        if self.fingerprint is None:
+            raise RuntimeError("ExtractionCache.open(fingerprint) must be called first")
+        return self.fingerprint
+
+    def write(self, folder: Path) -> None:
+        """Write the entries this build used into ``folder`` (a new generation's ``cache``), sorted by key."""
+        folder.mkdir(parents=True, exist_ok=True)
+        for kind, name in _FILES.items():
+            with open(folder / name, "wb") as raw, \
+                    gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=1) as out:
+                out.write((_dumps({"format": _FORMAT, "fingerprint": self._fp}) + "\n").encode())
+                for key in sorted(self._new[kind]):
+                    out.write(f"{key}\t{self._new[kind][key]}\n".encode())
+
+
+def _read(path: Path, fingerprint: str) -> dict[str, str]:
+    """key → JSON text of the entries in ``path``, if it was written under ``fingerprint``; else nothing."""
+    try:
+        with gzip.open(path, "rb") as handle:
+            head = json.loads(handle.readline())
+            if head != {"format": _FORMAT, "fingerprint": fingerprint}:
+                return {}
+            entries = {}
+            for line in handle:
+                key, _, value = line.decode().rstrip("\n").partition("\t")
+                entries[key] = value
+            return entries
+    except (OSError, EOFError, ValueError):  # missing, truncated or not ours: start afresh
+        return {}

@@ -1,0 +1,266 @@
+"""Where the per-quote (map) steps of extraction run: this process, worker processes, or a Dask cluster.
+
+Extraction is two map steps around one reduce step, so the output never depends on where a quote ran:
+
+1. **parse** (map, per quote): spaCy parse, catalog spans, statements and name-shaped stretches. It reads
+   only the quote's text and what is fixed before the run (catalog, lexicon, pipeline).
+2. **resolve** (reduce, in this process): names are resolved corpus-wide, because whether "Onboarding" is
+   a name, which type a discovered name gets and which title forms a document lends its quotes depend on
+   every document. Subjects are attributed per document with the corpus-wide entity table.
+3. **extract** (map, per quote): relations, claims, report items and facets of one quote. Their input is a
+   :class:`kg.pipeline.Job`: the quote's context (names, subject, candidates) and the entity-table entries
+   those names lead to, nothing more. The corpus-wide "lexicon" of discovered names reaches a quote only
+   through its Job, so a Job is also the exact key of the quote's cached result (``kg/cache.py``): adding
+   documents re-extracts the quotes whose names or entities changed, and no others.
+
+Then the graph is assembled in this process (dedup, sorting, contradictions). Results are consumed in quote
+order whatever order workers finish in, so ``jobs=1``, ``jobs=N`` and a Dask cluster give byte-identical
+output. Each worker builds the spaCy pipeline, catalog matcher and lexicon once (:class:`Setup`, keyed by
+its fingerprint), not once per task. With ``jobs=1``, or fewer than :data:`PARALLEL_MIN_QUOTES` quotes to
+do, everything runs in this process: starting a worker (importing spaCy, building matchers) costs seconds.
+Extractors registered at run time in this process (not through entry points) are not seen by workers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Self
+
+from kg import __version__
+from kg.catalog import Catalog, ontology_dir
+
+__all__ = ["PARALLEL_MIN_QUOTES", "Runner", "Setup", "extract_task", "fingerprint", "parse_task"]
+
+PARALLEL_MIN_QUOTES = 200
+_MAX_CHUNK = 128
+
+
+def fingerprint(catalog: Catalog, model: str | None) -> str:
+    """What extraction results depend on besides the text: kg's code and data, the catalog, spaCy and model.
+
+    A change of any rule (code under ``kg/``, any file under ``ontology/``), of the catalog or of the
+    spaCy version or model gives another fingerprint, so cached results of other rules are never used.
+    """
+    import spacy
+
+    digest = hashlib.sha256()
+    for part in (__version__, spacy.__version__, model or "blank:en"):
+        digest.update(part.encode() + b"\0")
+    entries = [e.model_dump(mode="json") for _, e in sorted(catalog.entries.items())]
+    digest.update(json.dumps(entries, sort_keys=True).encode() + b"\0")
+    package = Path(__file__).resolve().parent
+    for root, pattern in ((package, "*.py"), (ontology_dir(), "*")):
+        for path in sorted(p for p in root.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts):
+            digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a worker needs before its first task: the catalog and the spaCy model, and their fingerprint."""
+
+    catalog: Catalog
+    model: str | None
+    key: str
+
+    @classmethod
+    def make(cls, catalog: Catalog, model: str | None) -> Setup:
+        return cls(catalog, model, fingerprint(catalog, model))
+
+
+class _Worker:
+    """One worker's state: lexicon and, on first use, the spaCy pipeline with kg's matchers."""
+
+    def __init__(self, setup: Setup) -> None:
+        from kg.lexicon import load_lexicon
+
+        self.setup = setup
+        self.catalog = setup.catalog
+        self.lexicon = load_lexicon()
+        self._nlp = None
+
+    @property
+    def nlp(self):
+        if self._nlp is None:
+            from kg.nlp import build_pipeline
+
+            self._nlp = build_pipeline(self.catalog, self.lexicon, self.setup.model)
+        return self._nlp
+
+
+_WORKERS: dict[str, _Worker] = {}  # in a worker process: its state, by setup key
+
+
+def _install(setup: Setup) -> None:
+    """Process-pool initializer: build the worker's state once, before its first task."""
+    if setup.key not in _WORKERS:
+        _WORKERS.clear()
+        _WORKERS[setup.key] = _Worker(setup)
+    _WORKERS[setup.key].nlp  # noqa: B018  (build the pipeline now, not during the first task)
+
+
+def _worker(setup: Setup | str | _Worker) -> _Worker:
+    if isinstance(setup, _Worker):
+        return setup
+    if isinstance(setup, str):
+        return _WORKERS[setup]
+    _install(setup)
+    return _WORKERS[setup.key]
+
+
+def parse_task(texts: list[str], setup: Setup | str | _Worker) -> list:
+    """Map step 1 on a chunk of quote texts: their :class:`kg.resolve.Parsed`, in order."""
+    from kg.pipeline import parse_quotes
+
+    worker = _worker(setup)
+    return parse_quotes(worker.nlp, texts, worker.catalog, worker.lexicon)
+
+
+def extract_task(jobs: list, setup: Setup | str | _Worker) -> list:
+    """Map step 2 on a chunk of :class:`kg.pipeline.Job`: their :class:`kg.pipeline.Extracted`, in order."""
+    from kg.pipeline import extract_quote
+
+    worker = _worker(setup)
+    return [extract_quote(job, worker.catalog, worker.lexicon) for job in jobs]
+
+
+def _chunks(items: list, workers: int) -> list[list]:
+    """Chunks small enough to keep every worker busy to the end, large enough to cost little to send."""
+    size = max(1, min(_MAX_CHUNK, math.ceil(len(items) / (workers * 8))))
+    return [items[i:i + size] for i in range(0, len(items), size)]
+
+
+@contextmanager
+def _main_not_imported() -> Iterator[None]:
+    """Start workers without re-running the caller's script in them.
+
+    A spawned or forkserver worker normally imports the parent's ``__main__`` file, so a script that calls
+    kg without an ``if __name__ == "__main__":`` guard would run again in every worker. kg's tasks and their
+    arguments are kg's own objects, so its workers need nothing from ``__main__``: while they start, the
+    main module is presented as a module named ``__main__``, which multiprocessing does not import.
+    """
+    import importlib.machinery
+
+    main = sys.modules.get("__main__")
+    if main is None or getattr(main, "__spec__", None) is not None:
+        yield
+        return
+    main.__spec__ = importlib.machinery.ModuleSpec("__main__", None)
+    try:
+        yield
+    finally:
+        main.__spec__ = None
+
+
+class Runner:
+    """Runs a map step's task over items and yields the results in item order.
+
+    Args:
+        setup: catalog and model every worker starts from.
+        jobs: worker processes; ``None`` means one per core (``os.cpu_count()``), 1 this process only.
+        scheduler: a Dask scheduler address (``tcp://HOST:PORT``) or a ``distributed.Client``; the tasks
+            then run on its workers (which need kg installed) and ``jobs`` is not used.
+    """
+
+    def __init__(self, setup: Setup, jobs: int | None = 1, scheduler: object = None) -> None:
+        from kg.errors import ParallelError
+
+        if jobs is not None and jobs < 1:
+            raise ParallelError(f"--jobs must be 1 or more, not {jobs}")
+        self.setup = setup
+        self.jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+        self.scheduler = scheduler
+        self._local: _Worker | None = None
+        self._pool = None
+        self._client = None
+        self._own_client = False
+        self._setup_future = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def map(self, task: Callable[[list, object], list], items: list) -> Iterator:
+        """``task`` over ``items`` in chunks; the results, one per item and in item order, as they come."""
+        if not items:
+            return iter(())
+        if self.scheduler is not None:
+            return self._dask(task, items)
+        if self.jobs > 1 and len(items) >= PARALLEL_MIN_QUOTES:
+            return self._processes(task, items)
+        return self._inline(task, items)
+
+    def _inline(self, task, items: list) -> Iterator:
+        if self._local is None:
+            self._local = _Worker(self.setup)
+        for chunk in _chunks(items, 1):
+            yield from task(chunk, self._local)
+
+    def _processes(self, task, items: list) -> Iterator:
+        if self._pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+            context = multiprocessing.get_context(method)
+            if method == "forkserver":
+                context.set_forkserver_preload(["kg.pipeline"])  # workers fork with spaCy imported
+            self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=context, initializer=_install,
+                                             initargs=(self.setup,))
+        with _main_not_imported():  # workers start while tasks are submitted
+            results = self._pool.map(partial(task, setup=self.setup.key), _chunks(items, self.jobs))
+        for result in results:
+            yield from result
+
+    def _dask(self, task, items: list) -> Iterator:
+        client = self._dask_client()
+        if self._setup_future is None:
+            self._setup_future = client.scatter(self.setup, broadcast=True, hash=False)
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        futures = client.map(task, _chunks(items, workers), setup=self._setup_future, pure=False)
+        try:
+            for future in futures:
+                yield from future.result()
+        finally:
+            client.cancel([f for f in futures if not f.done()])
+
+    def _dask_client(self):
+        from kg.errors import ParallelError
+
+        if self._client is not None:
+            return self._client
+        if not isinstance(self.scheduler, str):
+            self._client = self.scheduler  # a distributed.Client the caller owns
+            return self._client
+        try:
+            from distributed import Client
+        except ImportError as err:
+            raise ParallelError("--scheduler needs Dask: pip install 'kg[dask]' (dask[distributed])") from err
+        try:
+            self._client = Client(self.scheduler, timeout=10)
+        except OSError as err:
+            raise ParallelError(f"cannot reach the Dask scheduler at {self.scheduler} ({err}); start one with "
+                                "`dask scheduler` and workers with `dask worker ADDRESS`") from err
+        self._own_client = True
+        return self._client
+
+    def close(self) -> None:
+        """Stop the worker processes and the Dask client this runner started."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+        if self._client is not None and self._own_client:
+            self._client.close()
+        self._client = None
+        self._local = None

@@ -1,0 +1,157 @@
+"""The per-quote extraction cache and ``kg add``: reused results give the bytes of a fresh build."""
+
+from __future__ import annotations
+
+import gzip
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES, SEEDS
+from test_parallel import output_files
+
+import kg.api as kg
+from kg.cache import CACHE_DIR, ExtractionCache, job_key
+from kg.errors import StoreError
+from kg.extract.names import NameHit
+from kg.extract.subjects import Attribution
+from kg.extract.text import QuoteContext
+from kg.models import Evidence, Relation, ReportItem
+from kg.pipeline import Extracted, Job
+from kg.resolve import Hit, Parsed
+
+
+def _job(text: str = "Qdrant beats pgvector.", subject: str | None = "qdrant") -> Job:
+    ctx = QuoteContext("q:1", "doc:1", text, [(0, len(text))],
+                       [Hit(0, 6, "Qdrant", "qdrant", "qdrant", "Product", "catalog")], ["qdrant"], subject)
+    from kg.resolve import _Info
+
+    return Job(ctx, Attribution(subject, "subject.named", 0.75), {"qdrant": _Info("Qdrant", "Product", {"qdrant db"})})
+
+
+def _extracted() -> Extracted:
+    ev = Evidence(doc_id="doc:1", quote_id="q:1", start=0, end=6, text="Qdrant", rule="cue.x", confidence=0.123456789)
+    rel = Relation(id="rel:1", type="competes_with", source="qdrant", target="pgvector", confidence=0.1 + 0.2,
+                   evidence=ev)
+    return Extracted((rel,), (), (ReportItem(kind="unmatched_cue", message="'beats' without a relation", evidence=ev),),
+                     ("competition", "mixed", None))
+
+
+def test_cache_round_trips_what_the_map_steps_found(tmp_path):
+    parsed = Parsed(((0, 6, "Product", "Qdrant"),), ((0, 22),), (NameHit(10, 18, "pgvector", "discovery.x", True),))
+    job, found = _job(), _extracted()
+    cache = ExtractionCache()
+    cache.open("fp")
+    cache.keep_parsed(job.context.text, parsed)
+    cache.keep_extracted(job, found)
+    cache.write(tmp_path / CACHE_DIR)
+    again = ExtractionCache(tmp_path / CACHE_DIR)
+    again.open("fp")
+    assert again.parsed(job.context.text) == parsed
+    assert again.extracted(job) == found  # floats, tuples and None survive
+    assert again.parsed("another text") is None and again.hits == {"parsed": 1, "extracted": 1}
+
+
+def test_cache_of_other_rules_or_another_job_is_not_used(tmp_path):
+    cache = ExtractionCache()
+    cache.open("fp")
+    cache.keep_extracted(_job(), _extracted())
+    cache.write(tmp_path / CACHE_DIR)
+    other_rules = ExtractionCache(tmp_path / CACHE_DIR)
+    other_rules.open("fp2")
+    assert other_rules.extracted(_job()) is None
+    same = ExtractionCache(tmp_path / CACHE_DIR)
+    same.open("fp")
+    assert same.extracted(_job(subject=None)) is None  # the subject changed: extract again
+    changed = _job()
+    changed.entities["qdrant"].type = "Organization"
+    assert same.extracted(changed) is None  # an entity the quote names changed: extract again
+    assert job_key(_job()) != job_key(changed)
+
+
+def test_damaged_cache_is_ignored(tmp_path):
+    folder = tmp_path / CACHE_DIR
+    folder.mkdir()
+    (folder / "extracted.jsonl.gz").write_bytes(b"not gzip")
+    (folder / "parsed.jsonl.gz").write_bytes(gzip.compress(b'{"format": 1, "fingerprint": "fp"}\nbroken'))
+    cache = ExtractionCache(folder)
+    cache.open("fp")
+    assert cache.extracted(_job()) is None
+
+
+def test_cache_files_are_deterministic(tmp_path):
+    for name in ("a", "b"):
+        cache = ExtractionCache()
+        cache.open("fp")
+        for text in (["x", "y"] if name == "a" else ["y", "x"]):
+            cache.keep_parsed(text, Parsed((), ((0, 1),), ()))
+        cache.write(tmp_path / name)
+    assert (tmp_path / "a" / "parsed.jsonl.gz").read_bytes() == (tmp_path / "b" / "parsed.jsonl.gz").read_bytes()
+
+
+@pytest.fixture(scope="module")
+def split(tmp_path_factory):
+    """The sample corpus in two parts, plus the seeds as a third."""
+    root = tmp_path_factory.mktemp("split")
+    docs = sorted(EXAMPLES.glob("*.txt"))
+    for part, names in (("old", docs[:4]), ("new", docs[4:])):
+        (root / part).mkdir()
+        for doc in names:
+            shutil.copy(doc, root / part / doc.name)
+    return root
+
+
+def test_rebuild_reuses_every_cached_quote_and_writes_the_same_bytes(split, tmp_path):
+    first = kg.build([split / "old"], out=tmp_path / "out", jobs=1)
+    before = output_files(first.out)
+    again = kg.build([split / "old"], out=tmp_path / "out", jobs=1)
+    assert first.extracted == len(first.graph.quotes) and again.extracted == 0
+    assert output_files(again.out) == before
+
+
+def test_add_equals_a_full_build_of_the_union(split, tmp_path):
+    store = tmp_path / "store"
+    kg.build([split / "old"], out=store, jobs=1)
+    added = kg.add([split / "new", SEEDS], store=store, jobs=1)
+    full = kg.build([split / "old", split / "new", SEEDS], out=tmp_path / "full", jobs=1)
+    assert 0 < added.extracted < len(full.graph.quotes)  # the old quotes came from the cache …
+    assert output_files(store) == output_files(full.out)  # … and changed nothing
+    assert kg.competitors("Qdrant", store=store).equals(kg.competitors("Qdrant", store=full.out))
+
+
+def test_add_from_the_command_line(split, tmp_path):
+    from typer.testing import CliRunner
+
+    from kg.cli import app
+
+    store = tmp_path / "store"
+    built = CliRunner().invoke(app, ["build", str(split / "old"), "--out", str(store), "--jobs", "1"])
+    assert built.exit_code == 0, built.output
+    added = CliRunner().invoke(app, ["add", str(split / "new"), "--store", str(store), "-j", "1"])
+    assert added.exit_code == 0, added.output
+    assert "6 documents, 48 quotes" in added.output and "quotes; the others came from the cache" in added.output
+    assert kg.load(store).run.documents == 6
+
+
+def test_add_needs_a_build_and_its_inputs(split, tmp_path):
+    with pytest.raises(StoreError, match="no record of a build"):
+        kg.add([split / "new"], store=tmp_path / "nothing")
+    moved = tmp_path / "moved"
+    shutil.copytree(split / "old", moved)
+    kg.build([moved], out=tmp_path / "store", jobs=1)
+    shutil.rmtree(moved)
+    with pytest.raises(StoreError, match="no longer exist"):
+        kg.add([split / "new"], store=tmp_path / "store")
+    (tmp_path / "store" / ".store" / "build.json").write_text("[]")
+    with pytest.raises(StoreError, match="damaged"):
+        kg.add([split / "new"], store=tmp_path / "store")
+
+
+def test_build_records_its_inputs_for_add(split, tmp_path):
+    import json
+    import os
+
+    kg.build([split / "old", Path(split / "old")], out=tmp_path / "out", catalog="none", jobs=1)
+    record = json.loads((tmp_path / "out" / ".store" / "build.json").read_text())
+    assert record["inputs"] == [os.path.abspath(split / "old")] and record["catalog"] == "none"
+    assert ["kg.ttl", "turtle"] in record["formats"]

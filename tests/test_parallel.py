@@ -1,0 +1,146 @@
+"""Parallel extraction: worker processes and Dask give the graph and the exports of one process, byte for byte."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES, ROOT, SEEDS
+
+import kg.api as kg
+from kg import parallel
+from kg.catalog import load_catalog
+from kg.errors import ParallelError
+from kg.parallel import Runner, Setup, extract_task, parse_task
+
+REAL_DEV = ROOT / "tests" / "data" / "real" / "dev" / "corpus"
+
+
+def output_files(folder: Path) -> dict[str, bytes]:
+    """Every file a build wrote, by relative path, except the database (its bytes are not deterministic), the
+    store's name index (it holds a random generation id) and the report's timings (seconds differ)."""
+    files = {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+             if p.is_file() and "oxigraph" not in p.parts and p.name != "names.json"}
+    report = json.loads(files["report.json"])
+    assert set(report.pop("timings")) == {"wall_s", "cpu_s"}
+    files["report.json"] = json.dumps(report).encode()
+    return files
+
+
+@pytest.fixture
+def always_parallel(monkeypatch):
+    """Use worker processes even for a small corpus."""
+    monkeypatch.setattr(parallel, "PARALLEL_MIN_QUOTES", 0)
+
+
+@pytest.fixture(scope="module")
+def setup():
+    return Setup.make(load_catalog(None), None)
+
+
+def test_runner_gives_results_in_item_order_whichever_worker_ran_them(setup, always_parallel):
+    texts = [f"Qdrant competes with pgvector, take {i}. Weaviate too." for i in range(40)] + ["Zed is fast."]
+    with Runner(setup, jobs=1) as one, Runner(setup, jobs=2) as two:
+        local = list(one.map(parse_task, texts))
+        remote = list(two.map(parse_task, texts))
+        assert two._pool is not None  # really in worker processes
+    assert remote == local
+    assert [len(p.sentences) for p in local] == [2] * 40 + [1]
+
+
+def test_runner_refuses_zero_jobs(setup):
+    with pytest.raises(ParallelError, match="--jobs"):
+        Runner(setup, jobs=0)
+
+
+def test_runner_defaults_to_one_worker_per_core(setup):
+    assert Runner(setup, jobs=None).jobs == (os.cpu_count() or 1)
+
+
+def test_small_corpus_stays_in_this_process(setup):
+    with Runner(setup, jobs=2) as runner:
+        list(runner.map(parse_task, ["Zed is fast."] * (parallel.PARALLEL_MIN_QUOTES - 1)))
+        assert runner._pool is None
+
+
+def test_a_worker_error_reaches_the_caller(setup, always_parallel):
+    with Runner(setup, jobs=2) as runner, pytest.raises(AttributeError):
+        list(runner.map(extract_task, ["not a job"] * 4))
+
+
+@pytest.fixture(scope="module")
+def one(tmp_path_factory):
+    """The sample corpus and the seeds, built in this process."""
+    return kg.build([EXAMPLES, SEEDS], out=tmp_path_factory.mktemp("one") / "out", jobs=1)
+
+
+def test_build_with_two_jobs_writes_the_bytes_of_one_job(one, tmp_path, always_parallel):
+    two = kg.build([EXAMPLES, SEEDS], out=tmp_path / "two", jobs=2)
+    assert two.graph == one.graph
+    files_one, files_two = output_files(one.out), output_files(two.out)
+    assert {"kg.ttl", "kg.graphml", "report.json", "cache/extracted.jsonl.gz"} <= set(files_one)
+    assert files_two == files_one
+
+
+@pytest.mark.slow
+def test_real_set_with_two_jobs_is_the_graph_of_one_job():
+    """320 real quotes: above the size where workers start by default."""
+    assert parallel.PARALLEL_MIN_QUOTES < 320
+    one = kg.extract([REAL_DEV], jobs=1)
+    two = kg.extract([REAL_DEV], jobs=2)
+    assert two.model_dump_json() == one.model_dump_json()
+
+
+def test_cli_jobs_option(tmp_path, always_parallel):
+    from typer.testing import CliRunner
+
+    from kg.cli import app
+
+    result = CliRunner().invoke(app, ["extract", str(SEEDS), "--jsonl", "--jobs", "2"])
+    assert result.exit_code == 0, result.output
+    alone = CliRunner().invoke(app, ["extract", str(SEEDS), "--jsonl", "-j", "1"])
+    assert result.stdout == alone.stdout and result.stdout.count("\n") >= 29
+    assert CliRunner().invoke(app, ["extract", str(SEEDS), "--jobs", "0"]).exit_code == 2
+
+
+def test_script_without_main_guard_runs_once(tmp_path, always_parallel):
+    """Workers must not run the caller's script again (it has no ``if __name__ == "__main__"`` guard)."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "script.py"
+    marker = tmp_path / "runs.txt"
+    script.write_text(
+        "import kg.api, kg.parallel\n"
+        "kg.parallel.PARALLEL_MIN_QUOTES = 0\n"
+        f"open({str(marker)!r}, 'a').write('run\\n')\n"
+        f"g = kg.api.extract([{str(SEEDS)!r}], jobs=2)\n"
+        "print(len(g.quotes))\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=300,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "29"
+    assert marker.read_text() == "run\n"
+
+
+@pytest.mark.slow
+def test_dask_local_cluster_gives_the_bytes_of_a_local_build(one, tmp_path):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        by_client = kg.build([EXAMPLES, SEEDS], out=tmp_path / "client", scheduler=client)
+        by_address = kg.extract([EXAMPLES, SEEDS], scheduler=cluster.scheduler_address)
+        ran = client.run(lambda: len(__import__("kg.parallel").parallel._WORKERS))
+    assert output_files(by_client.out) == output_files(one.out)
+    assert by_address == one.graph
+    assert any(ran.values())  # the tasks ran on the cluster's workers, which built their pipeline once
+
+
+@pytest.mark.slow
+def test_dask_unreachable_scheduler_is_a_kg_error():
+    pytest.importorskip("distributed")
+    with pytest.raises(ParallelError, match="cannot reach the Dask scheduler"):
+        kg.extract([SEEDS], scheduler="tcp://127.0.0.1:9")
