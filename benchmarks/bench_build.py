@@ -115,7 +115,8 @@ def bench_size(quotes: int, seed: int, repeat: int, work: Path) -> dict:
     wall, usage = _run(["build", str(corpus), "--out", str(out), "--no-progress"])
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     index = json.loads((out / ".store" / "names.json").read_text(encoding="utf-8"))
-    timings = report.get("timings", {}).get("cpu_s", {})
+    all_timings = report.get("timings", {})
+    timings = all_timings.get("cpu_s", {})
     quads = index["quads"]
     rdf_rates = {name: quads / timings[f"export {name}"] for name in RDF_EXPORTS
                  if timings.get(f"export {name}")}
@@ -133,7 +134,8 @@ def bench_size(quotes: int, seed: int, repeat: int, work: Path) -> dict:
         "percent_of_tokenizer": 100 * tokenize_s / usage["cpu_s"],
         **sizes, "bytes_per_quote": (sizes["exports_bytes"] + sizes["store_bytes"]) / len(texts),
         "export_bytes_per_quote": sizes["exports_bytes"] / len(texts),
-        "timings": timings, "rdf_quads_per_s": quads / timings["rdf"] if timings.get("rdf") else None,
+        "timings": timings, "peak_rss_mb_by_stage": all_timings.get("peak_rss_mb", {}),
+        "wall_s_by_stage": all_timings.get("wall_s", {}), "rdf_quads_per_s": quads / timings["rdf"] if timings.get("rdf") else None,
         "rdf_export_triples_per_s": rdf_rates,
         "graphml": _graphml_race(out),
         "query": _query(out, subject, repeat),
@@ -187,6 +189,7 @@ def _print(r: dict) -> None:
     print(f"output: exports {r['exports_bytes'] / mb:.1f} MB + store {r['store_bytes'] / mb:.1f} MB = "
           f"{r['bytes_per_quote'] / 1024:.1f} KB per quote ({r['export_bytes_per_quote'] / 1024:.1f} KB exports)")
     print("stages (CPU s): " + ", ".join(f"{k} {v:.2f}" for k, v in r["timings"].items()))
+    print("peak RSS at the end of (MB): " + ", ".join(f"{k} {v:.0f}" for k, v in r["peak_rss_mb_by_stage"].items()))
     if r["rdf_quads_per_s"]:
         print(f"quads made: {r['rdf_quads_per_s']:,.0f}/s; RDF exports (triples/s): "
               + ", ".join(f"{k} {v:,.0f}" for k, v in r["rdf_export_triples_per_s"].items()))
