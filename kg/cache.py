@@ -18,7 +18,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kg.extract.names import NameHit
+from kg.names import NameHit
 from kg.models import Claim, Relation, ReportItem
 from kg.resolve import Parsed
 

@@ -56,7 +56,8 @@ class ClaimSpec:
     ``crisp`` claims (measured or stated outright) win over loose ones on the same words; among crisp
     claims the lower ``precedence`` wins, loose ones are ranked by confidence and then ``precedence``.
     ``owner`` is ``subject`` (the quote's subject) or ``clause`` (another product that opens the claim's own
-    clause owns it: "…, while Helicone charges $20/month").
+    clause owns it: "…, while Helicone charges $20/month"; or the one "it" stands for: "Chroma isn't a rival;
+    it's a lovely notebook companion"). A loose claim's owner must be a product; a crisp one's may be a maker.
     """
 
     name: str

@@ -70,8 +70,18 @@ def parse_title(line: str) -> tuple[str, str | None, tuple[str, ...]]:
         head, _, tail = title.partition(":")
         if _VS.search(head):
             title, subtitle = head.strip(), tail.strip() or None
-    parts = [p.strip(" \t-–—") for p in _VS.split(title)] if _VS.search(title) else []
+    parts = [_bare_name(p) for p in _VS.split(title)] if _VS.search(title) else []
     return title, subtitle, tuple(p for p in parts if p)
+
+
+_LEAD = re.compile(r"^.*:\s+")  # "Performance test: Tailwind 4.0 vs …"
+_TAIL = re.compile(r"\s+(?:for|in|on|at|with|from|as|—|–|-)\s+.*$")  # "1Password for browser integration"
+
+
+def _bare_name(part: str) -> str:
+    """One side of "A vs B" without the words around the name."""
+    part = _LEAD.sub("", part.strip(" \t-–—"))
+    return _TAIL.sub("", part).strip(" \t-–—,") or part
 
 
 def _looks_like_title(line: str) -> bool:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from kg import __version__
 from kg.catalog import Catalog, load_catalog
+from kg.extract.candidates import stemmed_words
 from kg.extract.claims import ClaimFinding, extract_claims
 from kg.extract.contradictions import find_contradictions
 from kg.extract.facets import quote_facets
@@ -116,17 +117,19 @@ def prepare(corpus: Corpus, catalog: str | Path | Catalog | None = None, model: 
         texts = {q: corpus.quotes[q].text for q in qids}
         with stage("nlp"):  # the parse map step: spaCy, catalog spans, name-shaped stretches
             parsed = _parsed(qids, texts, runner, cache, progress)
+            untitled = [d for d in corpus.documents if d.title and not d.candidates]
+            titles = dict(zip([d.id for d in untitled], list(runner.map(parse_task, [d.title for d in untitled]))))
     finally:
         if own:
             runner.close()
     with stage("resolve"):
-        return _resolve(corpus, parsed, texts, cat, lexicon)
+        return _resolve(corpus, parsed, texts, cat, lexicon, titles)
 
 
 def _resolve(corpus: Corpus, parsed: dict[str, Parsed], texts: dict[str, str], cat: Catalog,
-             lexicon: Lexicon) -> Prepared:
+             lexicon: Lexicon, titles: dict[str, Parsed]) -> Prepared:
     qids = sorted(corpus.quotes)
-    res = resolve_corpus(corpus.documents, parsed, texts, cat, lexicon)
+    res = resolve_corpus(corpus.documents, parsed, texts, cat, lexicon, titles)
     table = res.table
     contexts: dict[tuple[str, str], QuoteContext] = {}
     attributions: dict[str, Attribution] = {}
@@ -138,7 +141,7 @@ def _resolve(corpus: Corpus, parsed: dict[str, Parsed], texts: dict[str, str], c
             contexts[(doc.id, qid)] = ctx
             ctxs.append(ctx)
         hints = {qid: _hint(corpus.quotes[qid].subject_hint, table) for qid in doc.quote_ids}
-        for qid, att in attribute_subjects(ctxs, table, doc.subtitle, hints).items():
+        for qid, att in attribute_subjects(ctxs, table, doc.subtitle, hints, res.primary.get(doc.id)).items():
             if qid not in attributions or att.confidence > attributions[qid].confidence:
                 attributions[qid] = att
     first = {}
@@ -266,7 +269,8 @@ def extract_quote(job: Job, catalog, lexicon: Lexicon) -> Extracted:
         _add_relation(f, ctx, relations, report, table)
     report += _unmatched_cues(ctx, findings, lexicon)
     found = [_claim(f, ctx, table) for f in extract_claims(ctx, lexicon, table)] if att.subject else []
-    facets = quote_facets(ctx.text, [f.type for f in findings if not f.rejected] + [c.type for c in found])
+    facets = quote_facets(ctx.text, [f.type for f in findings if not f.rejected] + [c.type for c in found],
+                          stemmed_words(ctx, 0, len(ctx.text)))
     return Extracted(tuple(relations.values()), tuple(found), tuple(report),
                      (facets.perspective, facets.stance, facets.verdict))
 
@@ -349,27 +353,38 @@ def _add_relation(f: Finding, ctx: QuoteContext, relations: dict[str, Relation],
 
 
 def _claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str | None:
-    """The product a claim's own clause is about, when that clause opens with another product's name.
+    """The product a claim's own clause is about, when that is not the quote's subject.
 
-    In "Langfuse is MIT-licensed, while Helicone charges $20/month", the price is Helicone's.
+    The clause opens with another product's name ("Langfuse is MIT-licensed, while Helicone charges
+    $20/month": the price is Helicone's), or with "it"/"they" after a sentence that opened with another
+    product ("Chroma isn't a competitor here; it's a lovely notebook companion": Chroma's).
     """
     from kg.extract.claims import clause_start
 
     if fact_types().claims[f.type].owner != "clause":
         return None
-    lo = clause_start(ctx.text, f.start, *ctx.sentence_of(f.start))
-    opening = [h for h in ctx.hits if lo <= h.start < f.end]
-    if not opening:
-        return None
-    first = opening[0]
-    lead = ctx.text[lo:first.start].strip().lower()
-    if lead not in ("", "while", "whereas", "but", "and") or first.possessive or first.root == ctx.subject:
-        return None
-    if table.info[first.root].type not in ("Product", "Organization") or first.rule.startswith("discovery.capital"):
-        return None
+    s_lo, s_hi = ctx.sentence_of(f.start)
+    lo = clause_start(ctx.text, f.start, s_lo, s_hi)
     if any(h.root == ctx.subject for h in ctx.hits if lo <= h.start < f.end):
         return None
+    opening = [h for h in ctx.hits if lo <= h.start < f.end]
+    lead = ctx.text[lo:opening[0].start].strip().lower() if opening else None
+    if opening and lead in ("", "while", "whereas", "but", "and") and not opening[0].possessive:
+        first = opening[0]
+    elif _PRONOUN.match(ctx.text, lo, f.end):
+        first = next((h for h in ctx.hits if s_lo <= h.start < lo), None)
+        if first is None or ctx.text[s_lo:first.start].strip() \
+                or any(h.root == ctx.subject for h in ctx.hits if s_lo <= h.start < lo):
+            return None  # the sentence must open with the name "it" stands for, and name no other
+    else:
+        return None
+    owners = ("Product", "Organization") if fact_types().claims[f.type].crisp else ("Product",)
+    if first.root == ctx.subject or table.info[first.root].type not in owners or first.rule.startswith("discovery.capital"):
+        return None
     return first.root
+
+
+_PRONOUN = re.compile(r"(?:but\s+|and\s+)?(?:it|it's|it’s|they|they're|they’re)\b", re.IGNORECASE)
 
 
 def _claim(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> Claim:

@@ -12,6 +12,7 @@ from kg.names import NameHit, find_cue_names, find_names, split_release
 from kg.ids import entity_id, normalize_name
 from kg.lexicon import Lexicon
 from kg.models import Document, Entity, ReportItem
+from kg.words import is_place
 
 __all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Span", "resolve_corpus", "scan_names"]
 
@@ -208,6 +209,42 @@ def _title_entities(doc: Document, table: EntityTable, lexicon: Lexicon) -> dict
 
 
 _FEATURE = "feature-of:"
+_SUBJECT_TYPES = frozenset({"Product", "Technology"})
+
+
+def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict[str, list[Hit]],
+                    lexicon: Lexicon) -> tuple[list[str], str | None]:
+    """The products a title names without "A vs B" ("Moving from Flask to FastAPI"), the main one first.
+
+    Returns the products and, when the title sets the others aside, the main one.
+
+    A name counts if the catalog knows it or the document's quotes name it. The main product is the first
+    one the title does not set aside as the other ("from X", "X to Y", "instead of X": cues
+    ``title_other_before`` and ``title_other_after``).
+    """
+    text = doc.title or ""
+    found: dict[str, tuple[int, int]] = {}
+    for h in _catalog_hits(title.spans, table, text):
+        if h.type in _SUBJECT_TYPES:
+            found.setdefault(h.root, (h.start, h.end))
+    forms = {}
+    for qid in doc.quote_ids:
+        for h in hits.get(qid, []):
+            if table.info[h.root].type in _SUBJECT_TYPES:
+                for form in (h.text, table.name(h.root), table.name(h.entity)):
+                    forms.setdefault(form, h.root)
+    taken = list(found.values())
+    for start, end, form in _gazetteer_hits(text, forms, taken):
+        found.setdefault(forms[form], (start, end))
+    before, after = lexicon.patterns("title_other_before"), lexicon.patterns("title_other_after")
+    order = sorted(found, key=lambda e: found[e][0])
+
+    def other(eid: str) -> bool:
+        start, end = found[eid]
+        return any(p.search(text[:start]) for p in before) or any(p.match(text[end:]) for p in after)
+
+    ranked = sorted(order, key=lambda e: (other(e), order.index(e)))
+    return ranked, (ranked[0] if ranked and not other(ranked[0]) and len(ranked) > 1 else None)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -247,10 +284,11 @@ class Resolution:
     hits: dict[str, list[Hit]]
     candidates: dict[str, list[str]]
     report: list[ReportItem]
+    primary: dict[str, str | None] = field(default_factory=dict)  # doc id → the product its title puts first
 
 
 def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: dict[str, str],
-                   catalog: Catalog, lexicon: Lexicon) -> Resolution:
+                   catalog: Catalog, lexicon: Lexicon, titles: dict[str, Parsed] | None = None) -> Resolution:
     """Resolve the names of every quote: the corpus-wide (reduce) step over what each quote yielded alone.
 
     Args:
@@ -258,6 +296,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
         parsed: quote id → its catalog spans and name-shaped stretches (:class:`Parsed`).
         texts: quote id → text.
         catalog, lexicon: what is known before reading.
+        titles: document id → its parsed title, for titles that name products without "A vs B".
 
     Returns:
         The entity table, quote id → resolved hits (sorted by position), document id → candidate
@@ -266,6 +305,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     table = EntityTable(catalog)
     doc_forms: dict[str, dict[str, str]] = {}
     candidates: dict[str, list[str]] = {}
+    primary: dict[str, str | None] = {}
     quote_doc_ids: dict[str, list[str]] = defaultdict(list)
     for doc in documents:
         doc_forms[doc.id] = _title_entities(doc, table, lexicon)
@@ -282,7 +322,15 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
         for n in raw[qid]:
             if n.strong:
                 confirmed[normalize_name(split_release(n.text)[0])].append(n)
+    for doc in documents:  # a name the title and the document's quotes share is a name ("Why Gizmo DB: …")
+        if doc.title and not doc.candidates:
+            said = {normalize_name(n.text): n for qid in doc.quote_ids for n in raw.get(qid, [])}
+            for n in find_names(doc.title, lexicon):
+                key = normalize_name(split_release(n.text)[0])
+                if key in said:
+                    confirmed[key].append(said[key])
     title_forms = {normalize_name(f) for forms in doc_forms.values() for f in forms}
+    places: set[str] = set()
     lowercase = {w for t in texts.values() for w in re.findall(r"(?<![\w.-])[a-z][a-z-]+(?![\w-])", t)}
     mid = {normalize_name(n.text) for ns in raw.values() for n in ns if not n.initial}
     for key in list(confirmed):  # "Onboarding …" opens a sentence; "onboarding" elsewhere says it is a word
@@ -307,6 +355,9 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             if not (key in confirmed or key in title_forms or (n.strong and not n.initial)):
                 continue
             entry = catalog.get(base)
+            if entry is None and is_place(base):  # "a Berlin company": a place, not a product
+                places.add(base)
+                continue
             eid = table.add_catalog(entry.name) if entry else table.add_discovered(base, _guess_type(base, confirmed[key] or [n]))
             if release:
                 eid = table.add_part(f"{table.name(eid)} {release}", eid, "release")
@@ -314,8 +365,13 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             taken.append((n.start, n.end))
             hits[qid].append(Hit(n.start, n.end, n.text, eid, table.root(eid), table.info[eid].type, n.rule, n.possessive))
         hits[qid].sort(key=lambda h: (h.start, h.end))
+    for doc in documents:
+        if not candidates[doc.id] and titles and doc.id in titles:
+            candidates[doc.id], primary[doc.id] = _title_subjects(doc, titles[doc.id], table, hits, lexicon)
     used = {h.entity for hs in hits.values() for h in hs}
     used |= {table.root(e) for e in used}  # a release's product counts as found too
     report = [ReportItem(kind="discovered_entity", message=f"{table.name(e)} ({table.info[e].type}): not in the catalog")
               for e in sorted(used) if table.info[e].discovered and not table.info[e].part_of]
-    return Resolution(table, hits, candidates, report)
+    report += [ReportItem(kind="discovered_entity", message=f"{name}: a place name, not taken as an entity")
+               for name in sorted(places)]
+    return Resolution(table, hits, candidates, report, primary)

@@ -62,6 +62,11 @@ class Views:
 
         return cytoscape_document(self.graph, self.networkx)
 
+    def release(self) -> None:
+        """Drop the property graph and the Cytoscape document (made again if asked for): frees memory."""
+        self.__dict__.pop("networkx", None)
+        self.__dict__.pop("cytoscape", None)
+
 
 _active: dict[int, Views] = {}
 

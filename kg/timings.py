@@ -1,14 +1,15 @@
-"""Stage timings: wall-clock and CPU seconds per stage of a run, recorded only while a build asks for them."""
+"""Stage timings: wall-clock and CPU seconds and peak memory per stage, recorded only while a build asks for them."""
 
 from __future__ import annotations
 
 import logging
+import resource
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from time import perf_counter, process_time
 
-__all__ = ["recording", "stage"]
+__all__ = ["peak_rss_mb", "recording", "stage"]
 
 _record: ContextVar[dict[str, list[float]] | None] = ContextVar("kg_timings", default=None)
 _log = logging.getLogger(__name__)
@@ -28,17 +29,24 @@ def stage(name: str) -> Iterator[None]:
     finally:
         wall, cpu = perf_counter() - wall, process_time() - cpu
         if record is not None:
-            seconds = record.setdefault(name, [0.0, 0.0])
+            seconds = record.setdefault(name, [0.0, 0.0, 0.0])
             seconds[0] += wall
             seconds[1] += cpu
+            seconds[2] = peak_rss_mb()
         _log.debug("%s: %.2f s (%.2f s CPU)", name, wall, cpu)
+
+
+def peak_rss_mb() -> float:
+    """The most memory this process has held so far (resident set, MB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux counts KB
 
 
 @contextmanager
 def recording() -> Iterator[dict[str, list[float]]]:
-    """Record the stages run inside this block: stage → [wall, CPU] seconds, in the order they first ran.
+    """Record the stages run inside this block, in the order they first ran.
 
-    On a shared machine the wall-clock time of a stage can be many times its CPU time: both are kept.
+    Each stage maps to [wall seconds, CPU seconds, peak RSS in MB at its end]. On a shared machine the
+    wall-clock time of a stage can be many times its CPU time: both are kept.
     """
     record: dict[str, list[float]] = {}
     token = _record.set(record)

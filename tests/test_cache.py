@@ -13,7 +13,7 @@ from test_parallel import output_files
 import kg.api as kg
 from kg.cache import CACHE_DIR, ExtractionCache, job_key
 from kg.errors import StoreError
-from kg.extract.names import NameHit
+from kg.names import NameHit
 from kg.extract.subjects import Attribution
 from kg.extract.text import QuoteContext
 from kg.models import Evidence, Relation, ReportItem

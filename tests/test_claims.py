@@ -29,6 +29,8 @@ SELF_REPORTED = "The Helicone latency benchmark is self-reported and nobody outs
 REVISED = "Langfuse's cost-savings chart was quietly revised after users compared their invoices."
 ONLY_IF = "Langfuse only works if you are willing to run ClickHouse alongside Postgres."
 SHIPS_FEATURE = "Zed ships real-time collaboration for pairing sessions with remote teammates."
+IT_OTHER = "Langfuse is not what we compared; Phoenix is another story, it's a lovely notebook companion."
+QUIET_ALERT = "We moved 40 million traces to Langfuse over a weekend and the only alert that fired was about disk space."
 CROSS_PRODUCT = "Langfuse is MIT-licensed, while Helicone charges $20/month per seat for its hosted tier."
 
 DOCS = [
@@ -38,6 +40,7 @@ DOCS = [
     ("Helicone vs Langfuse: trust and conditions", [SELF_REPORTED, REVISED, ONLY_IF, CROSS_PRODUCT,
                                                        OWN_SURVEY, NO_CONTROL, BET_FOR,
                                                        NO_OFFLINE, AT_MERCY]),
+    ("Langfuse vs Helicone: asides", [IT_OTHER, QUIET_ALERT]),
     ("Zed vs Phi-4-mini", [SHIPS_FEATURE, METRIC_PARAMS]),
 ]
 
@@ -134,6 +137,34 @@ def test_capability_claim_keeps_the_feature(view):
 def test_claim_about_the_product_its_clause_names(view):
     claim = _one(view, CROSS_PRODUCT, "pricing")
     assert view.name(claim.about) == "Helicone"
+
+
+@pytest.mark.parametrize("text,claim,owner", [
+    # "X …; it's lovely": the clause's "it" is X, the product the sentence opened with, not the quote's subject
+    ("Phoenix is another story, it's a lovely notebook companion.", "it's a lovely notebook companion", "ent:phoenix"),
+    # a sentence that also names the subject leaves "it" to the subject
+    ("Phoenix is fine and Langfuse too, it's a lovely notebook companion.", "it's a lovely notebook companion", None),
+    # a clause that opens with another product's name is that product's
+    ("Langfuse is MIT-licensed, while Phoenix charges $20/month.", "Phoenix charges $20/month", "ent:phoenix"),
+])
+def test_claim_owner(text, claim, owner):
+    from kg.extract.claims import ClaimFinding
+    from kg.extract.text import QuoteContext
+    from kg.pipeline import _claim_owner
+    from kg.resolve import EntityTable, Hit
+
+    hits = [Hit(m.start(), m.end(), m.group(), f"ent:{m.group().lower()}", f"ent:{m.group().lower()}", "Product",
+                "catalog") for m in re.finditer(r"Phoenix|Langfuse", text)]
+    ctx = QuoteContext("q:1", "doc:1", text, [(0, len(text))], hits, subject="ent:langfuse")
+    table = EntityTable.__new__(EntityTable)
+    table.info = {h.entity: type("Info", (), {"type": "Product"})() for h in hits}
+    start = text.index(claim)
+    kind = "pricing" if "$" in claim else "capability"
+    assert _claim_owner(ClaimFinding(kind, start, start + len(claim), "test", 0.5), ctx, table) == owner
+
+
+def test_an_alert_that_fired_is_no_limitation(view):
+    assert view.claims(QUIET_ALERT, "limitation") == []
 
 
 def test_every_claim_points_at_its_evidence(view):

@@ -315,13 +315,26 @@ def test_cli_empty_csv_still_has_its_header(store):
     assert result.stdout.startswith("rank,threat,horizons,quotes,documents")
 
 
-def test_cli_contradictions_flatten_the_two_claims_into_columns(store):
-    result = _invoke("query", "contradictions", "E2B", "--store", str(store), "--format", "csv")
+@pytest.fixture(scope="module")
+def contradicting_store(tmp_path_factory):
+    from helpers import write_doc
+
+    folder, out = tmp_path_factory.mktemp("contra-in"), tmp_path_factory.mktemp("contra-out")
+    write_doc(folder, "Zed vs Cursor", ["Real-time collaboration in Zed works out of the box for pair programming.",
+                                        "The collaboration panel in Zed still lacks voice chat, which hurts pairing."])
+    result = runner.invoke(app, ["build", str(folder), "--out", str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_cli_contradictions_flatten_the_two_claims_into_columns(contradicting_store):
+    store = contradicting_store
+    result = _invoke("query", "contradictions", "Zed", "--store", str(store), "--format", "csv")
     assert result.exit_code == 0, result.output
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert rows and all(r["a_text"] and r["b_text"] and r["a_claim_id"] != r["b_claim_id"] for r in rows)
     assert not any(cell.startswith(("[", "{")) for r in rows for cell in r.values())
-    table = runner.invoke(app, ["query", "contradictions", "E2B", "--store", str(store)], env={"COLUMNS": "100"})
+    table = runner.invoke(app, ["query", "contradictions", "Zed", "--store", str(store)], env={"COLUMNS": "100"})
     assert "a_text" in table.stdout and "b_text" in table.stdout and "claim:" not in table.stdout
 
 

@@ -57,6 +57,13 @@ def _claim(type_: str, text: str, quote: str, about: str = "ent:zed", polarity: 
                  polarity=polarity, evidence=evidence)
 
 
+def test_a_shared_name_is_no_topic():
+    a = _claim("capability", "runs on the microVMs AWS built for Lambda", "q:1")
+    b = _claim("risk", "AWS prices a sandbox API like Lambda", "q:2")
+    assert find_contradictions([a, b]) != []  # without names, "lambda" looks like a topic
+    assert find_contradictions([a, b], {"ent:zed": "Zed", "ent:aws-lambda": "AWS Lambda"}) == []
+
+
 @pytest.mark.parametrize("a,b,topic", [
     (_claim("capability", "offline sync just works", "q:1"),
      _claim("limitation", "offline sync drops edits on flaky networks", "q:2"), "offline"),

@@ -90,3 +90,22 @@ def test_vader_is_skipped_only_where_it_scores_zero(sentence):
 
     compound = _vader().polarity_scores(sentence)["compound"]
     assert _needs_vader(sentence) or compound == 0.0
+
+
+def test_a_facet_model_reads_words_facts_and_the_rules_answer():
+    from kg.extract.facets import FacetModel, _ruled_facets, facet_features
+
+    text = "We moved to Temporal last year and would not go back."
+    ruled = _ruled_facets(text, ["competes_with"])
+    feats = facet_features(text, ["competes_with"], ["we", "move", "to", "<ent>"], ruled)
+    assert {"f:move", "ff:move_to", "fact:competes_with", f"rule_p:{ruled.perspective}"} <= set(feats)
+    model = FacetModel(("testimonial", "thesis"), (0.0, 0.5), {"f:move": (2.0, 0.0)})
+    assert model.best(feats) == "testimonial"
+    assert model.best(("f:other",)) == "thesis"
+
+
+def test_without_words_the_rules_decide():
+    from kg.extract.facets import _ruled_facets, quote_facets
+
+    text = "Pricing is $20 per seat, which is steep for a five-person team."
+    assert quote_facets(text, ["pricing"]) == _ruled_facets(text, ["pricing"])

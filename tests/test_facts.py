@@ -44,8 +44,9 @@ def test_claim_precedence_puts_crisp_claims_first():
     assert facts.crisp_claims == ("metric", "pricing", "license", "platform", "prediction", "credibility",
                                   "dependency")
     assert facts.loose_claims == ("limitation", "risk", "comparison", "business", "capability")
-    assert {n for n, c in facts.claims.items() if c.owner == "clause"} == {"metric", "pricing", "license",
-                                                                          "platform"}
+    # a risk or a prediction about the subject names whoever poses it; the other claims belong to their clause
+    assert {n for n, c in facts.claims.items() if c.owner == "subject"} == {"prediction", "credibility",
+                                                                           "dependency", "risk"}
 
 
 def test_maker_rule_and_allowed_types():

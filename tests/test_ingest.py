@@ -27,6 +27,11 @@ from kg.ingest import parse_title, read_corpus, read_file
     # a colon without "vs" before it is part of the title, not a subtitle
     ("Field notes: what we learned", ("Field notes: what we learned", None, ())),
     ("Release notes", ("Release notes", None, ())),
+    # the words around a side's name are not the name
+    ("Performance test: Tailwind 4.0 vs UnoCSS", ("Performance test: Tailwind 4.0 vs UnoCSS", None, ("Tailwind 4.0", "UnoCSS"))),
+    ("Bitwarden vs 1Password for browser integration: a thread",
+     ("Bitwarden vs 1Password for browser integration", "a thread", ("Bitwarden", "1Password"))),
+    ("uv vs conda in 2026", ("uv vs conda in 2026", None, ("uv", "conda"))),
 ])
 def test_parse_title(line, expected):
     assert parse_title(line) == expected

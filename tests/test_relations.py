@@ -17,6 +17,7 @@ BAKEOFF = "Weaviate keeps showing up in the same bake-offs as Milvus, and it ove
 NEGATED = "Qdrant is not really a competitor to Elasticsearch; it solves a much narrower problem."
 NEGATED_VERB = "Honestly Weaviate doesn't compete with Redis at all for our workload."
 HEDGED = "Jan could compete with LM Studio once its model browser matures."
+RIVALS_SPACE = "Rivals in the vector search space include Milvus from Zilliz, Pinecone and Vespa."
 
 # ---- threatens ------------------------------------------------------------------------------------------------
 KILL_CUE = ("Ollama owns the terminal crowd today. What could kill it within 18 months: Apple ships a local "
@@ -73,6 +74,7 @@ DOCS = [
     ("Daytona vs Milvus", [BUILT_BY, TWO_DEPENDENCIES, WHOSE, IT_LATER, EVALUATING]),
     ("Cursor vs Windsurf", NO_CUE + SIDE_BY_SIDE),
     ("GitHub Copilot vs Cursor", [OWN_MAKER]),
+    ("Weaviate after a year: notes", [RIVALS_SPACE]),
 ]
 
 
@@ -93,6 +95,9 @@ def view(tmp_path_factory):
     (MAIN_ALTERNATIVES, {("competes_with", "LocalAI", "Ollama"), ("competes_with", "Ollama", "llama.cpp"),
                          ("competes_with", "Ollama", "vLLM")}),
     (HEDGED, {("competes_with", "Jan", "LM Studio")}),
+    # the title names the subject; "from Zilliz" is an aside inside the list
+    (RIVALS_SPACE, {("competes_with", "Milvus", "Weaviate"), ("competes_with", "Pinecone", "Weaviate"),
+                    ("competes_with", "Vespa", "Weaviate")}),
 ])
 def test_competition(view, quote, expected):
     assert view.edges(quote, "competes_with") == expected

@@ -52,6 +52,48 @@ def test_discovered_names_are_reported(graph):
     assert {"Acmebase", "Widgetly"} <= discovered
 
 
+@pytest.fixture(scope="module")
+def titled(tmp_path_factory):
+    from helpers import GraphView
+    graph = run_docs(tmp_path_factory.mktemp("titles"), [
+        ("Moving from Acmebase to Widgetly: what we learned", [
+            "Acmebase was slow for us and the bill kept growing.",
+            "The migration took a week.",
+            "Widgetly has been solid since.",
+            "Widgetly is made by a small Berlin company, Widget Works.",
+        ]),
+        ("Why Gizmora: notes from a year of use", [
+            "We looked at Acmebase first.",
+            "Nothing else came close.",
+            "Gizmora is the one we kept.",
+        ]),
+    ])
+    return GraphView(graph)
+
+
+def _subject(view, text):
+    quote = view.quote(text)
+    return view.entities[quote.subject].name if quote.subject else None
+
+
+# a name in a title counts when the catalog knows it or the document's quotes name it
+def test_title_without_vs_names_the_subjects_and_the_one_it_moves_to_comes_first(titled):
+    # a quote that names no product is about the product the title moves to, not the one it leaves
+    assert _subject(titled, "The migration took a week.") == "Widgetly"
+    # a quote that names only the product left behind is about it
+    assert _subject(titled, "Acmebase was slow for us and the bill kept growing.") == "Acmebase"
+
+
+def test_a_title_that_names_one_product_gives_every_quote_that_subject(titled):
+    assert _subject(titled, "Nothing else came close.") == "Gizmora"
+    assert _subject(titled, "We looked at Acmebase first.") == "Gizmora"
+
+
+def test_a_place_is_not_an_entity_and_is_reported(titled):
+    assert "Berlin" not in {e.name for e in titled.graph.entities}
+    assert any("Berlin" in r.message for r in titled.graph.report)
+
+
 def test_title_form_patterns_are_compiled_once_per_form_not_per_quote(tmp_path):
     from kg.resolve import _form_pattern
 

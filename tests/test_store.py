@@ -116,3 +116,25 @@ def test_the_store_load_reports_its_start_and_end(tmp_path, sample_kg):
     total = len(to_quads(sample_kg))
     assert calls == [("loading the store", 0, None), ("loading the store", total, total)]
     assert len(open_store(tmp_path).oxigraph) == total
+
+
+def test_the_store_is_loaded_in_chunks_of_whole_lines(tmp_path):
+    """The bulk loader holds what one call gives it: the N-Quads file goes in a few lines at a time."""
+    from kg.shared import views
+    from kg.store import _bulk_load
+
+    class Recorder:
+        def __init__(self) -> None:
+            self.chunks: list[bytes] = []
+
+        def bulk_load(self, data: bytes, format: object) -> None:
+            self.chunks.append(data)
+
+    graph, recorder = make_two_doc_kg(), Recorder()
+    with views(graph) as view:
+        _bulk_load(recorder, view.quads_path, chunk_bytes=2000)  # type: ignore[arg-type]
+        data = view.quads_path.read_bytes()
+    assert len(recorder.chunks) > 5 and b"".join(recorder.chunks) == data
+    assert all(chunk.endswith(b" .\n") and len(chunk) < 2000 + 1000 for chunk in recorder.chunks)
+    write_store(graph, tmp_path)
+    assert len(open_store(tmp_path).oxigraph) == data.count(b"\n") == len(to_quads(graph))

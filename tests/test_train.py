@@ -27,3 +27,24 @@ def test_training_is_reproducible():
     first = train(sets, c_values=(1.0,), min_precision=0.0, log=lambda _: None)
     assert first == train(sets, c_values=(1.0,), min_precision=0.0, log=lambda _: None)
     assert first["labels"][0] == "competes_with" and first["weights"]
+
+
+def test_a_clause_is_labelled_with_the_gold_claim_it_states(tmp_path):
+    import json
+
+    from kg.evaluate import quote_key
+    from kg.train import claim_examples, dump
+
+    text = "Zed is crazy fast on big repos, but the plugin story is thin."
+    (tmp_path / "corpus").mkdir()
+    (tmp_path / "corpus" / "zed.txt").write_text(f"Zed vs Cursor\n\n\u201c{text}\u201d\n", encoding="utf-8")
+    gold = {"entities": {"Zed": {"type": "Product", "aliases": []}, "Cursor": {"type": "Product", "aliases": []}},
+            "documents": {"zed.txt": ["Zed"]}, "contradictions": [],
+            "quotes": {quote_key(text): {"text": text, "subject": "Zed", "entities": ["Zed"], "relations": [],
+                                         "claims": [{"about": "Zed", "type": "limitation",
+                                                     "text": "the plugin story is thin"}]}}}
+    (tmp_path / "gold.json").write_text(json.dumps(gold), encoding="utf-8")
+    labels = {e.label for e in claim_examples(tmp_path / "gold.json", tmp_path / "corpus", "t")}
+    assert labels == {"none", "limitation"}  # "Zed is crazy fast on big repos" states no gold claim
+    model = {"about": "x", "labels": ["none", "limitation"], "intercept": [0.0, 0.0], "weights": {"c:thin": [0, 1.5]}}
+    assert json.loads(dump(model)) == model  # the compact file still reads as the same JSON

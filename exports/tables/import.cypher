@@ -52,12 +52,6 @@ MERGE (a)-[r:`COMPETES_WITH` {id: row.id}]->(b)
 SET r.`kind` = row.`kind`, r.`label` = row.`label`, r.`confidence` = toFloat(row.`confidence`), r.`doc` = row.`doc`, r.`doc_name` = row.`doc_name`, r.`end` = toInteger(row.`end`), r.`evidence` = row.`evidence`, r.`hedged` = toBoolean(row.`hedged`), r.`quote` = row.`quote`, r.`rel` = row.`rel`, r.`rule` = row.`rule`, r.`start` = toInteger(row.`start`), r.`symmetric` = toBoolean(row.`symmetric`), r.`weight` = toFloat(row.`weight`);
 
 LOAD CSV WITH HEADERS FROM 'file:///edges.csv' AS row
-WITH row WHERE row.rel_type = 'CONTRADICTS'
-MATCH (a:`Claim` {id: row.source}), (b:`Claim` {id: row.target})
-MERGE (a)-[r:`CONTRADICTS` {id: row.id}]->(b)
-SET r.`kind` = row.`kind`, r.`label` = row.`label`, r.`about` = row.`about`, r.`rel` = row.`rel`, r.`rule` = row.`rule`, r.`symmetric` = toBoolean(row.`symmetric`), r.`topic` = row.`topic`;
-
-LOAD CSV WITH HEADERS FROM 'file:///edges.csv' AS row
 WITH row WHERE row.rel_type = 'DEPENDS_ON'
 MATCH (a:`Entity` {id: row.source}), (b:`Entity` {id: row.target})
 MERGE (a)-[r:`DEPENDS_ON` {id: row.id}]->(b)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
 from kg.extract.relations.base import Finding
 from kg.extract.text import QuoteContext
@@ -19,7 +20,7 @@ from kg.facts import fact_types
 from kg.lexicon import Lexicon
 from kg.resolve import Hit
 
-__all__ = ["LABELS", "Candidate", "candidates"]
+__all__ = ["LABELS", "Candidate", "candidates", "family_spans", "stemmed_words"]
 
 # "x>" means the earlier name is the source, "x<" the later one; a symmetric type has no direction
 LABELS = fact_types().scorer_labels
@@ -72,6 +73,11 @@ def _stem(word: str) -> str:
     return _stemmer().stemWord(word)
 
 
+def stemmed_words(ctx: QuoteContext, start: int, end: int) -> list[str]:
+    """The stemmed words of [start, end) with every name inside replaced by <ent>."""
+    return _masked(ctx, start, end)
+
+
 def _masked(ctx: QuoteContext, start: int, end: int) -> list[str]:
     """The words of [start, end) with every name inside replaced by <ent>."""
     out, cursor = [], start
@@ -86,7 +92,7 @@ def _bucket(n: int) -> str:
     return "0" if n == 0 else "1" if n == 1 else "2-3" if n <= 3 else "4-6" if n <= 6 else "7-10" if n <= 10 else "11+"
 
 
-def _family_spans(ctx: QuoteContext, lexicon: Lexicon, lo: int, hi: int) -> list[tuple[str, int, int]]:
+def family_spans(ctx: QuoteContext, lexicon: Lexicon, lo: int, hi: int) -> list[tuple[str, int, int]]:
     """Where each cue family matches inside one sentence: the quote's one scan per family (the matches the
     rules read), kept where they lie inside the sentence."""
     out = []
@@ -141,7 +147,7 @@ def _pair_features(ctx: QuoteContext, a: Hit, b: Hit, lo: int, hi: int, spans, f
     if len(between) > _MAX_BETWEEN:
         between = between[: _MAX_BETWEEN // 2] + ["<...>"] + between[-_MAX_BETWEEN // 2:]
     feats |= {f"w:{w}" for w in between}
-    feats |= {f"ww:{x}_{y}" for x, y in zip(between, between[1:])}
+    feats |= {f"ww:{x}_{y}" for x, y in pairwise(between)}
     if between:
         feats |= {f"w1:{between[0]}", f"wn:{between[-1]}"}
     before, after = _masked(ctx, lo, a.start)[-_WINDOW:], _masked(ctx, b.end, hi)[:_WINDOW]
@@ -171,7 +177,7 @@ def _implicit_features(ctx: QuoteContext, b: Hit, lo: int, hi: int, spans, findi
     before, after = _masked(ctx, lo, b.start), _masked(ctx, b.end, hi)[:_WINDOW]
     feats = {"implicit", f"types:Subject>{b.type}", f"gap:{_bucket(len(before))}"}
     feats |= {f"s_pre:{w}" for w in before[-2 * _WINDOW:]} | {f"s_post:{w}" for w in after}
-    feats |= {f"s_pp:{x}_{y}" for x, y in zip(before[-_WINDOW:], before[-_WINDOW + 1:])}
+    feats |= {f"s_pp:{x}_{y}" for x, y in pairwise(before[-_WINDOW:])}
     if before:
         feats.add(f"s_pre1:{before[-1]}")
     if after:
@@ -195,7 +201,7 @@ def candidates(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon) -> 
         named_subject = subject is None or any(h.root == ctx.subject for h in hits)
         if len(hits) < 2 and named_subject:
             continue
-        spans = _family_spans(ctx, lexicon, lo, hi)
+        spans = family_spans(ctx, lexicon, lo, hi)
         for i, a in enumerate(hits):
             for b in hits[i + 1:]:
                 if a.root != b.root:

@@ -12,8 +12,8 @@ from kg.models import Claim, Contradiction
 
 __all__ = ["find_contradictions"]
 
-# claims found only by their sentiment ("assertion.evaluation") are too loose to contradict anything
-_LOOSE_RULES = {"assertion.evaluation"}
+# claims found only by their sentiment or the claim model's reading are too loose to contradict anything
+_LOOSE_RULES = ("assertion.evaluation", "learned.")
 # what every claim talks about is no topic: function words (spaCy's list) and the genre's generic nouns
 _STOP = frozenset(STOP_WORDS) | {"actually", "anyone", "enough", "point", "build", "built", "running", "world", "people", "users", "teams", "thing", "things", "something", "nothing", "anything", "everything", "agent", "agents", "model", "models", "product", "products", "feature", "features", "support", "project", "projects", "story", "stories", "tool", "tools", "setup", "system", "systems", "stack", "platform", "option", "options", "approach", "company", "without", "before", "across"}
 
@@ -34,15 +34,17 @@ def find_contradictions(claims: list[Claim], names: dict[str, str] | None = None
 
     "shipped real sandboxing for code execution" against "a robust sandboxing story … is currently the
     user's problem" is a contradiction on "sandboxing". The topic must be rare among the product's claims
-    (two quotes at most) and must not be the product's own name; claims of one quote never contradict.
+    (two quotes at most) and must not be a word of any entity's name; claims of one quote never contradict.
     """
     names = names or {}
+    # a name is no topic: "built for Lambda" and "prices it like Lambda" share a product, not a quality
+    named = set().union(*(_topics(n.replace("-", " ").replace(".", " ")) for n in names.values())) if names else set()
     by_entity: dict[str, list[Claim]] = defaultdict(list)
     for claim in claims:
         by_entity[claim.about].append(claim)
     found: dict[str, Contradiction] = {}
     for about, items in sorted(by_entity.items()):
-        own = _topics(names.get(about, "").replace("-", " ").replace(".", " "))
+        own = named
         topics = {id(c): _topics(c.text) for c in items}  # once per claim, not once per pair
         quotes_with: dict[str, set[str]] = defaultdict(set)
         for c in items:
@@ -50,7 +52,7 @@ def find_contradictions(claims: list[Claim], names: dict[str, str] | None = None
                 quotes_with[t].add(c.evidence.quote_id)
         # a topic may join two claims only if it is rare: said in two quotes at most, so few claims share it
         rare = {t for t, quotes in quotes_with.items() if len(quotes) <= 2} - own
-        cued = [c for c in items if c.evidence.rule not in _LOOSE_RULES]
+        cued = [c for c in items if not c.evidence.rule.startswith(_LOOSE_RULES)]
         has = [c for c in cued if (c.type == "capability" and c.polarity != "negative") or c.polarity == "positive"]
         lacks = [c for c in cued if (c.type in ("limitation", "risk") and c.polarity != "positive")
                  or c.polarity == "negative"]

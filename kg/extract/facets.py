@@ -7,6 +7,8 @@ import re
 import string
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
+from pathlib import Path
 
 from kg.catalog import ontology_dir
 from kg.errors import OntologyError, PatternError
@@ -126,13 +128,75 @@ def _stance(text: str, verdict: str | None, perspective: str) -> str:
 FACT_SIGNALS = fact_types().facets
 
 
-def quote_facets(text: str, facts: list[str] | None = None) -> Facets:
+def quote_facets(text: str, facts: list[str] | None = None, words: list[str] | None = None) -> Facets:
     """Perspective, stance and verdict of a quote from weighted cue words and the facts found in it.
+
+    Where a facet model (``ontology/facets.model.json``, trained by ``python -m kg.train``) is shipped and
+    the quote's stemmed ``words`` are given, it decides perspective and stance, reading the rules' answer as
+    one feature among the words and facts.
 
     Args:
         text: the quote.
         facts: kinds of relations and claims extracted from it ("competes_with", "pricing", …).
+        words: the quote's stemmed words with names masked (``candidates.stemmed_words``).
     """
+    ruled = _ruled_facets(text, facts)
+    models = load_facet_models() if words is not None else None
+    if not models:
+        return ruled
+    feats = facet_features(text, facts or [], words, ruled)
+    return Facets(models["perspective"].best(feats), models["stance"].best(feats), ruled.verdict)
+
+
+FACETS_MODEL = "facets.model.json"
+
+
+def facet_features(text: str, facts: list[str], words: list[str], ruled: Facets) -> tuple[str, ...]:
+    """What the facet models read: words and word pairs, the facts found, the rules' answer, sentiment, size."""
+    feats = {f"f:{w}" for w in words} | {f"ff:{a}_{b}" for a, b in pairwise(words)}
+    feats |= {f"fact:{k}" for k in facts}
+    feats |= {f"rule_p:{ruled.perspective}", f"rule_s:{ruled.stance}", f"verdict:{ruled.verdict}"}
+    score = sentence_polarity(text)
+    feats.add("vader:" + ("++" if score >= 0.5 else "+" if score >= 0.1 else "--" if score <= -0.5
+                          else "-" if score <= -0.1 else "0"))
+    n = len(words)
+    feats.add("len:" + ("short" if n < 25 else "medium" if n < 60 else "long"))
+    return tuple(sorted(feats))
+
+
+@dataclass(frozen=True)
+class FacetModel:
+    """One facet's multinomial logistic regression: labels, intercepts and weights per feature."""
+
+    labels: tuple[str, ...]
+    intercept: tuple[float, ...]
+    weights: dict[str, tuple[float, ...]]
+
+    def best(self, features: tuple[str, ...]) -> str:
+        """The likeliest label (ties go to the earlier label)."""
+        scores = list(self.intercept)
+        for f in features:
+            w = self.weights.get(f)
+            if w is not None:
+                scores = [s + x for s, x in zip(scores, w)]
+        return self.labels[max(range(len(scores)), key=lambda i: (scores[i], -i))]
+
+
+@lru_cache(maxsize=2)
+def load_facet_models(path: str | None = None) -> dict[str, FacetModel] | None:
+    """The shipped facet models, or None when the file is absent."""
+
+
+    file = Path(path) if path else ontology_dir() / FACETS_MODEL
+    if not file.exists():
+        return None
+    data = json.loads(file.read_text(encoding="utf-8"))
+    return {name: FacetModel(tuple(m["labels"]), tuple(m["intercept"]), {f: tuple(w) for f, w in m["weights"].items()})
+            for name, m in data["models"].items()}
+
+
+def _ruled_facets(text: str, facts: list[str] | None) -> Facets:
+    """The rules' perspective, stance and verdict: weighted cue words and the facts found."""
     cues = _cues()
     scores = {name: sum(w * len(p.findall(text)) for p, w in pats) if cues["perspective_any"][name].search(text) else 0.0
               for name, pats in cues["perspectives"].items()}

@@ -65,20 +65,24 @@ class RelationModel:
         return [f for w, f in scored[:n] if w > 0]
 
 
-@lru_cache(maxsize=4)
-def load_model(path: str | Path | None = None) -> RelationModel | None:
-    """The shipped weights (``ontology/relations.model.json``), or ``None`` when the file is absent."""
+@lru_cache(maxsize=8)
+def load_model(path: str | Path | None = None, name: str = MODEL_FILE,
+               known: tuple[str, ...] = LABELS) -> RelationModel | None:
+    """The shipped weights (``ontology/<name>``; relations by default), or ``None`` when the file is absent.
+
+    ``known`` are the labels the file may use (the claim model has its own).
+    """
     from kg.catalog import ontology_dir
 
-    path = Path(path) if path else ontology_dir() / MODEL_FILE
+    path = Path(path) if path else ontology_dir() / name
     if not path.exists():
         return None
     data = json.loads(path.read_text(encoding="utf-8"))
     labels = tuple(data["labels"])
-    if set(labels) - set(LABELS):
+    if set(labels) - set(known):
         from kg.errors import OntologyError
 
-        raise OntologyError(f"{path.name}: unknown labels {sorted(set(labels) - set(LABELS))}")
+        raise OntologyError(f"{path.name}: unknown labels {sorted(set(labels) - set(known))}")
     return RelationModel(labels, tuple(data["intercept"]), {f: tuple(w) for f, w in data["weights"].items()},
                          float(data["threshold"]))
 

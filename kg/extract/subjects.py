@@ -21,6 +21,9 @@ _OBJECT_CUE = re.compile(r"\b(?:over|than|vs\.?|versus|against|instead of|lookin
                          r"(?:off|from))\s+(?:\w+\s+)?$", re.IGNORECASE)
 
 
+_PRIMARY = 2.0  # what the title's own emphasis is worth: about one plain mention
+
+
 @dataclass(frozen=True)
 class Attribution:
     """A quote's subject and why."""
@@ -85,7 +88,7 @@ def _named(ctx: QuoteContext, table: EntityTable, candidate: str) -> float:
 
 
 def attribute_subjects(doc_quotes: list[QuoteContext], table: EntityTable, subtitle: str | None,
-                       hints: dict[str, str | None]) -> dict[str, Attribution]:
+                       hints: dict[str, str | None], primary: str | None = None) -> dict[str, Attribution]:
     """Attribute every quote of one document.
 
     Args:
@@ -93,6 +96,8 @@ def attribute_subjects(doc_quotes: list[QuoteContext], table: EntityTable, subti
         table: the run's entities.
         subtitle: the title's subtitle; its words describe the last-named product.
         hints: quote id → explicit subject id given by the input (a ``subject`` column).
+        primary: the product the title puts first ("from X to Y" → Y): quotes are about it unless they
+            clearly name another.
     """
     result: dict[str, Attribution] = {}
     if not doc_quotes:
@@ -130,7 +135,7 @@ def attribute_subjects(doc_quotes: list[QuoteContext], table: EntityTable, subti
                for c in candidates}
         affinity = _affinity(words, own)
         for c in candidates:
-            scores[c] += max(-1.5, min(1.5, 0.5 * affinity[c]))
+            scores[c] += max(-1.5, min(1.5, 0.5 * affinity[c])) + (_PRIMARY if c == primary else 0.0)
             if parity is not None:
                 scores[c] += 0.8 if candidates[(index + parity) % 2] == c else 0.0
         ranked = sorted(candidates, key=lambda c: (-scores[c], candidates.index(c)))

@@ -120,7 +120,30 @@ _ABOUT_OTHERS = re.compile(r"\b(?:competitors?|competition|rivals?|alternatives?
 
 @claim_extractors.register("evaluation")
 def evaluations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
-    """Clearly evaluative clauses no cue caught: strong praise is a capability, strong criticism a limitation."""
+    """Qualitative claims no cue caught, one clause at a time: the trained claim model
+    (``ontology/claims.model.json``) where it is shipped, else strong sentiment (VADER): praise is a
+    capability, criticism a limitation."""
+    from kg.extract.clauses import CLAIM_LABELS, clauses
+    from kg.extract.scorer import load_model
+
+    model = load_model(None, CLAIMS_MODEL, CLAIM_LABELS)
+    if model is not None:
+        for clause in clauses(ctx, lexicon):
+            label, p = model.decide(clause.features)
+            if label != "none":  # below every rule's confidence: a rule's reading of the same words wins
+                horizon = find_horizon(ctx.text, *ctx.sentence_of(clause.start), lexicon, near=clause.start) \
+                    if label == "risk" else None
+                yield ClaimFinding(label, clause.start, clause.end, f"learned.{label}", round(0.6 * p, 3),
+                                   horizon=horizon[0] if horizon else None, polarity=_POLARITY.get(label))
+        return
+    yield from _by_sentiment(ctx)
+
+
+CLAIMS_MODEL = "claims.model.json"
+_POLARITY = {"capability": "positive", "limitation": "negative", "risk": "negative"}
+
+
+def _by_sentiment(ctx: QuoteContext) -> Iterator[ClaimFinding]:
     from kg.extract.facets import sentence_polarity
 
     for s_lo, s_hi in ctx.sentences:

@@ -57,6 +57,9 @@ def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight
             items[-1] = hit  # "X's Y": Y is the item
             cursor = hit.end
             continue
+        if items and hit.type == "Organization" and re.fullmatch(r"\s+(?:from|by)\s+", gap):
+            cursor = hit.end  # "AutoGen from Microsoft Research, LlamaIndex Workflows and …": the maker, an aside
+            continue
         if re.search(r"[.;!?]\s|\s[—–]\s", gap) and items:
             break
         if not items:  # the list must start right after the cue (at once, for a verb's object), not later on

@@ -1,0 +1,105 @@
+"""Clause candidates for qualitative claims: every clause of a quote, described by the features a trained
+claim model reads.
+
+A review states its qualitative claims ("crazy scalable", "too heavy and difficult to run at analytic scale",
+"avoiding vendor lock-in") one clause at a time. Each clause is a candidate; its features are the stemmed words
+and word pairs, how it opens (the quote's subject, another product, "it", "we"), its sentiment, which cue
+families of ``ontology/cues.json`` match in it, numbers, negation, questions and length. The model
+(``ontology/claims.model.json``, trained by ``python -m kg.train``) labels a clause capability, limitation,
+risk, comparison, business or none.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import pairwise
+
+from kg.extract.candidates import family_spans, stemmed_words
+from kg.extract.text import QuoteContext, trim_span
+from kg.lexicon import Lexicon
+
+__all__ = ["CLAIM_LABELS", "Clause", "clauses"]
+
+CLAIM_LABELS = ("none", "capability", "limitation", "risk", "comparison", "business")
+_BREAK = re.compile(r",\s+(?=(?:and|but|so|while|though|although|whereas|which|because|yet)\b)|;\s+|:\s+|"
+                    r"\s+[—–]\s+|\s+-\s+|\n+|\s*\(|\)\s*")
+_FIRST_PERSON = re.compile(r"(?:i|we|i'm|we're|i've|we've|my|our|us)\b", re.IGNORECASE)
+_PRONOUN = re.compile(r"(?:it|it's|it’s|its|they|they're|they’re|this|that)\b", re.IGNORECASE)
+_CONNECTIVE = re.compile(r"(?:and|but|so|while|though|although|whereas|which|because|yet)\b\s*", re.IGNORECASE)
+_NEGATION = re.compile(r"\b(?:not|no|never|n['’]t|without|nothing|none)\b", re.IGNORECASE)
+_MIN_WORDS, _MAX_WORDS = 2, 40
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause of a quote: where it is and its features."""
+
+    start: int
+    end: int
+    features: tuple[str, ...]
+
+
+def _bucket(n: int) -> str:
+    return "1-3" if n <= 3 else "4-6" if n <= 6 else "7-10" if n <= 10 else "11-16" if n <= 16 else "17+"
+
+
+def _spans(ctx: QuoteContext) -> list[tuple[int, int, int, int]]:
+    """(start, end, sentence start, sentence end) of every clause."""
+    out = []
+    for lo, hi in ctx.sentences:
+        cursor = lo
+        for m in [*_BREAK.finditer(ctx.text, lo, hi), None]:
+            a, b = cursor, (m.start() if m else hi)
+            cursor = m.end() if m else hi
+            a, b = trim_span(ctx.text, a, b)
+            lead = _CONNECTIVE.match(ctx.text, a, b)
+            if lead:
+                a = lead.end()
+            n = len(ctx.text[a:b].split())
+            if _MIN_WORDS <= n <= _MAX_WORDS:
+                out.append((a, b, lo, hi))
+    return out
+
+
+def _features(ctx: QuoteContext, a: int, b: int, lo: int, hi: int, spans, polarity) -> tuple[str, ...]:
+    text = ctx.text[a:b]
+    words = stemmed_words(ctx, a, b)
+    feats = {f"c:{w}" for w in words} | {f"cc:{x}_{y}" for x, y in pairwise(words)}
+    feats.add(f"len:{_bucket(len(words))}")
+    if words:
+        feats |= {f"c1:{words[0]}", f"cn:{words[-1]}"}
+    hits = [h for h in ctx.hits if a <= h.start and h.end <= b]
+    opener = next((h for h in hits if not ctx.text[a:h.start].strip()), None)
+    if opener is not None:
+        feats.add("opens:subject" if opener.root == ctx.subject else f"opens:{opener.type}")
+    elif _FIRST_PERSON.match(text):
+        feats.add("opens:first_person")
+    elif _PRONOUN.match(text):
+        feats.add("opens:pronoun")
+    feats |= {"names:subject" for h in hits if h.root == ctx.subject}
+    feats |= {"names:other" for h in hits if h.root != ctx.subject}
+    if re.search(r"\d", text):
+        feats.add("number")
+    if _NEGATION.search(text):
+        feats.add("negated")
+    if ctx.text[b:b + 1] == "?" or text.endswith("?"):
+        feats.add("question")
+    score = polarity(text)
+    feats.add("polarity:" + ("++" if score >= 0.5 else "+" if score >= 0.2 else "--" if score <= -0.5
+                             else "-" if score <= -0.2 else "0"))
+    feats |= {f"cue:{family}" for family, s, e in spans if s < b and e > a}
+    feats.add(f"position:{'first' if a == lo else 'later'}")
+    return tuple(sorted(feats))
+
+
+def clauses(ctx: QuoteContext, lexicon: Lexicon) -> list[Clause]:
+    """Every clause of one quote, in text order, with its features."""
+    from kg.extract.facets import sentence_polarity
+
+    out = []
+    spans_of: dict[tuple[int, int], list] = {}
+    for a, b, lo, hi in _spans(ctx):
+        spans = spans_of.setdefault((lo, hi), family_spans(ctx, lexicon, lo, hi))
+        out.append(Clause(a, b, _features(ctx, a, b, lo, hi, spans, sentence_polarity)))
+    return out

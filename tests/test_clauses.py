@@ -1,0 +1,51 @@
+"""Clause candidates for qualitative claims and their features, on hand-built quote contexts."""
+
+from __future__ import annotations
+
+import pytest
+
+from kg.extract.clauses import clauses
+from kg.extract.text import QuoteContext
+from kg.lexicon import load_lexicon
+from kg.resolve import Hit
+
+
+@pytest.fixture(scope="module")
+def lexicon():
+    return load_lexicon()
+
+
+def _ctx(text: str, names: dict[str, str], subject: str | None = None) -> QuoteContext:
+    hits = []
+    for name, type_ in names.items():
+        start = text.index(name)
+        hits.append(Hit(start, start + len(name), name, f"ent:{name.lower()}", f"ent:{name.lower()}", type_, "catalog"))
+    hits.sort(key=lambda h: h.start)
+    return QuoteContext("q:1", "doc:1", text, [(0, len(text))], hits, subject=subject)
+
+
+def test_a_sentence_splits_into_its_clauses_without_the_connectives(lexicon):
+    ctx = _ctx("ClickHouse is crazy scalable, but it is too heavy to run on a laptop; we gave up.",
+               {"ClickHouse": "Product"}, subject="ent:clickhouse")
+    texts = [ctx.text[c.start:c.end] for c in clauses(ctx, lexicon)]
+    assert texts == ["ClickHouse is crazy scalable", "it is too heavy to run on a laptop", "we gave up"]
+
+
+def test_a_clause_says_how_it_opens_and_how_it_feels(lexicon):
+    ctx = _ctx("Typesense is fast and pleasant to run, while Elasticsearch is a pain to keep alive.",
+               {"Typesense": "Product", "Elasticsearch": "Product"}, subject="ent:typesense")
+    first, second = clauses(ctx, lexicon)
+    assert {"opens:subject", "names:subject", "polarity:++", "position:first"} <= set(first.features)
+    assert {"opens:Product", "names:other", "position:later"} <= set(second.features)
+    assert any(f.startswith("polarity:-") for f in second.features)
+
+
+def test_numbers_negation_and_questions_are_features(lexicon):
+    ctx = _ctx("It does not handle 10k writes a second?", {})
+    (clause,) = clauses(ctx, lexicon)
+    assert {"number", "negated", "question", "opens:pronoun"} <= set(clause.features)
+
+
+def test_a_lone_word_is_no_clause(lexicon):
+    ctx = _ctx("Verdict: ship.", {})
+    assert [ctx.text[c.start:c.end] for c in clauses(ctx, lexicon)] == []

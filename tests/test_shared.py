@@ -1,0 +1,49 @@
+"""What a build makes once: the quads (one N-Quads file) and the property graph, shared by every exporter."""
+
+from __future__ import annotations
+
+import kg.api as api
+import kg.graph
+import kg.rdf
+from kg.shared import sharing, views
+
+
+def test_a_build_makes_the_quads_and_the_property_graph_once(tmp_path, sample_kg, monkeypatch):
+    calls = {"quads": 0, "networkx": 0}
+    iter_quads, to_networkx = kg.rdf.iter_quads, kg.graph.to_networkx
+
+    def counted_quads(graph):
+        calls["quads"] += 1
+        return iter_quads(graph)
+
+    def counted_networkx(graph):
+        calls["networkx"] += 1
+        return to_networkx(graph)
+
+    monkeypatch.setattr(kg.rdf, "iter_quads", counted_quads)
+    monkeypatch.setattr(kg.graph, "to_networkx", counted_networkx)
+    written, skipped = api._write_all(sample_kg, tmp_path, api.BUILD_FORMATS)
+    assert skipped == [] and len(written) == len(api.BUILD_FORMATS) + 1
+    assert calls == {"quads": 1, "networkx": 1}  # five RDF formats + store; seven property-graph exports
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".kg-work-")]  # the shared file is gone
+
+
+def test_views_are_shared_inside_sharing_and_fresh_outside(tmp_path, sample_kg):
+    with sharing(sample_kg, tmp_path / "work") as shared:
+        with views(sample_kg) as a, views(sample_kg) as b:
+            assert a is b is shared and a.networkx is b.networkx
+            assert a.quads_path.parent == tmp_path / "work" and a.quads_path.is_file()
+        shared.release()
+        assert shared.networkx is not None  # made again on demand
+    assert not (tmp_path / "work").exists()
+    with views(sample_kg) as fresh:
+        folder = fresh.quads_path.parent
+        assert fresh is not shared and folder.is_dir()
+    assert not folder.exists()
+
+
+def test_the_shared_quads_are_every_quad_once(sample_kg):
+    with views(sample_kg) as view:
+        lines = view.quads_path.read_bytes().splitlines()
+        parsed = list(view.quads())
+    assert len(lines) == len(set(lines)) == len(parsed) == len(kg.rdf.to_quads(sample_kg))

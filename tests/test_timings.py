@@ -1,0 +1,36 @@
+"""Stage timings: recorded only inside ``recording()``, summed per stage, with wall, CPU and peak memory."""
+
+from __future__ import annotations
+
+import time
+
+from kg.timings import peak_rss_mb, recording, stage
+
+
+def test_stages_outside_a_recording_cost_nothing_and_record_nothing():
+    with stage("alone"):
+        pass
+    with recording() as record:
+        pass
+    assert record == {}
+
+
+def test_a_stage_sums_its_runs_and_keeps_wall_cpu_and_memory():
+    with recording() as record:
+        for _ in range(2):
+            with stage("work"):
+                sum(range(200_000))
+        with stage("sleep"):
+            time.sleep(0.05)
+    assert list(record) == ["work", "sleep"]
+    wall, cpu, rss = record["sleep"]
+    assert wall >= 0.05 and cpu < wall and 0 < rss <= peak_rss_mb()
+    assert record["work"][1] > 0
+
+
+def test_nested_recordings_do_not_mix():
+    with recording() as outer:
+        with stage("a"):
+            with recording() as inner, stage("b"):
+                pass
+    assert list(outer) == ["a"] and list(inner) == ["b"]
