@@ -18,8 +18,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kg.names import NameHit
 from kg.models import Claim, Relation, ReportItem
+from kg.names import NameHit
 from kg.resolve import Parsed
 
 if TYPE_CHECKING:

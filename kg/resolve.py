@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from kg.catalog import Catalog
-from kg.names import NameHit, find_cue_names, find_names, split_release
 from kg.ids import entity_id, normalize_name
 from kg.lexicon import Lexicon
 from kg.models import Document, Entity, ReportItem
+from kg.names import NameHit, find_cue_names, find_names, split_release
 from kg.words import is_place
 
 __all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Span", "resolve_corpus", "scan_names"]

@@ -13,10 +13,10 @@ from test_parallel import output_files
 import kg.api as kg
 from kg.cache import CACHE_DIR, ExtractionCache, job_key
 from kg.errors import StoreError
-from kg.names import NameHit
 from kg.extract.subjects import Attribution
 from kg.extract.text import QuoteContext
 from kg.models import Evidence, Relation, ReportItem
+from kg.names import NameHit
 from kg.pipeline import Extracted, Job
 from kg.resolve import Hit, Parsed
 

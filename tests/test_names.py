@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kg.names import find_names, split_release
 from kg.lexicon import load_lexicon
+from kg.names import find_names, split_release
 
 
 @pytest.fixture(scope="module")
