@@ -170,10 +170,15 @@ def _synonyms(path: Path) -> dict[str, str]:
     return table
 
 
-@lru_cache(maxsize=4)
 def load_lexicon(folder: str | None = None) -> Lexicon:
-    """Load ``cues.json`` and ``lexicons/*.txt`` from ``folder`` (default: the shipped ontology)."""
-    root = Path(folder) if folder else ontology_dir()
+    """Load ``cues.json`` and ``lexicons/*.txt`` from ``folder`` (default: the ontology folder in use, which
+    ``KG_ONTOLOGY`` may name); cached per folder."""
+    return _load_lexicon(str(folder) if folder else str(ontology_dir()))
+
+
+@lru_cache(maxsize=4)
+def _load_lexicon(folder: str) -> Lexicon:
+    root = Path(folder)
     cue_file = root / "cues.json"
     try:
         raw = json.loads(cue_file.read_text(encoding="utf-8"))

@@ -17,18 +17,15 @@ SPARRING = "Honestly Qdrant has become a sparring partner of Weaviate on every s
 
 def _ontology_with(tmp_path, **records) -> str:
     folder = tmp_path / "ontology"
-    folder.mkdir()
-    shutil.copytree(ontology_dir() / "lexicons", folder / "lexicons")
-    cues = json.loads((ontology_dir() / "cues.json").read_text(encoding="utf-8"))
+    shutil.copytree(ontology_dir(), folder)
+    cues = json.loads((folder / "cues.json").read_text(encoding="utf-8"))
     cues.update(records)
     (folder / "cues.json").write_text(json.dumps(cues), encoding="utf-8")
     return str(folder)
 
 
 def _run_with(tmp_path, monkeypatch, folder: str, quotes: list[str]) -> GraphView:
-    import kg.pipeline
-
-    monkeypatch.setattr(kg.pipeline, "load_lexicon", lambda: load_lexicon(folder))
+    monkeypatch.setenv("KG_ONTOLOGY", folder)  # every ontology file from that folder, the cues included
     return GraphView(run_docs(tmp_path / "docs", [("Qdrant vs Weaviate", quotes)]))
 
 
