@@ -9,6 +9,7 @@ import shutil
 import tempfile
 import uuid
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from pyoxigraph import RdfFormat, Store
@@ -16,6 +17,7 @@ from pyoxigraph import RdfFormat, Store
 from kg.atomic import write_text
 from kg.errors import StoreError
 from kg.ids import normalize_name
+from kg.lookup import LocalLookup
 from kg.models import KnowledgeGraph
 from kg.progress import ProgressCallback, report
 from kg.rdf import iri
@@ -50,6 +52,20 @@ class KgStore:
     entities: dict[str, StoredEntity] = field(default_factory=dict)
     names: dict[str, tuple[str, ...]] = field(default_factory=dict)  # normalised name or alias → entity ids
     info: dict[str, object] = field(default_factory=dict)
+
+    @cached_property
+    def parts(self) -> dict[str, tuple[str, ...]]:
+        """Entity id → the releases and features that are directly part of it."""
+        found: dict[str, list[str]] = {}
+        for e in self.entities.values():
+            if e.part_of:
+                found.setdefault(e.part_of, []).append(e.id)
+        return {parent: tuple(children) for parent, children in found.items()}
+
+    @cached_property
+    def lookup(self) -> LocalLookup:
+        """The look-ups the questions are built from, on this store."""
+        return LocalLookup(self.oxigraph)
 
 
 def store_path(out_dir: str | Path) -> Path:
