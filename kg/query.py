@@ -51,7 +51,8 @@ _REQUIRED_CLAIM_FIELDS = ("ctype", "text", "rule")
 
 
 def as_store(source: Queryable) -> KgStore:
-    """The store to query: ``source`` itself, the store a build wrote into a folder, or a graph's in-memory store.
+    """The store to query: ``source`` itself, the store a build wrote into a folder, a graph's in-memory store,
+    or a SPARQL endpoint (an ``http(s)://`` URL that ``kg push`` loaded).
 
     Raises:
         StoreError: if a folder holds no store.
@@ -62,6 +63,10 @@ def as_store(source: Queryable) -> KgStore:
         from kg.graph_store import graph_store
 
         return graph_store(source)
+    if isinstance(source, str) and source.startswith(("http://", "https://")):
+        from kg.endpoint import open_endpoint
+
+        return open_endpoint(source)
     return open_store(source)
 
 

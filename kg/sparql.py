@@ -18,7 +18,7 @@ from kg.errors import StoreError
 from kg.rdf import NAMESPACES
 from kg.store import KgStore, open_store
 
-__all__ = ["SPARQL_MAX_ROWS", "SPARQL_TIMEOUT", "sparql", "sparql_stream"]
+__all__ = ["SPARQL_MAX_ROWS", "SPARQL_TIMEOUT", "sparql", "sparql_stream", "uses_service"]
 
 SPARQL_TIMEOUT = 60.0  # seconds a `kg sparql` query may run
 SPARQL_MAX_ROWS = 1_000_000
@@ -42,7 +42,7 @@ def _cell(term: object) -> str | None:
     return str(term)
 
 
-def _uses_service(query: str) -> bool:
+def uses_service(query: str) -> bool:
     """True if the query has a SERVICE clause (outside strings, IRIs and comments)."""
     return bool(_SERVICE.search(_NOT_CODE.sub(" ", query)))
 
@@ -90,7 +90,7 @@ def sparql_stream(store: KgStore | str | Path, query: str, *, allow_service: boo
         StoreError: if the query is not valid SPARQL, uses SERVICE, or runs over a bound (also while
             the rows are read).
     """
-    if not allow_service and _uses_service(query):
+    if not allow_service and uses_service(query):
         raise StoreError("the query uses SERVICE, which would send it to another endpoint; kg works offline. "
                          "Pass --allow-service (allow_service=True) to let it")
     kg_store = _as_store(store)
