@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from string import Template
 
 from pyoxigraph import (
     BlankNode,
@@ -33,12 +34,13 @@ __all__ = ["EndpointStore", "RemoteLookup", "SparqlClient", "endpoint_urls", "is
 _RESULTS = "application/sparql-results+json"
 _GRAPH = "application/n-triples"
 _CHUNK = 200  # subjects per look-up request: VALUES blocks stay well under any server's request limit
-_ANY_GRAPH = "{{ {pattern} }} UNION {{ GRAPH ?g {{ {pattern} }} }}"
-_OBJECTS = "SELECT ?s ?p ?o WHERE {{ VALUES ?s {{ {subjects} }} VALUES ?p {{ {predicates} }} " + _ANY_GRAPH.format(
-    pattern="?s ?p ?o") + " }}"
-_SUBJECTS = "SELECT ?s ?o WHERE {{ VALUES ?o {{ {objects} }} " + _ANY_GRAPH.format(pattern="?s {predicate} ?o") + " }}"
-_HAVING = "SELECT DISTINCT ?s WHERE {{ VALUES ?s {{ {subjects} }} " + _ANY_GRAPH.format(
-    pattern="?s {predicate} {obj}") + " }}"
+# templates filled once per request by string.Template, which never re-reads what it inserts
+_OBJECTS = Template("SELECT ?s ?p ?o WHERE { VALUES ?s { $subjects } VALUES ?p { $predicates } "
+                    "{ ?s ?p ?o } UNION { GRAPH ?g { ?s ?p ?o } } }")
+_SUBJECTS = Template("SELECT ?s ?o WHERE { VALUES ?o { $objects } "
+                     "{ ?s $predicate ?o } UNION { GRAPH ?g { ?s $predicate ?o } } }")
+_HAVING = Template("SELECT DISTINCT ?s WHERE { VALUES ?s { $subjects } "
+                   "{ ?s $predicate $obj } UNION { GRAPH ?g { ?s $predicate $obj } } }")
 _ENTITIES = """SELECT ?e ?type ?label ?alias ?parent WHERE {{
   VALUES ?type {{ {types} }}
   ?e a ?type ; skos:prefLabel ?label .
@@ -53,13 +55,26 @@ def is_endpoint(source: object) -> bool:
     return isinstance(source, str) and source.startswith(("http://", "https://"))
 
 
+# Graph Store Protocol path → the query path beside it: Oxigraph, Fuseki, Virtuoso, GraphDB
+_GSP_TO_QUERY = (("/store", "/query"), ("/data", "/sparql"), ("/sparql-graph-crud", "/sparql"),
+                 ("/rdf-graphs/service", ""))
+
+
 def endpoint_urls(url: str) -> tuple[str, str]:
-    """The query and Graph Store Protocol URLs of ``url``: a server root (``http://host:7878``) gets Oxigraph's
-    ``/query`` and ``/store``; any other URL is used as given, for both."""
+    """The query and Graph Store Protocol URLs of ``url``.
+
+    A server root (``http://host:7878``) gets Oxigraph's ``/query`` and ``/store``. A Graph Store Protocol URL
+    of Oxigraph (``/store``), Fuseki (``/DATASET/data``), Virtuoso (``/sparql-graph-crud``) or GraphDB
+    (``/repositories/ID/rdf-graphs/service``) is paired with its query URL; any other URL serves as both.
+    """
     parts = urllib.parse.urlsplit(url)
     if parts.path in ("", "/") and not parts.query:
         base = url.rstrip("/")
         return f"{base}/query", f"{base}/store"
+    for store_path, query_path in _GSP_TO_QUERY:
+        if parts.path.endswith(store_path):
+            path = parts.path[:-len(store_path)] + query_path
+            return urllib.parse.urlunsplit(parts._replace(path=path, query="")), url
     return url, url
 
 
@@ -78,8 +93,9 @@ def _chunks(items: list, size: int = _CHUNK) -> Iterator[list]:
 class SparqlClient:
     """Sends queries (SPARQL 1.1 protocol) and graphs (Graph Store Protocol) to one server."""
 
-    def __init__(self, url: str, timeout: float = 60.0) -> None:
+    def __init__(self, url: str, timeout: float = 60.0, *, query_url: str | None = None) -> None:
         self.query_url, self.store_url = endpoint_urls(url)
+        self.query_url = query_url or self.query_url
         self.timeout = timeout
 
     def _send(self, method: str, url: str, data: bytes | None, headers: dict[str, str]) -> tuple[str, bytes]:
@@ -153,7 +169,7 @@ class RemoteLookup:
         wanted = " ".join(_term(p) for p in dict.fromkeys(predicates))
         out: Objects = {}
         for chunk in _chunks([s for s in dict.fromkeys(subjects) if isinstance(s, NamedNode)]):
-            text = _OBJECTS.format(subjects=" ".join(_term(s) for s in chunk), predicates=wanted)
+            text = _OBJECTS.substitute(subjects=" ".join(_term(s) for s in chunk), predicates=wanted)
             for row in self._client.select(text):
                 values = out.setdefault(row["s"], {}).setdefault(row["p"], [])
                 if row["o"] not in values:
@@ -163,7 +179,7 @@ class RemoteLookup:
     def subjects(self, predicate: NamedNode, objects: Iterable[Term]) -> dict[Term, list[Term]]:
         out: dict[Term, list[Term]] = {}
         for chunk in _chunks([o for o in dict.fromkeys(objects) if not isinstance(o, BlankNode)]):
-            text = _SUBJECTS.format(objects=" ".join(_term(o) for o in chunk), predicate=_term(predicate))
+            text = _SUBJECTS.substitute(objects=" ".join(_term(o) for o in chunk), predicate=_term(predicate))
             for row in self._client.select(text):
                 values = out.setdefault(row["o"], [])
                 if row["s"] not in values:
@@ -173,7 +189,7 @@ class RemoteLookup:
     def having(self, subjects: Iterable[Term], predicate: NamedNode, obj: Term) -> set[Term]:
         found: set[Term] = set()
         for chunk in _chunks([s for s in dict.fromkeys(subjects) if isinstance(s, NamedNode)]):
-            text = _HAVING.format(subjects=" ".join(_term(s) for s in chunk), predicate=_term(predicate),
+            text = _HAVING.substitute(subjects=" ".join(_term(s) for s in chunk), predicate=_term(predicate),
                                   obj=_term(obj))
             found |= {row["s"] for row in self._client.select(text)}
         return found
@@ -190,15 +206,16 @@ class EndpointStore(KgStore):
         return RemoteLookup(self.oxigraph)
 
 
-def open_endpoint(url: str, timeout: float = 60.0) -> EndpointStore:
-    """Connect to the SPARQL endpoint at ``url`` and read its entities (names, aliases, types, parts).
+def open_endpoint(url: str, timeout: float = 60.0, *, index: bool = True) -> EndpointStore:
+    """Connect to the SPARQL endpoint at ``url`` and read its entities (names, aliases, types, parts), which the
+    questions resolve names with (``index=False``: not needed for free SPARQL).
 
     Raises:
         StoreError: if the server cannot be reached or answers with an error.
     """
     client = SparqlClient(url, timeout=timeout)
     found: dict[str, dict] = {}
-    for row in client.select(_ENTITIES):
+    for row in client.select(_ENTITIES) if index else ():
         entity_id = id_from_iri(row["e"])
         e = found.setdefault(entity_id, {"iri": row["e"].value, "name": row["label"].value,
                                          "type": row["type"].value.rpartition("#")[2],

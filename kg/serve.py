@@ -28,10 +28,14 @@ _GRAPH_TYPES = {
     "text/turtle": RdfFormat.TURTLE, "application/n-triples": RdfFormat.N_TRIPLES,
     "application/rdf+xml": RdfFormat.RDF_XML, "application/n-quads": RdfFormat.N_QUADS,
     "application/trig": RdfFormat.TRIG,
+    # N3 readers (SPARQLWrapper's N3, rdflib) read Turtle, which is N3
+    "text/n3": RdfFormat.TURTLE, "application/n3": RdfFormat.TURTLE, "text/rdf+n3": RdfFormat.TURTLE,
+    "application/rdf+n3": RdfFormat.TURTLE,
 }
 _SHORT = {"json": "application/sparql-results+json", "xml": "application/sparql-results+xml", "csv": "text/csv",
           "tsv": "text/tab-separated-values", "ttl": "text/turtle", "turtle": "text/turtle",
-          "nt": "application/n-triples", "ntriples": "application/n-triples"}
+          "nt": "application/n-triples", "ntriples": "application/n-triples", "n3": "text/turtle",
+          "rdf": "application/rdf+xml"}
 _UPDATE_REFUSED = "this endpoint is read-only: kg serve answers queries; rebuild the store to change it"
 
 
@@ -65,7 +69,7 @@ class _Handler(BaseHTTPRequestHandler):
     server: SparqlServer
     protocol_version = "HTTP/1.1"
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
+    def log_message(self, format: str, *args: object) -> None:
         if self.server.log is not None:
             self.server.log(format % args)
 
@@ -84,12 +88,12 @@ class _Handler(BaseHTTPRequestHandler):
     def _error(self, status: int, message: str, extra: dict[str, str] | None = None) -> None:
         self._reply(status, (message + "\n").encode("utf-8"), extra=extra)
 
-    def do_OPTIONS(self) -> None:  # noqa: N802 - http.server's naming
+    def do_OPTIONS(self) -> None:
         self._reply(HTTPStatus.NO_CONTENT, b"", extra={
             "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
             "Access-Control-Allow-Headers": "Content-Type, Accept"})
 
-    def do_GET(self) -> None:  # noqa: N802
+    def do_GET(self) -> None:
         url = urllib.parse.urlsplit(self.path)
         params = urllib.parse.parse_qs(url.query, keep_blank_values=True)
         if url.path not in ("/query", "/sparql"):
@@ -104,7 +108,7 @@ class _Handler(BaseHTTPRequestHandler):
             return
         self._answer(params)
 
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         url = urllib.parse.urlsplit(self.path)
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length else b""
@@ -132,7 +136,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _refuse_writes(self) -> None:
         self._error(HTTPStatus.METHOD_NOT_ALLOWED, _UPDATE_REFUSED, {"Allow": "GET, POST, OPTIONS"})
 
-    do_PUT = do_DELETE = do_PATCH = _refuse_writes  # noqa: N815 - the Graph Store Protocol's writes
+    do_PUT = do_DELETE = do_PATCH = _refuse_writes
 
     def _answer(self, params: dict[str, list[str]]) -> None:
         queries = params.get("query") or []
@@ -142,8 +146,9 @@ class _Handler(BaseHTTPRequestHandler):
         if params.get("default-graph-uri") or params.get("named-graph-uri"):
             self._error(HTTPStatus.BAD_REQUEST, "kg serve queries every graph; leave out default-graph-uri")
             return
-        wanted = (params.get("format") or [""])[0].lower()
-        accept = _SHORT.get(wanted, wanted) or self.headers.get("Accept") or "*/*"
+        # a format parameter (json, xml, csv, n3, … as some clients send) comes first, then the Accept header
+        wanted = _SHORT.get((params.get("format") or params.get("output") or [""])[0].lower())
+        accept = (f"{wanted}, " if wanted else "") + (self.headers.get("Accept") or "*/*")
         try:
             status, body, content_type = self.server.evaluate(queries[0], accept)
         except StoreError as err:
@@ -182,7 +187,7 @@ class SparqlServer(ThreadingHTTPServer):
             try:
                 done["result"] = self._serialize(text, accept)
             except (SyntaxError, ValueError, OSError, RuntimeError) as err:
-                done["error"] = err
+                done["error"] = err.with_traceback(None)  # the query's result must be dropped in this thread
 
         worker = threading.Thread(target=run, daemon=True)
         worker.start()

@@ -18,7 +18,7 @@ from kg.errors import StoreError
 from kg.rdf import NAMESPACES
 from kg.store import KgStore, open_store
 
-__all__ = ["SPARQL_MAX_ROWS", "SPARQL_TIMEOUT", "sparql", "sparql_stream", "uses_service"]
+__all__ = ["SPARQL_MAX_ROWS", "SPARQL_TIMEOUT", "sparql", "sparql_stream", "sparql_terms", "uses_service"]
 
 SPARQL_TIMEOUT = 60.0  # seconds a `kg sparql` query may run
 SPARQL_MAX_ROWS = 1_000_000
@@ -29,7 +29,13 @@ _SERVICE = re.compile(r"(?<![\w?$:])SERVICE(?![\w:])", re.IGNORECASE)
 
 
 def _as_store(store: KgStore | str | Path) -> KgStore:
-    return store if isinstance(store, KgStore) else open_store(store)
+    if isinstance(store, KgStore):
+        return store
+    if isinstance(store, str) and store.startswith(("http://", "https://")):
+        from kg.endpoint import open_endpoint
+
+        return open_endpoint(store, index=False)
+    return open_store(store)
 
 
 def _cell(term: object) -> str | None:
@@ -48,7 +54,7 @@ def uses_service(query: str) -> bool:
 
 
 def _produce(store: KgStore, query: str, out: queue.Queue, stop: threading.Event) -> None:
-    """Evaluate ``query`` and put ("columns", …), ("row", …)… ("end", None) or ("error", …) into ``out``."""
+    """Evaluate ``query`` and put ("head", (kind, columns)), ("row", terms)… ("end", None) or ("error", …)."""
     def put(item: tuple) -> bool:
         while not stop.is_set():
             try:
@@ -61,34 +67,26 @@ def _produce(store: KgStore, query: str, out: queue.Queue, stop: threading.Event
     try:
         result = store.oxigraph.query(query, prefixes=NAMESPACES, use_default_graph_as_union=True)
         if isinstance(result, QueryBoolean):
-            columns, rows = ["result"], iter([["true" if bool(result) else "false"]])
+            kind, columns, rows = "boolean", ["result"], iter([[bool(result)]])
         elif isinstance(result, QuerySolutions):
-            columns = [v.value for v in result.variables]
-            rows = ([_cell(s[c]) for c in columns] for s in result)
+            kind, columns = "solutions", [v.value for v in result.variables]
+            rows = ([s[c] for c in columns] for s in result)
         else:
-            columns = ["subject", "predicate", "object"]
-            rows = ([_cell(t.subject), _cell(t.predicate), _cell(t.object)] for t in result)
-        if put(("columns", columns)) and all(put(("row", row)) for row in rows):
+            kind, columns = "triples", ["subject", "predicate", "object"]
+            rows = ([t.subject, t.predicate, t.object] for t in result)
+        if put(("head", (kind, columns))) and all(put(("row", row)) for row in rows):
             put(("end", None))
-    except (SyntaxError, OSError, ValueError, RuntimeError) as err:
-        put(("error", err))
+    except (SyntaxError, OSError, ValueError, RuntimeError, StoreError) as err:
+        put(("error", err.with_traceback(None)))  # pyoxigraph's results must be dropped in this thread
 
 
-def sparql_stream(store: KgStore | str | Path, query: str, *, allow_service: bool = False,
-                  timeout: float = SPARQL_TIMEOUT,
-                  max_rows: int = SPARQL_MAX_ROWS) -> tuple[list[str], Iterator[list[str | None]]]:
-    """Run a read-only SPARQL query, bounded in time and size; rows come one at a time.
-
-    The query runs in a worker thread, so a slow query is abandoned at ``timeout`` seconds (counted
-    from the start, until the last row) instead of hanging; more than ``max_rows`` rows is an error.
-    kg is offline: a ``SERVICE`` clause (a query to another endpoint) is refused unless ``allow_service``.
+def sparql_terms(store: KgStore | str | Path, query: str, *, allow_service: bool = False,
+                 timeout: float = SPARQL_TIMEOUT,
+                 max_rows: int = SPARQL_MAX_ROWS) -> tuple[str, list[str], Iterator[list]]:
+    """As :func:`sparql_stream`, with the rows as pyoxigraph terms (a bool for ASK).
 
     Returns:
-        Column names, and an iterator of rows of cell strings (None when unbound).
-
-    Raises:
-        StoreError: if the query is not valid SPARQL, uses SERVICE, or runs over a bound (also while
-            the rows are read).
+        The kind of answer (``solutions``, ``boolean``, ``triples``), the column names, and the rows.
     """
     if not allow_service and uses_service(query):
         raise StoreError("the query uses SERVICE, which would send it to another endpoint; kg works offline. "
@@ -108,12 +106,14 @@ def sparql_stream(store: KgStore | str | Path, query: str, *, allow_service: boo
                              "(or allow more time with --timeout)") from None
         if kind == "error":
             stop.set()
+            if isinstance(value, StoreError):
+                raise value
             raise StoreError(f"SPARQL query failed: {value}") from value
         return kind, value
 
-    _, columns = take()
+    _, (answer, columns) = take()
 
-    def rows() -> Iterator[list[str | None]]:
+    def rows() -> Iterator[list]:
         try:
             for count in itertools.count(1):
                 kind, value = take()
@@ -126,7 +126,30 @@ def sparql_stream(store: KgStore | str | Path, query: str, *, allow_service: boo
         finally:
             stop.set()
 
-    return columns, rows()
+    return answer, columns, rows()
+
+
+def sparql_stream(store: KgStore | str | Path, query: str, *, allow_service: bool = False,
+                  timeout: float = SPARQL_TIMEOUT,
+                  max_rows: int = SPARQL_MAX_ROWS) -> tuple[list[str], Iterator[list[str | None]]]:
+    """Run a read-only SPARQL query, bounded in time and size; rows come one at a time.
+
+    The query runs in a worker thread, so a slow query is abandoned at ``timeout`` seconds (counted
+    from the start, until the last row) instead of hanging; more than ``max_rows`` rows is an error.
+    kg is offline: a ``SERVICE`` clause (a query to another endpoint) is refused unless ``allow_service``.
+
+    Returns:
+        Column names, and an iterator of rows of cell strings (None when unbound).
+
+    Raises:
+        StoreError: if the query is not valid SPARQL, uses SERVICE, or runs over a bound (also while
+            the rows are read).
+    """
+    answer, columns, rows = sparql_terms(store, query, allow_service=allow_service, timeout=timeout,
+                                         max_rows=max_rows)
+    if answer == "boolean":
+        return columns, (["true" if value else "false"] for (value,) in rows)
+    return columns, ([_cell(term) for term in row] for row in rows)
 
 
 def sparql(store: KgStore | str | Path, query: str, *, allow_service: bool = False, timeout: float = SPARQL_TIMEOUT,
