@@ -44,10 +44,13 @@ __all__ = [
     "extract_records",
     "load",
     "log_progress",
+    "push",
     "run_report",
     "select_formats",
+    "serve",
     "sparql",
     "sparql_stream",
+    "sparql_terms",
     "stats",
     "threats",
     "to_networkx",
@@ -364,6 +367,10 @@ def export(path: str | Path, format: str | None = None, store: str | Path = DEFA
 
 
 def _store(store: str | Path):
+    if isinstance(store, str) and store.startswith(("http://", "https://")):
+        from kg.endpoint import open_endpoint
+
+        return open_endpoint(store, index=False)
     from kg.store import open_store
 
     return open_store(Path(store))
@@ -391,3 +398,28 @@ def to_networkx(graph: KnowledgeGraph):
     from kg.graph import to_networkx as convert
 
     return convert(graph)
+
+
+def sparql_terms(text: str, store: str | Path = DEFAULT_STORE, *, allow_service: bool = False,
+                 timeout: float = 60.0, max_rows: int = 1_000_000):
+    """As :func:`sparql_stream`, with pyoxigraph terms: (kind ``solutions``/``boolean``/``triples``, columns, rows)."""
+    from kg import sparql as free_sparql
+
+    return free_sparql.sparql_terms(_store(store), text, allow_service=allow_service, timeout=timeout,
+                                    max_rows=max_rows)
+
+
+def push(endpoint: str, store: str | Path = DEFAULT_STORE, *, timeout: float = 300.0):
+    """Load the store a build wrote into the SPARQL 1.1 store at ``endpoint`` (Graph Store Protocol): one named
+    graph per document, replaced on every push; returns a ``kg.push.PushResult``."""
+    from kg.push import push as push_graph
+
+    return push_graph(store, endpoint, timeout=timeout)
+
+
+def serve(store: str | Path = DEFAULT_STORE, *, port: int = 7878, timeout: float = 60.0,
+          allow_service: bool = False, log=None):
+    """A read-only SPARQL endpoint over the store on 127.0.0.1:``port``; call ``serve_forever()`` on it."""
+    from kg.serve import make_server
+
+    return make_server(store, port, timeout=timeout, allow_service=allow_service, log=log)

@@ -8,7 +8,6 @@ import json
 import logging
 import re
 import sys
-from collections.abc import Iterable
 from enum import Enum
 from pathlib import Path
 from typing import Annotated
@@ -35,6 +34,8 @@ class Format(str, Enum):
 
 
 StoreOpt = Annotated[Path, typer.Option("--store", help="Folder that `kg build --out` wrote.")]
+EndpointOpt = Annotated[str | None, typer.Option(
+    "--endpoint", help="Ask this SPARQL endpoint (URL; `kg push` loaded it) instead of --store.")]
 FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
 CatalogOpt = Annotated[str | None, typer.Option("--catalog", help="Entity catalog JSONL file, or 'none'.")]
 ModelOpt = Annotated[str | None, typer.Option("--model", help="Installed spaCy pipeline to start from.")]
@@ -340,7 +341,8 @@ _RANKED = ["rank", "quotes", "documents", "confidence", "hedged", "best_exact", 
 
 @query_app.command("competitors")
 def q_competitors(name: str, store: StoreOpt = Path("exports"), format: FormatOpt = Format.table,
-                  aggregate: AggregateOpt = False) -> None:
+                  aggregate: AggregateOpt = False,
+        endpoint: EndpointOpt = None) -> None:
     """Who competes with NAME, with the quotes that say so.
 
     Example: kg query competitors Qdrant --aggregate
@@ -350,13 +352,14 @@ def q_competitors(name: str, store: StoreOpt = Path("exports"), format: FormatOp
 
     lead = (["rank", "competitor", "competitor_type", *_RANKED[1:]] if aggregate else
             ["competitor", "competitor_type", "confidence", "hedged", "exact", "doc"])
-    _print(_rows(api.competitors(name, store=store, aggregate=aggregate, as_rows=True)), format,
+    _print(_rows(api.competitors(name, store=_where(store, endpoint), aggregate=aggregate, as_rows=True)), format,
            _columns(format, lead), lead, _fields(CompetitorRank if aggregate else CompetitorRow))
 
 
 @query_app.command("threats")
 def q_threats(name: str, store: StoreOpt = Path("exports"), format: FormatOpt = Format.table,
-              aggregate: AggregateOpt = False) -> None:
+              aggregate: AggregateOpt = False,
+        endpoint: EndpointOpt = None) -> None:
     """Who threatens NAME, with the horizon.
 
     Example: kg query threats Cursor --aggregate
@@ -366,13 +369,14 @@ def q_threats(name: str, store: StoreOpt = Path("exports"), format: FormatOpt = 
 
     lead = (["rank", "threat", "horizons", *_RANKED[1:]] if aggregate else
             ["threat", "horizon", "confidence", "hedged", "exact", "doc"])
-    _print(_rows(api.threats(name, store=store, aggregate=aggregate, as_rows=True)), format,
+    _print(_rows(api.threats(name, store=_where(store, endpoint), aggregate=aggregate, as_rows=True)), format,
            _columns(format, lead), lead, _fields(ThreatRank if aggregate else ThreatRow))
 
 
 @query_app.command("claims")
 def q_claims(name: str, type: Annotated[str | None, typer.Option("--type", help="metric, pricing, license, …")] = None,
-             store: StoreOpt = Path("exports"), format: FormatOpt = Format.table) -> None:
+             store: StoreOpt = Path("exports"), format: FormatOpt = Format.table,
+        endpoint: EndpointOpt = None) -> None:
     """Claims about NAME: metrics with their values and units, prices, licences, predictions, ….
 
     Example: kg query claims Qdrant --type metric
@@ -381,12 +385,13 @@ def q_claims(name: str, type: Annotated[str | None, typer.Option("--type", help=
     from kg.query_rows import ClaimRow
 
     lead = ["type", "text", "value", "unit", "horizon", "credibility", "doc"]
-    _print(_rows(api.claims(name, type=type, store=store, as_rows=True)), format, _columns(format, lead), lead,
+    _print(_rows(api.claims(name, type=type, store=_where(store, endpoint), as_rows=True)), format, _columns(format, lead), lead,
            _fields(ClaimRow))
 
 
 @query_app.command("contradictions")
-def q_contradictions(name: str, store: StoreOpt = Path("exports"), format: FormatOpt = Format.table) -> None:
+def q_contradictions(name: str, store: StoreOpt = Path("exports"), format: FormatOpt = Format.table,
+        endpoint: EndpointOpt = None) -> None:
     """Claims about NAME that contradict each other; in a table or CSV the two claims sit side by side (a_*, b_*).
 
     Example: kg query contradictions E2B --format csv
@@ -394,53 +399,13 @@ def q_contradictions(name: str, store: StoreOpt = Path("exports"), format: Forma
     from kg import api
     from kg.query_rows import ContradictionRow
 
-    found = api.contradictions(name, store=store, as_rows=True)
+    found = api.contradictions(name, store=_where(store, endpoint), as_rows=True)
     if format is Format.json:
         _print(_rows(found), format)
         return
     empty = ContradictionRow(id="", entity="", entity_id="", topic="", rule="", claims=())
     lead = ["topic", "a_text", "a_doc", "b_text", "b_doc"]
     _print([r.flat() for r in found], format, _columns(format, lead), lead, list(empty.flat()))
-
-
-@app.command()
-def sparql(query: Annotated[str, typer.Argument(help="A SPARQL SELECT/ASK query.")], store: StoreOpt = Path("exports"),
-           format: FormatOpt = Format.table,
-           allow_service: Annotated[bool, typer.Option("--allow-service",
-                                                       help="Let SERVICE query other endpoints.")] = False,
-           timeout: Annotated[float, typer.Option("--timeout", help="Seconds the query may run.")] = 60.0,
-           max_rows: Annotated[int, typer.Option("--max-rows", help="Most rows the query may give.")] = 1_000_000,
-           ) -> None:
-    """Run a SPARQL query against the store; rows are printed as they come (csv, json).
-
-    Example: kg sparql 'SELECT ?a ?b WHERE { ?a kg:competesWith ?b }' --format csv
-    """
-    from kg import api
-
-    columns, rows = api.sparql_stream(query, store=store, allow_service=allow_service, timeout=timeout,
-                                      max_rows=max_rows)
-    records = (dict(zip(columns, r)) for r in rows)
-    if format is Format.table:
-        _print(list(records), format, columns)
-    else:
-        _stream(records, format, columns)
-
-
-def _stream(rows: Iterable[dict], fmt: Format, columns: list[str]) -> None:
-    """CSV or JSON written row by row, so a large result is never held in memory."""
-    out = sys.stdout
-    if fmt is Format.csv:
-        from kg.cells import csv_cell
-
-        writer = csv.DictWriter(out, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
-        writer.writeheader()
-        for r in rows:
-            writer.writerow({k: csv_cell(_flat(r.get(k))) for k in columns})
-        return
-    out.write("[")
-    for index, r in enumerate(rows):
-        out.write(("," if index else "") + "\n " + json.dumps(r, ensure_ascii=False))
-    out.write("\n]\n")
 
 
 @app.command()
@@ -456,7 +421,8 @@ def version() -> None:
 def q_dependencies(name: str, store: StoreOpt = Path("exports"), format: FormatOpt = Format.table,
                    aggregate: AggregateOpt = False,
                    incoming: Annotated[bool, typer.Option("--incoming", help="Also what depends on NAME.")] = False
-                   ) -> None:
+                   ,
+        endpoint: EndpointOpt = None) -> None:
     """What NAME depends on (is built on, runs on, requires), with the quotes that say so.
 
     Example: kg query dependencies LangGraph --incoming
@@ -466,7 +432,7 @@ def q_dependencies(name: str, store: StoreOpt = Path("exports"), format: FormatO
 
     lead = (["rank", "direction", "dependency", "dependency_type", *_RANKED[1:]] if aggregate else
             ["direction", "dependency", "dependency_type", "confidence", "hedged", "exact", "doc"])
-    _print(_rows(api.dependencies(name, store=store, include_incoming=incoming, aggregate=aggregate,
+    _print(_rows(api.dependencies(name, store=_where(store, endpoint), include_incoming=incoming, aggregate=aggregate,
                                   as_rows=True)), format, _columns(format, lead), lead,
            _fields(DependencyRank if aggregate else DependencyRow))
 
@@ -536,3 +502,121 @@ def main() -> None:
     except KgError as err:
         _err(f"error: {err}")
         raise SystemExit(err.exit_code) from None
+
+
+def _where(store: Path, endpoint: str | None) -> Path | str:
+    """What a query reads: the endpoint's URL if one was given, else the store folder."""
+    return endpoint if endpoint else store
+
+
+class SparqlFormat(str, Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+    tsv = "tsv"
+    xml = "xml"
+    ttl = "ttl"
+    nt = "nt"
+
+
+def _query_text(query: str | None, file: Path | None) -> str:
+    """The query: the argument, ``@FILE``, ``-`` (stdin) or --file."""
+    if file is not None and query is not None:
+        raise typer.BadParameter("give the query as an argument or with --file, not both", param_hint="QUERY")
+    if file is None and query is None:
+        raise typer.BadParameter("give a query, @FILE.rq, - (stdin) or --file FILE", param_hint="QUERY")
+    if query == "-":
+        return sys.stdin.read()
+    path = file if file is not None else Path(query[1:]) if query.startswith("@") else None
+    if path is None:
+        return query
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise typer.BadParameter(f"cannot read {path}: {err}", param_hint="--file") from err
+
+
+@app.command()
+def sparql(query: Annotated[str | None, typer.Argument(
+               help="A SPARQL query, @FILE.rq to read one from a file, or - to read stdin.")] = None,
+           file: Annotated[Path | None, typer.Option("--file", help="Read the query from this file.")] = None,
+           store: StoreOpt = Path("exports"), endpoint: EndpointOpt = None,
+           format: Annotated[SparqlFormat, typer.Option(
+               "--format", "-f", help="table; W3C results json, csv, tsv, xml (SELECT, ASK); "
+                                      "ttl or nt (CONSTRUCT, DESCRIBE).")] = SparqlFormat.table,
+           allow_service: Annotated[bool, typer.Option("--allow-service",
+                                                       help="Let SERVICE query other endpoints.")] = False,
+           timeout: Annotated[float, typer.Option("--timeout", help="Seconds the query may run.")] = 60.0,
+           max_rows: Annotated[int, typer.Option("--max-rows", help="Most rows the query may give.")] = 1_000_000,
+           ) -> None:
+    """Run a SPARQL query over every graph of the store; answers stream out as they come.
+
+    The prefixes kg, schema, oa, prov, skos, dcterms, rdf, rdfs and xsd are predefined, and so are kg's id
+    prefixes ent, rel, claim, contra, q, doc, mention, run and agent (ent:qdrant).
+    W3C CSV, meant for spreadsheets, starts formula-like values with ' (as the table does);
+    TSV, JSON and XML keep every value exact, with its type.
+
+    Example: kg sparql @who.rq --format json    (or: kg sparql - < who.rq; kg sparql --file who.rq)
+    """
+    from kg import api
+
+    text = _query_text(query, file)
+    where = _where(store, endpoint)
+    if format is SparqlFormat.table:
+        columns, rows = api.sparql_stream(text, store=where, allow_service=allow_service, timeout=timeout,
+                                          max_rows=max_rows)
+        _print([dict(zip(columns, r)) for r in rows], Format.table, columns)
+        return
+    from kg.sparql_results import write_answer
+
+    kind, columns, rows = api.sparql_terms(text, store=where, allow_service=allow_service, timeout=timeout,
+                                           max_rows=max_rows)
+    out = sys.stdout.buffer
+    try:
+        write_answer(kind, columns, rows, format.value, out)
+    finally:
+        out.flush()
+    if format.value in ("json", "xml"):
+        out.write(b"\n")
+        out.flush()
+
+
+@app.command()
+def push(endpoint: Annotated[str, typer.Option(
+             "--endpoint", help="The store's Graph Store Protocol URL (an Oxigraph server's root also works).")],
+         store: StoreOpt = Path("exports"),
+         timeout: Annotated[float, typer.Option("--timeout", help="Seconds each request may take.")] = 300.0,
+         ) -> None:
+    """Load the built graph into a SPARQL 1.1 store: one named graph per document, replaced on every push.
+
+    Example: kg push --endpoint http://localhost:7878/store   (Fuseki: http://HOST:3030/DATASET/data)
+    """
+    from kg import api
+
+    _say(api.push(endpoint, store=store, timeout=timeout).summary())
+
+
+@app.command()
+def serve(store: StoreOpt = Path("exports"),
+          port: Annotated[int, typer.Option("--port", "-p", help="Port on 127.0.0.1 (0: any free port).")] = 7878,
+          allow_service: Annotated[bool, typer.Option("--allow-service",
+                                                      help="Let SERVICE query other endpoints.")] = False,
+          timeout: Annotated[float, typer.Option("--timeout", help="Seconds a query may run.")] = 60.0,
+          ) -> None:
+    """Serve the store as a read-only SPARQL 1.1 endpoint on 127.0.0.1 (GET/POST /query; updates refused).
+
+    Answers in the W3C formats the client's Accept header asks for. Stop it with Ctrl-C.
+
+    Example: kg serve --store exports --port 7878   then   curl 'http://127.0.0.1:7878/query?query=ASK{?s?p?o}'
+    """
+    from kg import api
+
+    server = api.serve(store, port=port, timeout=timeout, allow_service=allow_service,
+                       log=lambda line: _log.debug("%s", line))
+    _err(f"kg serve: SPARQL endpoint at {server.url} (read-only; Ctrl-C stops it)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from pyoxigraph import Literal as RdfLiteral
-from pyoxigraph import NamedNode, QuerySolution, QuerySolutions, Variable
+from pyoxigraph import NamedNode, QuerySolutions, Variable
 
 from kg.errors import UnknownEntityError, UnknownPluginError
 from kg.facts import fact_types
@@ -25,6 +25,7 @@ from kg.query_rows import (
     ThreatRow,
 )
 from kg.rdf import NAMESPACES, RELATION_PREDICATES, id_from_iri, iri
+from kg.rdf_terms import KG, OA, RDF, RDFS, SDO
 from kg.sparql import sparql, sparql_stream
 from kg.store import KgStore, open_store
 
@@ -36,56 +37,22 @@ __all__ = ["ClaimRow", "CompetitorRow", "ContradictionRow", "DependencyRow", "En
 Queryable = KgStore | KnowledgeGraph | str | Path
 
 _XSD = NAMESPACES["xsd"]
-# the entity and, through any chain of version/feature links, its releases and features
-_FOCUS = "?focus (kg:versionOf|kg:featureOf|kg:partOf)* ?root ."
-_EVIDENCE = """
-  ?fact kg:evidence ?ev . ?ev kg:quote ?q ; oa:hasTarget ?target .
-  ?q schema:text ?quote .
-  ?target oa:hasSource ?doc ; oa:hasSelector ?sel .
-  ?sel oa:exact ?exact . FILTER NOT EXISTS { ?sel oa:refinedBy ?refined }
-  OPTIONAL { ?target oa:hasSelector/oa:refinedBy ?pos . ?pos oa:start ?start ; oa:end ?end }
-  OPTIONAL { ?doc rdfs:label ?docName }"""
-_EVIDENCE_VARS = "?q ?quote ?exact ?start ?end ?doc ?docName ?conf ?rule"
-_RELATION_QUERY = """SELECT DISTINCT ?root ?predicate ?focus ?other ?fact ?hedged ?horizon {vars} WHERE {{
-  {focus}
-  ?fact a kg:Assertion ; rdf:predicate ?predicate ; kg:confidence ?conf ; kg:rule ?rule .
-  {sides}
-  OPTIONAL {{ ?fact kg:hedged ?hedged }} OPTIONAL {{ ?fact kg:horizon ?horizon }}
-  {evidence}
-}}"""
-_SIDES = {
-    "outgoing": "?fact rdf:subject ?focus ; rdf:object ?other .",
-    "incoming": "?fact rdf:object ?focus ; rdf:subject ?other .",
-    "either": "{ ?fact rdf:subject ?focus ; rdf:object ?other } "
-              "UNION { ?fact rdf:object ?focus ; rdf:subject ?other }",
-}
-_CLAIM_QUERY = """SELECT DISTINCT ?root ?ctype ?focus ?fact ?text ?value ?valueJson ?unit ?comparator ?horizon
-       ?credibility ?polarity {vars} WHERE {{
-  {selection}
-  ?fact a kg:Claim ; kg:about ?focus ; kg:claimType ?ctype ; schema:text ?text ; kg:rule ?rule .
-  OPTIONAL {{ ?fact kg:confidence ?conf }} OPTIONAL {{ ?fact kg:value ?value }}
-  OPTIONAL {{ ?fact kg:valueJson ?valueJson }} OPTIONAL {{ ?fact kg:unit ?unit }}
-  OPTIONAL {{ ?fact kg:comparator ?comparator }} OPTIONAL {{ ?fact kg:horizon ?horizon }}
-  OPTIONAL {{ ?fact kg:credibility ?credibility }} OPTIONAL {{ ?fact kg:polarity ?polarity }}
-  {evidence}
-}}"""
-# fixed query texts, built once; user input only ever reaches them as bound variables
-_RELATION_QUERIES = {side: _RELATION_QUERY.format(vars=_EVIDENCE_VARS, focus=_FOCUS, sides=pattern,
-                                                  evidence=_EVIDENCE) for side, pattern in _SIDES.items()}
-_CLAIMS_ABOUT = _CLAIM_QUERY.format(vars=_EVIDENCE_VARS, selection=_FOCUS, evidence=_EVIDENCE)
-_CLAIM_BY_ID = _CLAIM_QUERY.format(  # also every claim, when ?fact is not bound
-    vars=_EVIDENCE_VARS, selection="", evidence=_EVIDENCE)
-_QUOTE_DOCUMENTS = "SELECT DISTINCT ?q ?doc WHERE { ?q kg:source/kg:inDocument ?doc }"
-_CONTRADICTION_QUERY = """SELECT DISTINCT ?root ?focus ?fact ?topic ?rule ?claim WHERE {{
-  {selection}
-  ?fact a kg:Contradiction ; kg:about ?focus ; kg:topic ?topic ; kg:rule ?rule ; kg:claim ?claim .
-}}"""
-_CONTRADICTIONS_ABOUT = _CONTRADICTION_QUERY.format(selection=_FOCUS)
-_ALL_CONTRADICTIONS = _CONTRADICTION_QUERY.format(selection="")
+# what each look-up reads: a relation statement, a claim, a contradiction, an evidence annotation, …
+_ASSERTION = (RDF.type, RDF.predicate, KG.confidence, KG.rule, KG.hedged, KG.horizon, KG.evidence)
+_CLAIM = (RDF.type, KG.about, KG.claimType, SDO.text, KG.rule, KG.confidence, KG.value, KG.valueJson, KG.unit,
+          KG.comparator, KG.horizon, KG.credibility, KG.polarity, KG.evidence)
+_CONTRADICTION = (RDF.type, KG.about, KG.topic, KG.rule, KG.claim)
+_SIDES = {"outgoing": ((RDF.subject, RDF.object),), "incoming": ((RDF.object, RDF.subject),),
+          "either": ((RDF.subject, RDF.object), (RDF.object, RDF.subject))}
+_CLAIM_FIELDS = {"ctype": KG.claimType, "text": SDO.text, "rule": KG.rule, "conf": KG.confidence,
+                 "valueJson": KG.valueJson, "unit": KG.unit, "comparator": KG.comparator, "horizon": KG.horizon,
+                 "credibility": KG.credibility, "polarity": KG.polarity}
+_REQUIRED_CLAIM_FIELDS = ("ctype", "text", "rule")
 
 
 def as_store(source: Queryable) -> KgStore:
-    """The store to query: ``source`` itself, the store a build wrote into a folder, or a graph's in-memory store.
+    """The store to query: ``source`` itself, the store a build wrote into a folder, a graph's in-memory store,
+    or a SPARQL endpoint (an ``http(s)://`` URL that ``kg push`` loaded).
 
     Raises:
         StoreError: if a folder holds no store.
@@ -96,6 +63,10 @@ def as_store(source: Queryable) -> KgStore:
         from kg.graph_store import graph_store
 
         return graph_store(source)
+    if isinstance(source, str) and source.startswith(("http://", "https://")):
+        from kg.endpoint import open_endpoint
+
+        return open_endpoint(source)
     return open_store(source)
 
 
@@ -164,7 +135,64 @@ def _value(term: object) -> Any:
     return str(term)
 
 
-def _evidence(s: QuerySolution) -> dict[str, Any]:
+def _first(props: dict[NamedNode, list], predicate: NamedNode) -> object:
+    values = props.get(predicate)
+    return values[0] if values else None
+
+
+def _focus(store: KgStore, root: EntityRow) -> list[NamedNode]:
+    """The entity and, through any chain of version/feature links, its releases and features."""
+    found, todo = [root.id], [root.id]
+    while todo:
+        for child in store.parts.get(todo.pop(), ()):
+            if child not in found:
+                found.append(child)
+                todo.append(child)
+    return [NamedNode(store.entities[i].iri) for i in found if i in store.entities]
+
+
+def _evidence_of(store: KgStore, facts: dict[NamedNode, dict[NamedNode, list]]) -> dict[NamedNode, list[dict]]:
+    """The evidence of each fact: the quote, the exact words, their span and the document (one dict each)."""
+    look = store.lookup
+    annotations = {fact: props.get(KG.evidence, []) for fact, props in facts.items()}
+    annotated = look.objects((a for found in annotations.values() for a in found), (KG.quote, OA.hasTarget))
+    targets = look.objects((t for props in annotated.values() for t in props.get(OA.hasTarget, [])),
+                           (OA.hasSource, OA.hasSelector))
+    selectors = look.objects((s for props in targets.values() for s in props.get(OA.hasSelector, [])),
+                             (OA.exact, OA.refinedBy))
+    positions = look.objects((p for props in selectors.values() for p in props.get(OA.refinedBy, [])),
+                             (OA.start, OA.end))
+    quotes = look.objects((q for props in annotated.values() for q in props.get(KG.quote, [])), (SDO.text,))
+    docs = look.objects((d for props in targets.values() for d in props.get(OA.hasSource, [])), (RDFS.label,))
+    out: dict[NamedNode, list[dict]] = {}
+    for fact, found in annotations.items():
+        rows = out.setdefault(fact, [])
+        for annotation in found:
+            props = annotated.get(annotation, {})
+            for q in props.get(KG.quote, []):
+                for text in quotes.get(q, {}).get(SDO.text, []):
+                    for target in props.get(OA.hasTarget, []):
+                        rows += _target_evidence(targets.get(target, {}), selectors, positions, docs,
+                                                 {"q": q, "quote": text})
+    return out
+
+
+def _target_evidence(target: dict, selectors: dict, positions: dict, docs: dict, quote: dict) -> list[dict]:
+    """What one annotation target gives: a row per exact text (a selector not refined) and span."""
+    chosen = [selectors.get(s, {}) for s in target.get(OA.hasSelector, [])]
+    exacts = [e for props in chosen if not props.get(OA.refinedBy) for e in props.get(OA.exact, [])]
+    spans = [(start, end) for props in chosen for pos in props.get(OA.refinedBy, [])
+             for start in positions.get(pos, {}).get(OA.start, []) for end in positions.get(pos, {}).get(OA.end, [])]
+    rows = []
+    for doc in target.get(OA.hasSource, []):
+        for name in docs.get(doc, {}).get(RDFS.label, []) or [None]:
+            for exact in exacts:
+                for start, end in spans or [(None, None)]:
+                    rows.append({**quote, "exact": exact, "start": start, "end": end, "doc": doc, "docName": name})
+    return rows
+
+
+def _evidence(s: dict[str, Any]) -> dict[str, Any]:
     doc_id = _value(s["doc"])
     return {"quote": _value(s["quote"]), "exact": _value(s["exact"]), "start": _value(s["start"]),
             "end": _value(s["end"]), "doc": _value(s["docName"]) or doc_id, "doc_id": doc_id,
@@ -178,8 +206,9 @@ def _entity_fields(store: KgStore, term: object, field: str) -> dict[str, Any]:
     return {field: known.name if known else entity_id, f"{field}_id": entity_id}
 
 
-def _relations(store: KgStore, root: EntityRow, relation: str, sides: str) -> Iterator[QuerySolution]:
-    return _select(store, _RELATION_QUERIES[sides], root=NamedNode(root.iri), predicate=RELATION_PREDICATES[relation])
+def _distinct(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each solution once (what SELECT DISTINCT gives)."""
+    return list({tuple(row.items()): row for row in rows}.values())
 
 
 def _inverse(relation: str) -> str:
@@ -187,7 +216,33 @@ def _inverse(relation: str) -> str:
     return fact_types().relations[relation].inverse or f"{relation}_inverse"
 
 
-def _relation_fields(store: KgStore, s: QuerySolution, other: str) -> dict[str, Any]:
+def _relations(store: KgStore, root: EntityRow, relation: str, sides: str) -> list[dict[str, Any]]:
+    """The statements of type ``relation`` with the entity (or its releases and features) on ``sides``, with evidence."""
+    look, wanted, focus = store.lookup, RELATION_PREDICATES[relation], _focus(store, root)
+    found: list[tuple[NamedNode, NamedNode, object]] = []  # (fact, focus, far end)
+    for near, far in _SIDES[sides]:
+        for entity, facts in look.subjects(near, focus).items():
+            far_ends = look.objects(facts, (far,))
+            found += [(fact, entity, other) for fact in facts for other in far_ends.get(fact, {}).get(far, [])]
+    props = look.objects(dict.fromkeys(fact for fact, _, _ in found), _ASSERTION)
+    facts = {fact: p for fact, p in props.items()
+             if KG.Assertion in p.get(RDF.type, []) and wanted in p.get(RDF.predicate, [])
+             and p.get(KG.confidence) and p.get(KG.rule)}
+    evidence = _evidence_of(store, facts)
+    rows = []
+    for fact, entity, other in found:
+        if fact not in facts:
+            continue
+        p = facts[fact]
+        for conf in p[KG.confidence]:
+            for rule in p[KG.rule]:
+                head = {"focus": entity, "other": other, "fact": fact, "conf": conf, "rule": rule,
+                        "hedged": _first(p, KG.hedged), "horizon": _first(p, KG.horizon)}
+                rows += [{**head, **ev} for ev in evidence.get(fact, [])]
+    return _distinct(rows)
+
+
+def _relation_fields(store: KgStore, s: dict[str, Any], other: str) -> dict[str, Any]:
     """Fields competitor and threat rows share; ``other`` names the far end (``competitor``, ``threat``)."""
     far_end = _entity_fields(store, s["other"], other)
     known = store.entities.get(far_end[f"{other}_id"])
@@ -232,9 +287,14 @@ def threats(store: Queryable, name: str, *, include_outgoing: bool = False) -> l
 def quote_documents(store: Queryable, quote_ids: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """Every document each quote was found in (a quote repeated in two reviews is one quote in two documents)."""
     kg_store = as_store(store)
+    look = kg_store.lookup
+    quotes = {quote_id: iri(quote_id) for quote_id in dict.fromkeys(quote_ids)}
+    sources = look.objects(quotes.values(), (KG.source,))
+    places = look.objects((p for props in sources.values() for p in props[KG.source]), (KG.inDocument,))
     found = {}
-    for quote_id in dict.fromkeys(quote_ids):
-        docs = [r["doc"] for r in select_values(kg_store, _QUOTE_DOCUMENTS, q=iri(quote_id))]
+    for quote_id, node in quotes.items():
+        docs = {_value(d) for p in sources.get(node, {}).get(KG.source, []) for d in places.get(p, {}).get(
+            KG.inDocument, [])}
         found[quote_id] = tuple(sorted(docs))
     return found
 
@@ -258,7 +318,26 @@ def dependencies(store: Queryable, name: str, *, include_incoming: bool = False)
     return sorted(rows, key=lambda r: (r.direction, r.dependency.casefold(), r.doc, r.start or 0, r.relation_id))
 
 
-def _claim_rows(store: KgStore, solutions: Iterator[QuerySolution]) -> list[ClaimRow]:
+def _claim_solutions(store: KgStore, about: dict[NamedNode, list], claim_type: str | None) -> list[dict[str, Any]]:
+    """One solution per claim, entity it is about, value and evidence; ``about`` maps claims to entities
+    (an empty list: every entity the claim is about)."""
+    props = store.lookup.objects(about, _CLAIM)
+    facts = {fact: p for fact, p in props.items()
+             if KG.Claim in p.get(RDF.type, []) and all(p.get(_CLAIM_FIELDS[k]) for k in _REQUIRED_CLAIM_FIELDS)
+             and (claim_type is None or RdfLiteral(claim_type) in p[KG.claimType])}
+    evidence = _evidence_of(store, facts)
+    rows = []
+    for fact, p in facts.items():
+        head = {"fact": fact, **{k: _first(p, predicate) for k, predicate in _CLAIM_FIELDS.items()}}
+        for entity in about[fact] or p.get(KG.about, []):
+            if entity not in p.get(KG.about, []):
+                continue
+            for value in p.get(KG.value) or [None]:
+                rows += [{**head, "focus": entity, "value": value, **ev} for ev in evidence.get(fact, [])]
+    return rows
+
+
+def _claim_rows(store: KgStore, solutions: Iterable[dict[str, Any]]) -> list[ClaimRow]:
     """One row per claim; a claim's several kg:value bindings are folded into one value."""
     fields: dict[str, dict[str, Any]] = {}
     values: dict[str, list[Any]] = {}
@@ -280,6 +359,20 @@ def _claim_rows(store: KgStore, solutions: Iterator[QuerySolution]) -> list[Clai
     return sorted(rows, key=lambda r: (r.entity.casefold(), r.type, r.doc, r.start or 0, r.claim_id))
 
 
+def _about(store: KgStore, name: str | None, cls: NamedNode) -> dict[NamedNode, list]:
+    """What is about ``name`` (its releases and features included) → the entities it is about there; for
+    ``None``, every instance of ``cls`` → [] (all of them)."""
+    look = store.lookup
+    if name is None:
+        return {fact: [] for facts in look.subjects(RDF.type, (cls,)).values() for fact in facts}
+    found: dict[NamedNode, list] = {}
+    for entity, facts in look.subjects(KG.about, _focus(store, resolve_name(store, name))).items():
+        for fact in facts:
+            found.setdefault(fact, []).append(entity)
+    typed = look.having(found, RDF.type, cls)  # claims and contradictions are both kg:about an entity
+    return {fact: entities for fact, entities in found.items() if fact in typed}
+
+
 def claims(store: Queryable, name: str | None, type: str | None = None) -> list[ClaimRow]:
     """Claims about ``name`` (and its releases and features), or every claim (``None``), optionally of one type.
 
@@ -290,12 +383,7 @@ def claims(store: Queryable, name: str | None, type: str | None = None) -> list[
     if type is not None and type not in CLAIM_TYPES:
         raise UnknownPluginError("claim type", type, list(CLAIM_TYPES))
     kg_store = as_store(store)
-    bindings: dict[str, NamedNode | RdfLiteral] = {}
-    if name is not None:
-        bindings["root"] = NamedNode(resolve_name(kg_store, name).iri)
-    if type is not None:
-        bindings["ctype"] = RdfLiteral(type)
-    return _claim_rows(kg_store, _select(kg_store, _CLAIMS_ABOUT if name is not None else _CLAIM_BY_ID, **bindings))
+    return _claim_rows(kg_store, _claim_solutions(kg_store, _about(kg_store, name, KG.Claim), type))
 
 
 def contradictions(store: Queryable, name: str | None) -> list[ContradictionRow]:
@@ -306,16 +394,24 @@ def contradictions(store: Queryable, name: str | None) -> list[ContradictionRow]
         UnknownEntityError: if the name is unknown.
     """
     kg_store = as_store(store)
-    bindings = {"root": NamedNode(resolve_name(kg_store, name).iri)} if name is not None else {}
+    about = _about(kg_store, name, KG.Contradiction)
+    props = kg_store.lookup.objects(about, _CONTRADICTION)
     found: dict[str, dict[str, Any]] = {}
-    for s in _select(kg_store, _CONTRADICTIONS_ABOUT if name is not None else _ALL_CONTRADICTIONS, **bindings):
-        row = found.setdefault(_value(s["fact"]), {
-            "id": _value(s["fact"]), **_entity_fields(kg_store, s["focus"], "entity"),
-            "topic": _value(s["topic"]), "rule": _value(s["rule"]), "claims": []})
-        row["claims"].append(s["claim"])
+    for fact, p in props.items():
+        if KG.Contradiction not in p.get(RDF.type, []) or not all(p.get(k) for k in _CONTRADICTION[2:]):
+            continue
+        entity = next((e for e in p.get(KG.about, []) if not about[fact] or e in about[fact]), None)
+        if entity is None:
+            continue
+        found[_value(fact)] = {"id": _value(fact), **_entity_fields(kg_store, entity, "entity"),
+                               "topic": _value(p[KG.topic][0]), "rule": _value(p[KG.rule][0]),
+                               "claims": p[KG.claim]}
+    claim_rows = {}
+    wanted = {claim: [] for row in found.values() for claim in row["claims"]}
+    for r in _claim_rows(kg_store, _claim_solutions(kg_store, wanted, None)) if wanted else []:
+        claim_rows.setdefault(r.claim_id, []).append(r)
     rows = []
     for row in found.values():
-        claim_rows = [r for claim in dict.fromkeys(row.pop("claims"))
-                      for r in _claim_rows(kg_store, _select(kg_store, _CLAIM_BY_ID, fact=claim))]
-        rows.append(ContradictionRow(**row, claims=tuple(sorted(claim_rows, key=lambda r: r.claim_id))))
+        claims_of = [r for claim in dict.fromkeys(row.pop("claims")) for r in claim_rows.get(_value(claim), [])]
+        rows.append(ContradictionRow(**row, claims=tuple(sorted(claims_of, key=lambda r: r.claim_id))))
     return sorted(rows, key=lambda r: (r.entity.casefold(), r.topic, r.id))

@@ -8,7 +8,9 @@ import os
 import shutil
 import tempfile
 import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from pyoxigraph import RdfFormat, Store
@@ -16,11 +18,12 @@ from pyoxigraph import RdfFormat, Store
 from kg.atomic import write_text
 from kg.errors import StoreError
 from kg.ids import normalize_name
+from kg.lookup import LocalLookup
 from kg.models import KnowledgeGraph
 from kg.progress import ProgressCallback, report
 from kg.rdf import iri
 
-__all__ = ["STORE_DIR", "KgStore", "StoredEntity", "open_store", "store_path", "write_store"]
+__all__ = ["STORE_DIR", "KgStore", "StoredEntity", "name_forms", "open_store", "store_path", "write_store"]
 
 STORE_DIR = ".store"
 _DATABASE = "oxigraph"
@@ -51,6 +54,20 @@ class KgStore:
     names: dict[str, tuple[str, ...]] = field(default_factory=dict)  # normalised name or alias → entity ids
     info: dict[str, object] = field(default_factory=dict)
 
+    @cached_property
+    def parts(self) -> dict[str, tuple[str, ...]]:
+        """Entity id → the releases and features that are directly part of it."""
+        found: dict[str, list[str]] = {}
+        for e in self.entities.values():
+            if e.part_of:
+                found.setdefault(e.part_of, []).append(e.id)
+        return {parent: tuple(children) for parent, children in found.items()}
+
+    @cached_property
+    def lookup(self) -> LocalLookup:
+        """The look-ups the questions are built from, on this store."""
+        return LocalLookup(self.oxigraph)
+
 
 def store_path(out_dir: str | Path) -> Path:
     """The folder that holds the store of a build output folder."""
@@ -60,15 +77,21 @@ def store_path(out_dir: str | Path) -> Path:
 def _name_index(kg: KnowledgeGraph) -> dict[str, object]:
     entities = {e.id: {"iri": iri(e.id).value, "name": e.name, "type": e.type, "aliases": list(e.aliases),
                        "part_of": e.part_of} for e in sorted(kg.entities, key=lambda e: e.id)}
+    return {"format": _FORMAT, "kg_version": kg.run.kg_version, "entities": entities,
+            "names": name_forms(kg.entities)}
+
+
+def name_forms(entities: Iterable) -> dict[str, list[str]]:
+    """Normalised name or alias → the ids of the entities (with ``id``, ``name``, ``aliases``) it names."""
     names: dict[str, list[str]] = {}
+    ordered = sorted(entities, key=lambda e: e.id)
     for rank in (0, 1):  # canonical names first, so they win over another entity's alias
-        for e in sorted(kg.entities, key=lambda e: e.id):
+        for e in ordered:
             for form in ((e.name,) if rank == 0 else e.aliases):
                 ids = names.setdefault(normalize_name(form), [])
                 if e.id not in ids:
                     ids.append(e.id)
-    return {"format": _FORMAT, "kg_version": kg.run.kg_version, "entities": entities,
-            "names": dict(sorted(names.items()))}
+    return dict(sorted(names.items()))
 
 
 def _swap_in(built: Path, target: Path) -> None:

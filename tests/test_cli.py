@@ -87,7 +87,8 @@ def test_cli_sparql_answers_who_competes(store):
              "{ ?b kg:competesWith ?a } ?b skos:prefLabel ?name } ORDER BY ?name")
     result = _invoke("sparql", query, "--store", str(store), "--format", "json")
     assert result.exit_code == 0, result.output
-    assert "Weaviate" in {r["name"] for r in json.loads(result.stdout)}
+    bindings = json.loads(result.stdout)["results"]["bindings"]  # the W3C SPARQL JSON results format
+    assert "Weaviate" in {r["name"]["value"] for r in bindings}
 
 
 def test_cli_export_guesses_the_format_from_the_suffix(store, tmp_path):
@@ -176,7 +177,7 @@ def test_cli_table_output_shows_terminal_escapes_instead_of_running_them(tmp_pat
 def test_cli_sparql_streams_json_and_csv_and_refuses_service(store):
     text = "SELECT ?a ?b WHERE { ?a kg:competesWith ?b } ORDER BY ?a ?b"
     as_json = _invoke("sparql", text, "--store", str(store), "--format", "json")
-    rows = json.loads(as_json.stdout)
+    rows = json.loads(as_json.stdout)["results"]["bindings"]
     as_csv = _invoke("sparql", text, "--store", str(store), "--format", "csv")
     assert len(list(csv.DictReader(io.StringIO(as_csv.stdout)))) == len(rows) > 5
     service = _invoke("sparql", "SELECT * { SERVICE <http://127.0.0.1:9/> { ?s ?p ?o } }", "--store", str(store))
@@ -237,7 +238,7 @@ def test_cli_entities_and_stats(store):
 
 ALL_COMMANDS = [["build"], ["extract"], ["eval"], ["export"], ["query", "competitors"], ["query", "threats"],
                 ["query", "claims"], ["query", "contradictions"], ["query", "dependencies"], ["sparql"],
-                ["entities"], ["stats"], ["version"]]
+                ["entities"], ["stats"], ["version"], ["push"], ["serve"]]
 
 
 @pytest.mark.parametrize("command", ALL_COMMANDS)
