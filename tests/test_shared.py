@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import kg.api as api
 import kg.graph
 import kg.rdf
+from kg import api
 from kg.shared import sharing, views
 
 

@@ -29,8 +29,6 @@ def test_a_stage_sums_its_runs_and_keeps_wall_cpu_and_memory():
 
 
 def test_nested_recordings_do_not_mix():
-    with recording() as outer:
-        with stage("a"):
-            with recording() as inner, stage("b"):
-                pass
+    with recording() as outer, stage("a"), recording() as inner, stage("b"):
+        pass
     assert list(outer) == ["a"] and list(inner) == ["b"]
