@@ -190,12 +190,18 @@ def _same_value(gold: object, pred: object) -> bool:
     return not g or (bool(p) and all(any(abs(x - y) <= 0.01 * max(abs(x), 1e-9) for y in p) for x in g))
 
 
-def _claim_match(gold_claim: dict, pred: dict, names: GoldNames) -> bool:
-    gt, pt = _content(gold_claim["text"]), _content(str(pred.get("text", "")))
-    if not pt or not gt or names(pred.get("about")) != names(gold_claim["about"]):
+def claim_words_match(gold_text: str, text: str) -> bool:
+    """The shared scorer's claim rule on words: half the gold's content words, and 30 % of the claim's, shared."""
+    gt, pt = _content(gold_text), _content(text)
+    if not pt or not gt:
         return False
     inter = len(gt & pt)
     return inter / len(gt) >= 0.5 and inter / len(pt) >= 0.3
+
+
+def _claim_match(gold_claim: dict, pred: dict, names: GoldNames) -> bool:
+    return names(pred.get("about")) == names(gold_claim["about"]) \
+        and claim_words_match(gold_claim["text"], str(pred.get("text", "")))
 
 
 def score_records(gold: dict, records: list[dict]) -> Scores:

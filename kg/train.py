@@ -18,7 +18,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from kg.evaluate import GoldNames, load_gold, quote_key
+from kg.evaluate import GoldNames, claim_words_match, load_gold, quote_key
 from kg.facts import fact_types
 
 __all__ = ["DEFAULT_SETS", "Example", "FacetExample", "claim_examples", "examples", "facet_examples", "main", "train",
@@ -98,24 +98,6 @@ def examples(gold_path: Path, corpus_path: Path, tag: str) -> list[Example]:
     return out
 
 
-_ASSERTIONS = ("capability", "limitation", "risk", "comparison", "business")
-
-
-def _tokens(text: str) -> set[str]:
-    """Content words, as the shared scorer compares a claim's text with the gold."""
-    import re
-
-    stop = {"a", "an", "the", "of", "to", "and", "or", "in", "on", "at", "for", "with", "by", "is", "are", "be", "it",
-            "its", "this", "that", "was", "were", "as", "from", "than", "not", "but", "into", "over", "which", "who",
-            "what"}
-    return {t for t in re.findall(r"[a-z0-9$][a-z0-9.$%/-]*", text.lower()) if t not in stop}
-
-
-def _matches(gold_text: str, text: str) -> bool:
-    g, p = _tokens(gold_text), _tokens(text)
-    return bool(g and p) and len(g & p) / len(g) >= 0.5 and len(g & p) / len(p) >= 0.3
-
-
 def claim_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[Example]:
     """Every labelled clause of one annotated set: the gold qualitative claim it states, or none.
 
@@ -123,12 +105,14 @@ def claim_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[Example
     find those), is left out.
     """
     from kg.extract.clauses import clauses
+    from kg.facts import fact_types
     from kg.ingest import read_corpus
     from kg.pipeline import prepare
 
     gold = load_gold(gold_path)
     corpus = read_corpus([corpus_path])
     prep = prepare(corpus)
+    loose = fact_types().loose_claims  # the qualitative claims the model learns; crisp ones have exact readers
     out = []
     for doc in corpus.documents:
         if doc.name not in gold["documents"]:
@@ -140,8 +124,8 @@ def claim_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[Example
                 continue
             for clause in clauses(ctx, prep.lexicon):
                 text = ctx.text[clause.start:clause.end]
-                stated = [c for c in ann["claims"] if _matches(c["text"], text)]
-                label = next((c["type"] for c in stated if not c.get("optional") and c["type"] in _ASSERTIONS), None)
+                stated = [c for c in ann["claims"] if claim_words_match(c["text"], text)]
+                label = next((c["type"] for c in stated if not c.get("optional") and c["type"] in loose), None)
                 if label is None and stated:
                     continue
                 out.append(Example(clause.features, label or "none", f"{tag}/{doc.name}", False))
@@ -316,20 +300,12 @@ def train(sets: list[tuple[str, Path, Path]], c_values=(0.3, 1.0, 3.0, 10.0), mi
     f1, c, threshold, prec, rec = best
     log(f"chosen: C={c} threshold={threshold} (cross-validated precision {prec:.3f}, recall {rec:.3f})")
     vec, model = _fit([e.features for e in data], [e.label for e in data], c)
-    names = vec.get_feature_names_out()
-    weights = {}
-    for j, feature in enumerate(names):
-        column = [round(float(model.coef_[i][j]), 4) for i in range(len(model.classes_))]
-        if max(abs(w) for w in column) >= _MIN_WEIGHT:
-            weights[str(feature)] = column
     return {
         "about": about or "Relation scorer weights: multinomial logistic regression over candidate features "
                           "(kg/extract/candidates.py). Made by `python -m kg.train`; do not edit by hand.",
         "command": "python -m kg.train", "seed": SEED, "C": c, "threshold": threshold,
         "cross_validated": {"precision": round(prec, 3), "recall": round(rec, 3), "f1": round(f1, 3)},
-        "trained_on": used, "labels": [str(x) for x in model.classes_],
-        "intercept": [round(float(x), 4) for x in model.intercept_],
-        "weights": dict(sorted(weights.items())),
+        "trained_on": used, **_weights(vec, model, _MIN_WEIGHT),
     }
 
 

@@ -99,7 +99,9 @@ def test_a_facet_model_reads_words_facts_and_the_rules_answer():
     ruled = _ruled_facets(text, ["competes_with"])
     feats = facet_features(text, ["competes_with"], ["we", "move", "to", "<ent>"], ruled)
     assert {"f:move", "ff:move_to", "fact:competes_with", f"rule_p:{ruled.perspective}"} <= set(feats)
-    model = FacetModel(("testimonial", "thesis"), (0.0, 0.5), {"f:move": (2.0, 0.0)})
+    from kg.extract.scorer import RelationModel
+
+    model = FacetModel(RelationModel(("testimonial", "thesis"), (0.0, 0.5), {"f:move": (2.0, 0.0)}, 0.0))
     assert model.best(feats) == "testimonial"
     assert model.best(("f:other",)) == "thesis"
 

@@ -9,10 +9,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kg.catalog import ontology_dir
 from kg.errors import OntologyError, PatternError
 from kg.facts import fact_types
+
+if TYPE_CHECKING:
+    from kg.extract.scorer import RelationModel
 
 __all__ = ["Facets", "quote_facets"]
 
@@ -166,20 +170,14 @@ def facet_features(text: str, facts: list[str], words: list[str], ruled: Facets)
 
 @dataclass(frozen=True)
 class FacetModel:
-    """One facet's multinomial logistic regression: labels, intercepts and weights per feature."""
+    """One facet's multinomial logistic regression (the relation scorer's weight table, without a threshold)."""
 
-    labels: tuple[str, ...]
-    intercept: tuple[float, ...]
-    weights: dict[str, tuple[float, ...]]
+    model: RelationModel
 
     def best(self, features: tuple[str, ...]) -> str:
         """The likeliest label (ties go to the earlier label)."""
-        scores = list(self.intercept)
-        for f in features:
-            w = self.weights.get(f)
-            if w is not None:
-                scores = [s + x for s, x in zip(scores, w)]
-        return self.labels[max(range(len(scores)), key=lambda i: (scores[i], -i))]
+        probs = self.model.probabilities(features)
+        return self.model.labels[max(range(len(probs)), key=lambda i: (probs[i], -i))]
 
 
 @lru_cache(maxsize=2)
@@ -191,7 +189,10 @@ def load_facet_models(path: str | None = None) -> dict[str, FacetModel] | None:
     if not file.exists():
         return None
     data = json.loads(file.read_text(encoding="utf-8"))
-    return {name: FacetModel(tuple(m["labels"]), tuple(m["intercept"]), {f: tuple(w) for f, w in m["weights"].items()})
+    from kg.extract.scorer import RelationModel
+
+    return {name: FacetModel(RelationModel(tuple(m["labels"]), tuple(m["intercept"]),
+                                           {f: tuple(w) for f, w in m["weights"].items()}, 0.0))
             for name, m in data["models"].items()}
 
 
