@@ -16,7 +16,7 @@ from kg.errors import ExportError
 from kg.export.rdf import RDF_FORMATS, render, to_triples
 from kg.rdf import iri, to_quads
 from kg.registry import get_exporter, guess_format
-from kg.vocab import KG, OA, SKOS, load_ontology, shapes_path
+from kg.vocab import KG, SKOS, load_ontology, shapes_path
 
 # format name → (file suffix, rdflib parser, pyoxigraph format, holds named graphs)
 FORMATS = {
@@ -200,8 +200,17 @@ def _bad_confidence(g):
         g.set((s, p, rdflib.Literal(1.5)))
 
 
-def _drop_selectors(g):
-    g.remove((None, OA.hasSelector, None))
+def _drop_spans(g):
+    g.remove((None, KG.start, None))
+
+
+def _start_after_end(g):
+    for s, p, o in list(g.triples((None, KG.end, None))):
+        g.set((s, KG.start, rdflib.Literal(int(o) + 1, datatype=rdflib.XSD.nonNegativeInteger)))
+
+
+def _drop_documents(g):
+    g.remove((None, KG.inDocument, None))
 
 
 def _drop_claim_type(g):
@@ -227,7 +236,7 @@ def _untyped_relation_target(g):
            rdflib.URIRef("https://w3id.org/kg/id/ent/nobody")))
 
 
-@pytest.mark.parametrize("breakage", [_drop_pref_label, _bad_confidence, _drop_selectors, _drop_claim_type,
+@pytest.mark.parametrize("breakage", [_drop_pref_label, _bad_confidence, _drop_spans, _start_after_end, _drop_documents, _drop_claim_type,
                                       _unknown_claim_type, _third_claim_in_contradiction,
                                       _untyped_relation_target, _drop_entity_class])
 def test_shacl_rejects_a_broken_graph(written, breakage):
