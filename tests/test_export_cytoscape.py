@@ -126,17 +126,3 @@ def test_an_empty_graph_streams_valid_json(tmp_path, sample_kg):
     get_exporter("cytoscape").write(empty, path)
     doc = json.loads(path.read_text(encoding="utf-8"))
     assert doc["elements"] == {"edges": [], "nodes": []} and doc["kg"]["quotes"] == {}
-
-
-def test_lazy_parts_stream_as_json_dumps_writes_them():
-    from kg.export.cytoscape import _dumps, _Lazy, _pieces
-
-    value = {"b": [1, {"z": None}], "a": {"inner": _Lazy(lambda: iter([{"x": "line\nbreak \u00e9"}, [], 2.5]))},
-             "c": _Lazy(lambda: iter([("k1", "\U0001f600"), ("k2", {"v": _Lazy(lambda: iter([]))})]), pairs=True),
-             "d": _Lazy(lambda: iter([]), pairs=True)}
-    plain = {"b": [1, {"z": None}], "a": {"inner": [{"x": "line\nbreak \u00e9"}, [], 2.5]},
-             "c": {"k1": "\U0001f600", "k2": {"v": []}}, "d": {}}  # lazy pairs come sorted by their maker
-    text = "".join(_pieces(value))
-    assert json.loads(text) == plain
-    assert text.replace(",\n", ",").replace("[\n", "[").replace("{\n", "{").replace("\n]", "]").replace(
-        "\n}", "}") == _dumps(plain)  # the same text but for the line breaks around lazy items

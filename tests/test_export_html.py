@@ -324,3 +324,25 @@ def test_large_graph_search_loads_and_zooms_to_a_neighbourhood(browser, site):
     assert page.inner_text("#panel h2") == name
     _screenshot(page, "large-search.png")
     page.close()
+
+
+@pytest.mark.slow
+def test_the_page_streams_its_data_a_row_at_a_time(tmp_path):
+    """Writing the page holds its scripts and the graph's indexes, not its text: memory grows with the graph far
+    slower than the file does (the page used to be built whole, island and all: about 6 bytes held a byte)."""
+    import tracemalloc
+
+    peaks, sizes = [], []
+    for quotes in (2_500, 10_000):
+        graph = large_kg(quotes)
+        path = tmp_path / f"{quotes}.html"
+        tracemalloc.start()
+        tracemalloc.reset_peak()  # pytest may be tracing already: count from here
+        try:
+            get_exporter("html").write(graph, path)
+            peaks.append(tracemalloc.get_traced_memory()[1])
+        finally:
+            tracemalloc.stop()
+        sizes.append(path.stat().st_size)
+    assert sizes[1] - sizes[0] > 1_500_000
+    assert peaks[1] - peaks[0] < 1.5 * (sizes[1] - sizes[0]), (peaks, sizes)

@@ -5,13 +5,14 @@ from __future__ import annotations
 import itertools
 import json
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from kg.atomic import open_atomic, write_text_pieces
 from kg.errors import ExportError
 from kg.graph import node_labels, relation_styles
+from kg.jsonstream import Lazy, materialize, pieces
 from kg.models import KnowledgeGraph
 from kg.registry import register_exporter
 from kg.shared import views
@@ -25,26 +26,16 @@ def cytoscape_data(kg: KnowledgeGraph) -> dict[str, Any]:
         return cytoscape_document(kg, view.networkx)
 
 
-class _Lazy:
-    """A list (or, with ``pairs``, an object of sorted ``(key, value)`` pairs) made item by item as it is written."""
-
-    def __init__(self, items: Callable[[], Iterator[Any]], pairs: bool = False) -> None:
-        self.items, self.pairs = items, pairs
-
-    def whole(self) -> Any:
-        return dict(self.items()) if self.pairs else list(self.items())
-
-
 def _layout(kg: KnowledgeGraph, graph: Any) -> dict[str, Any]:
-    """The document with its long parts (elements and quotes) as ``_Lazy`` items."""
+    """The document with its long parts (elements and quotes) as ``Lazy`` items."""
     return {
         "directed": True, "multigraph": True,  # for nx.cytoscape_graph
         "format_version": "1.0",
         "generated_by": f"kg-{kg.run.kg_version}",
         "target_cytoscapejs_version": "~3.35",
         "data": {"name": "kg", "kg_version": kg.run.kg_version, "model": kg.run.model},
-        "elements": {"nodes": _Lazy(lambda: _nodes(graph)), "edges": _Lazy(lambda: _edges(graph))},
-        "kg": {"run": _safe(kg.run.model_dump(mode="json")), "quotes": _Lazy(lambda: _quotes(kg, graph), pairs=True),
+        "elements": {"nodes": Lazy(lambda: _nodes(graph)), "edges": Lazy(lambda: _edges(graph))},
+        "kg": {"run": _safe(kg.run.model_dump(mode="json")), "quotes": Lazy(lambda: _quotes(kg, graph), pairs=True),
                "relation_types": relation_styles()},
     }
 
@@ -63,14 +54,7 @@ def cytoscape_document(kg: KnowledgeGraph, graph: Any) -> dict[str, Any]:
     own value is ``claim_value``), every edge's ``key`` is its id, and ``directed``/``multigraph`` are
     true, so networkx rebuilds the MultiDiGraph of ``kg.graph.to_networkx``. Cytoscape.js ignores them.
     """
-    def whole(value: Any) -> Any:
-        if isinstance(value, _Lazy):
-            return whole(value.whole())
-        if isinstance(value, dict):
-            return {k: whole(v) for k, v in value.items()}
-        return value
-
-    return whole(_layout(kg, graph))
+    return materialize(_layout(kg, graph))
 
 
 def _nodes(graph: Any) -> Iterator[dict[str, Any]]:
@@ -142,35 +126,7 @@ def cytoscape_json(kg: KnowledgeGraph, *, indent: int | None = 1) -> str:
 def cytoscape_text(kg: KnowledgeGraph, graph: Any) -> Iterator[str]:
     """``cytoscape_data(kg)`` as JSON text (sorted keys, no spaces), piece by piece: each element and each quote
     on a line of its own, and only one of them in memory at a time. ``json.loads`` of the text is the document."""
-    return _pieces(_layout(kg, graph))
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False)
-
-
-def _has_lazy(value: Any) -> bool:
-    return isinstance(value, _Lazy) or (isinstance(value, dict) and any(map(_has_lazy, value.values())))
-
-
-def _pieces(value: Any) -> Iterator[str]:
-    """``_dumps(value)``, streaming through its ``_Lazy`` parts (an item a line)."""
-    if isinstance(value, _Lazy):
-        items = value.items() if value.pairs else ((None, item) for item in value.items())
-        opening, closing = ("{", "}") if value.pairs else ("[", "]")
-        first = True
-        for key, item in items:
-            yield (opening + "\n" if first else ",\n") + ("" if key is None else _dumps(key) + ":")
-            yield from _pieces(item)
-            first = False
-        yield opening + closing if first else "\n" + closing
-    elif isinstance(value, dict) and _has_lazy(value):
-        for index, (key, item) in enumerate(sorted(value.items())):
-            yield ("{" if index == 0 else ",") + _dumps(key) + ":"
-            yield from _pieces(item)
-        yield "}"
-    else:
-        yield _dumps(value)
+    return pieces(_layout(kg, graph))
 
 
 @register_exporter("cytoscape", suffixes=(".cyjs", ".cytoscape.json"),

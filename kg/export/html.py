@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import html
-import json
 import math
 import re
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from kg.atomic import write_text
+from kg.atomic import open_atomic, write_text_pieces
 from kg.errors import ExportError
 from kg.facts import fact_types
+from kg.jsonstream import Lazy, dumps, materialize, pieces
 from kg.models import CLAIM_TYPES, ENTITY_TYPES, RELATION_TYPES, SYMMETRIC_RELATIONS, Evidence, KnowledgeGraph
 from kg.registry import register_exporter
 
-__all__ = ["PAGE_FORMAT", "html_page", "json_island", "page_data", "write_html"]
+__all__ = ["PAGE_FORMAT", "html_page", "html_text", "json_island", "page_data", "write_html"]
 
 PAGE_FORMAT = 1  # version of the ``page_data`` layout; the page's script reads this one
 _MARKER = re.compile(r"@@KG_([A-Z]+)@@")
@@ -36,7 +37,10 @@ def json_island(data: object) -> str:
     >>> json_island({"name": "</script>"})
     '{"name":"\\\\u003c/script\\\\u003e"}'
     """
-    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    return _island_safe(dumps(data))
+
+
+def _island_safe(text: str) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
@@ -64,6 +68,12 @@ def page_data(kg: KnowledgeGraph) -> dict[str, Any]:
     Raises:
         ExportError: if a relation, claim or contradiction refers to an id the graph does not hold.
     """
+    return materialize(_page_layout(kg))
+
+
+def _page_layout(kg: KnowledgeGraph) -> dict[str, Any]:
+    """The document of :func:`page_data` with its long tables as ``Lazy`` parts, made row by row as the page is
+    written. Rule indexes are given as claims and then relations are written (key order), before ``rules``."""
     entities = sorted(kg.entities, key=lambda e: e.id)
     ent_index = {e.id: i for i, e in enumerate(entities)}
     claims = sorted(kg.claims, key=lambda c: c.id)
@@ -73,15 +83,8 @@ def page_data(kg: KnowledgeGraph) -> dict[str, Any]:
     docs = sorted(kg.documents, key=lambda d: d.id)
     doc_index = {d.id: i for i, d in enumerate(docs)}
     quotes_by_id = {q.id: q for q in kg.quotes}
-
     cited = sorted({f.evidence.quote_id for f in (*relations, *claims)} & quotes_by_id.keys())
     quote_index = {qid: i for i, qid in enumerate(cited)}
-    quote_rows = []
-    for qid in cited:
-        sources = [[doc_index.get(s.doc_id, -1), s.author or "", s.date or "", s.source or ""]
-                   for s in quotes_by_id[qid].sources]
-        quote_rows.append([_text(quotes_by_id[qid].text), sources])
-
     rules: dict[str, int] = {}
 
     def rule(name: str) -> int:
@@ -100,33 +103,49 @@ def page_data(kg: KnowledgeGraph) -> dict[str, Any]:
         return [quote, ev.start, ev.end, _number(ev.confidence), rule(ev.rule), doc_index.get(ev.doc_id, -1),
                 "" if same else _text(ev.text)]
 
+    def quote_rows() -> Iterator[list[Any]]:
+        for qid in cited:
+            sources = [[doc_index.get(s.doc_id, -1), s.author or "", s.date or "", s.source or ""]
+                       for s in quotes_by_id[qid].sources]
+            yield [_text(quotes_by_id[qid].text), sources]
+
+    def entity_rows() -> Iterator[list[Any]]:
+        for e in entities:
+            yield [e.id, _text(e.name), types[e.type], [_text(a) for a in e.aliases], int(e.discovered),
+                   ent_index.get(e.maker or "", -1), ent_index.get(e.part_of or "", -1), e.part_kind or "",
+                   _text(e.description or "")]
+
+    def relation_rows() -> Iterator[list[Any]]:
+        for r in relations:
+            yield [entity(r.source, r.id), entity(r.target, r.id), rel_types[r.type], int(r.hedged), r.horizon or "",
+                   *evidence(r.evidence)]
+
+    def claim_rows() -> Iterator[list[Any]]:
+        for c in claims:
+            yield [entity(c.about, c.id), claim_types[c.type], "" if c.text == c.evidence.text else _text(c.text),
+                   _value(c.value), c.unit or "", c.comparator or "", c.horizon or "", c.credibility or "",
+                   c.polarity or "", *evidence(c.evidence)]
+
+    def contradiction_rows() -> Iterator[list[Any]]:
+        for x in contradictions:
+            for claim_id in (x.claim_a, x.claim_b):
+                if claim_id not in claim_index:
+                    raise ExportError(f"contradiction {x.id} refers to unknown claim {claim_id!r}")
+            yield [claim_index[x.claim_a], claim_index[x.claim_b], _text(x.topic), rule(x.rule)]
+
     facts = fact_types()
     types = {t: i for i, t in enumerate(ENTITY_TYPES)}
     rel_types = {t: i for i, t in enumerate(RELATION_TYPES)}
     claim_types = {t: i for i, t in enumerate(CLAIM_TYPES)}
-    entity_rows = [[e.id, _text(e.name), types[e.type], [_text(a) for a in e.aliases], int(e.discovered),
-                    ent_index.get(e.maker or "", -1), ent_index.get(e.part_of or "", -1),
-                    e.part_kind or "", _text(e.description or "")] for e in entities]
-    relation_rows = [[entity(r.source, r.id), entity(r.target, r.id), rel_types[r.type], int(r.hedged),
-                      r.horizon or "", *evidence(r.evidence)] for r in relations]
-    claim_rows = [[entity(c.about, c.id), claim_types[c.type], "" if c.text == c.evidence.text else _text(c.text),
-                   _value(c.value), c.unit or "", c.comparator or "", c.horizon or "", c.credibility or "",
-                   c.polarity or "", *evidence(c.evidence)] for c in claims]
-    contradiction_rows = []
-    for x in contradictions:
-        for claim_id in (x.claim_a, x.claim_b):
-            if claim_id not in claim_index:
-                raise ExportError(f"contradiction {x.id} refers to unknown claim {claim_id!r}")
-        contradiction_rows.append([claim_index[x.claim_a], claim_index[x.claim_b], _text(x.topic), rule(x.rule)])
     return {
         "format": PAGE_FORMAT, "generator": f"kg {kg.run.kg_version}",
         "types": list(ENTITY_TYPES), "rels": list(RELATION_TYPES), "claim_types": list(CLAIM_TYPES),
-        "symmetric": sorted(SYMMETRIC_RELATIONS), "rules": list(rules),
+        "symmetric": sorted(SYMMETRIC_RELATIONS), "rules": Lazy(lambda: iter(list(rules))),
         "rel_labels": [facts.relations[r].label for r in RELATION_TYPES],
         "rel_colours": [facts.relations[r].colour for r in RELATION_TYPES],
-        "docs": [[_text(d.name), _text(d.title or "")] for d in docs], "quotes": quote_rows,
-        "entities": entity_rows, "relations": relation_rows, "claims": claim_rows,
-        "contradictions": contradiction_rows,
+        "docs": [[_text(d.name), _text(d.title or "")] for d in docs], "quotes": Lazy(quote_rows),
+        "entities": Lazy(entity_rows), "relations": Lazy(relation_rows), "claims": Lazy(claim_rows),
+        "contradictions": Lazy(contradiction_rows),
     }
 
 
@@ -166,21 +185,38 @@ def html_page(kg: KnowledgeGraph) -> str:
     Raises:
         ExportError: if a vendored script could end its ``<script>`` element early.
     """
+    return "".join(html_text(kg))
+
+
+def html_text(kg: KnowledgeGraph) -> Iterator[str]:
+    """The text of :func:`html_page`, piece by piece: the page's data is written a row at a time.
+
+    Raises:
+        ExportError: if a vendored script could end its ``<script>`` element early, or the graph is inconsistent.
+    """
     scripts = {name: _asset(file) for name, file in _SCRIPTS}
     for name, code in scripts.items():
         if _SCRIPT_BREAKERS.search(code):
             raise ExportError(f"the {name.lower()} script contains '</script' or '<!--'; cannot inline it")
-    parts = {**scripts, "CSS": _asset("view.css"), "DATA": json_island(page_data(kg)),
-             "GENERATOR": html.escape(f"kg {kg.run.kg_version}")}
-    return _MARKER.sub(lambda m: parts[m[1]], _asset("view.html"))  # one pass: inserted text is not rescanned
+    parts = {**scripts, "CSS": _asset("view.css"), "GENERATOR": html.escape(f"kg {kg.run.kg_version}")}
+    template = _asset("view.html")
+    end = 0
+    for marker in _MARKER.finditer(template):  # inserted text is never scanned for markers
+        yield template[end:marker.start()]
+        if marker[1] == "DATA":
+            yield from (_island_safe(piece) for piece in pieces(_page_layout(kg)))
+        else:
+            yield parts[marker[1]]
+        end = marker.end()
+    yield template[end:]
 
 
 @register_exporter("html", suffixes=(".html", ".htm"), description="Offline interactive view (Cytoscape.js)",
                    readers="any web browser, offline")
 def write_html(kg: KnowledgeGraph, path: Path) -> None:
-    """Write ``kg`` as one self-contained interactive HTML page."""
-    page = html_page(kg)
+    """Write ``kg`` as one self-contained interactive HTML page, streamed into the file."""
     try:
-        write_text(path, page)
+        with open_atomic(path) as handle:
+            write_text_pieces(handle, html_text(kg))
     except OSError as err:
         raise ExportError(f"cannot write {path}: {err}") from err
