@@ -5,13 +5,13 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import networkx as nx
 
-from kg.atomic import write_text
+from kg.atomic import open_atomic, write_text, write_text_pieces
 from kg.cells import csv_cell
 from kg.errors import ExportError
 from kg.graph import attribute_types, flatten, node_labels, upper_snake
@@ -28,54 +28,85 @@ _KUZU_FILES = re.compile(r"'(nodes|edges)\.csv'")
 
 
 class Tables:
-    """Rows and column types of ``nodes.csv`` and ``edges.csv`` (every cell already text)."""
+    """Column types, columns in use and relationship patterns of ``nodes.csv`` and ``edges.csv``; the rows
+    themselves are made from the graph as they are written (:meth:`csv_lines`), so no table is held whole."""
 
     def __init__(self, graph: nx.MultiDiGraph) -> None:
-        nodes = [(n, {_ident(k): v for k, v in d.items()})
-                 for n, d in sorted(graph.nodes(data=True), key=lambda x: x[0])]
-        edges = [(k, u, v, {_ident(a): b for a, b in d.items()})
-                 for u, v, k, d in sorted(graph.edges(keys=True, data=True), key=lambda x: x[2])]
-        self.node_types = {"id": "string", "labels": "string", **attribute_types(d for _, d in nodes)}
+        self._graph = graph
+        self._node_ids = sorted(graph.nodes, key=str)
+        self._edge_ids = sorted(graph.edges(keys=True), key=lambda e: e[2])
+        self.node_types = {"id": "string", "labels": "string",
+                           **attribute_types(self._node_data(n) for n in self._node_ids)}
         self.edge_types = {"id": "string", "source": "string", "target": "string", "rel_type": "string",
-                           **attribute_types(d for *_, d in edges)}
+                           **attribute_types(self._edge_data(e) for e in self._edge_ids)}
         self.node_columns = _order(self.node_types, ("id", "labels", "kind", "label"))
         self.edge_columns = _order(self.edge_types, ("id", "source", "target", "rel_type", "kind", "label"))
-        self.node_label = {n: ":".join(node_labels(d)) for n, d in nodes}
-        self.nodes = [self._row({**d, "id": n, "labels": ":" + self.node_label[n]}, self.node_columns,
-                                self.node_types) for n, d in nodes]
-        self.edges = [self._row({**d, "id": k, "source": u, "target": v,
+        self.node_label = {n: ":".join(node_labels(graph.nodes[n])) for n in self._node_ids}
+        self._filled_by_labels: dict[str, set[str]] = {}  # columns with a value, per node labels / rel type
+        for row in self.rows("nodes"):
+            self._filled_by_labels.setdefault(row["labels"], set()).update(c for c, v in row.items() if v)
+        self._filled_by_type: dict[str, set[str]] = {}
+        patterns = set()
+        for row in self.rows("edges"):
+            self._filled_by_type.setdefault(row["rel_type"], set()).update(c for c, v in row.items() if v)
+            patterns.add((row["rel_type"], self.node_label[row["source"]].split(":")[0],
+                          self.node_label[row["target"]].split(":")[0]))
+        self.patterns = sorted(patterns)
+
+    def _node_data(self, node: Any) -> dict[str, Any]:
+        return {_ident(k): v for k, v in self._graph.nodes[node].items()}
+
+    def _edge_data(self, edge: tuple) -> dict[str, Any]:
+        return {_ident(a): b for a, b in self._graph.edges[edge].items()}
+
+    def rows(self, which: str) -> Iterator[dict[str, str]]:
+        """The rows of ``nodes.csv`` or ``edges.csv`` (every cell text), made one at a time in id order."""
+        if which == "nodes":
+            for n in self._node_ids:
+                yield self._row({**self._node_data(n), "id": n, "labels": ":" + self.node_label[n]},
+                                self.node_columns, self.node_types)
+        else:
+            for u, v, k in self._edge_ids:
+                d = self._edge_data((u, v, k))
+                yield self._row({**d, "id": k, "source": u, "target": v,
                                  "rel_type": upper_snake(str(d.get("rel", "related")))},
-                                self.edge_columns, self.edge_types) for k, u, v, d in edges]
-        # (relationship type, source label, target label) → one load statement each
-        self.patterns = sorted({(row["rel_type"], self.node_label[row["source"]].split(":")[0],
-                                 self.node_label[row["target"]].split(":")[0]) for row in self.edges})
+                                self.edge_columns, self.edge_types)
 
     def used_node_columns(self, labels: str) -> list[str]:
         """Node columns with a value in some row whose labels are ``labels`` or start with ``labels:``."""
-        rows = [r for r in self.nodes if (r["labels"] + ":").startswith(f":{labels}:")]
-        return [c for c in self.node_columns if c == "id" or any(r[c] for r in rows)]
+        filled = set().union(*(cols for row_labels, cols in self._filled_by_labels.items()
+                               if (row_labels + ":").startswith(f":{labels}:")))
+        return [c for c in self.node_columns if c == "id" or c in filled]
 
     def used_edge_columns(self, rel_type: str) -> list[str]:
         """Edge columns with a value in some row of relationship type ``rel_type``."""
-        rows = [r for r in self.edges if r["rel_type"] == rel_type]
-        return [c for c in self.edge_columns if c == "id" or any(r[c] for r in rows)]
+        filled = self._filled_by_type.get(rel_type, set())
+        return [c for c in self.edge_columns if c == "id" or c in filled]
 
     @staticmethod
     def _row(data: Mapping[str, Any], columns: Sequence[str], types: Mapping[str, str]) -> dict[str, str]:
         return {c: flatten(data[c], types[c]) if c in data else "" for c in columns}
 
-    def csv(self, which: str) -> str:
-        """``nodes.csv`` or ``edges.csv`` as text: a header row, RFC 4180 quoting, ``\\n`` line ends.
+    def csv_lines(self, which: str) -> Iterator[str]:
+        """``nodes.csv`` or ``edges.csv`` a row at a time: a header row, RFC 4180 quoting, ``\\n`` line ends.
 
         A text cell a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``, tab, CR) starts with ``'``.
         """
-        nodes = which == "nodes"
-        rows, columns = (self.nodes, self.node_columns) if nodes else (self.edges, self.edge_columns)
+        columns = self.node_columns if which == "nodes" else self.edge_columns
         out = io.StringIO()
         writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
         writer.writeheader()
-        writer.writerows({c: csv_cell(v) for c, v in row.items()} for row in rows)
-        return out.getvalue()
+        for row in self.rows(which):
+            writer.writerow({c: csv_cell(v) for c, v in row.items()})
+            if out.tell() >= 1 << 16:
+                yield out.getvalue()
+                out.seek(0)
+                out.truncate()
+        yield out.getvalue()
+
+    def csv(self, which: str) -> str:
+        """``nodes.csv`` or ``edges.csv`` as text (what :meth:`csv_lines` writes)."""
+        return "".join(self.csv_lines(which))
 
 
 def build_tables(kg: KnowledgeGraph) -> Tables:
@@ -187,11 +218,13 @@ def write_tables(kg: KnowledgeGraph, path: Path) -> None:
     folder = Path(path)
     if folder.exists() and not folder.is_dir():
         raise ExportError(f"{folder}: the csv format writes a folder, but this is a file")
-    tables = build_tables(kg)
-    files = {"nodes.csv": tables.csv("nodes"), "edges.csv": tables.csv("edges"),
-             "import.cypher": neo4j_script(tables), "kuzu.cypher": kuzu_script(tables)}
     try:
-        for name, text in files.items():
-            write_text(folder / name, text)
+        with views(kg) as view:
+            tables = Tables(view.networkx)
+            for which in ("nodes", "edges"):
+                with open_atomic(folder / f"{which}.csv") as handle:
+                    write_text_pieces(handle, tables.csv_lines(which))
+            write_text(folder / "import.cypher", neo4j_script(tables))
+            write_text(folder / "kuzu.cypher", kuzu_script(tables))
     except OSError as err:
         raise ExportError(f"cannot write {folder}: {err}") from err
