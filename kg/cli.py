@@ -126,7 +126,7 @@ def _widths(headers: list[str], cells: list[list[str]], total: int) -> list[int]
     Short columns keep their longest value whole (a longer header folds); the text columns share what is
     left, in proportion to their length, and wrap. Only a terminal too narrow even for that folds values.
     """
-    from rich.cells import cell_len
+    from kg.table import cell_len
 
     count = len(headers)
     room = max(total - (3 * count + 1), count)  # borders and padding: 3 cells a column, plus the left edge
@@ -157,21 +157,14 @@ def _widths(headers: list[str], cells: list[list[str]], total: int) -> list[int]
 
 
 def _table(rows: list[dict], columns: list[str]) -> None:
-    """A rich table as wide as the terminal (``COLUMNS`` when not a terminal): see :func:`_widths`."""
+    """A table as wide as the terminal (``COLUMNS`` when not a terminal): see :func:`_widths`."""
     import shutil
 
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
+    from kg.table import render
 
     cells = [[_visible(_flat(r.get(c))) for c in columns] for r in rows]
     width = shutil.get_terminal_size().columns
-    table = Table(show_lines=False)
-    for name, size in zip(columns, _widths(columns, cells, width)):
-        table.add_column(name, width=size, overflow="fold")
-    for row in cells:
-        table.add_row(*(Text(cell) for cell in row))  # Text: brackets in a quote are not rich markup
-    Console(width=width, highlight=False).print(table)
+    typer.echo(render(columns, cells, _widths(columns, cells, width)), nl=False)
 
 
 def _formats(value: str | None) -> tuple[tuple[str, str], ...] | None:
