@@ -215,21 +215,34 @@ def build(inputs: Annotated[list[Path], typer.Argument(help="Review files or fol
 
 @app.command()
 def add(files: Annotated[list[Path], typer.Argument(help="Review files or folders to add.")],
-        store: StoreOpt = Path("exports"), progress: ProgressOpt = True,
-        jobs: JobsOpt = None, scheduler: SchedulerOpt = None) -> None:
-    """Add files to a build: only new or changed quotes are extracted; the result equals a full build of all inputs.
+        store: StoreOpt = Path("exports"),
+        exports: Annotated[bool, typer.Option(
+            "--exports/--no-exports", help="Also write the exports the build wrote (as long as a build takes to "
+                                           "write them). Default: the store, report and cache only; the old "
+                                           "exports are removed, as they would be out of date.")] = False,
+        progress: ProgressOpt = True, jobs: JobsOpt = None, scheduler: SchedulerOpt = None) -> None:
+    """Add files to a build: only new or changed quotes are extracted and only their documents' graphs are
+    replaced in the store; store, graph, report and cache equal those of a full build of all inputs.
 
-    Example: kg add new-reviews/ --store exports/
+    The exports (kg.ttl, kg.html, …) are written again only with --exports; without it they are removed from
+    the folder (they would describe the graph before the addition): `kg export FILE` writes one from the
+    store, or `kg add … --exports` writes them all.
+
+    Example: kg add new-reviews/ --store exports/ && kg export exports/kg.ttl
     """
     from kg import api
     from kg.console import progress_display
 
     with progress_display(progress) as callback:
-        result = api.add(files, store=store, progress=callback, jobs=jobs, scheduler=scheduler)
+        result = api.add(files, store=store, progress=callback, exports=exports, jobs=jobs, scheduler=scheduler)
     _say(result.summary())
     _say(f"extracted {result.extracted} of {result.graph.run.quotes} quotes; the others came from the cache")
-    exports = [f for f in result.files if f.name != "report.json"]
-    _say(f"wrote {len(exports)} export{'s' if len(exports) != 1 else ''}, report.json and the store to {store}/")
+    written = [f for f in result.files if f.name != "report.json"]
+    if exports:
+        _say(f"wrote {len(written)} export{'s' if len(written) != 1 else ''}, report.json and the store to {store}/")
+    else:
+        _say(f"updated the store and report.json in {store}/; exports are not written without --exports "
+             f"(`kg export {store}/kg.ttl` writes one)")
 
 
 @app.command()

@@ -23,7 +23,8 @@ from kg.models import KnowledgeGraph
 from kg.progress import ProgressCallback, report
 from kg.rdf import iri
 
-__all__ = ["STORE_DIR", "KgStore", "StoredEntity", "name_forms", "open_store", "seal", "store_path", "write_store"]
+__all__ = ["STORE_DIR", "KgStore", "StoredEntity", "name_forms", "open_store", "renote", "seal", "store_path",
+           "write_store"]
 
 STORE_DIR = ".store"
 _DATABASE = "oxigraph"
@@ -124,6 +125,7 @@ def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallb
         StoreError: if the store cannot be written.
     """
     from kg.shared import views
+    from kg.store_update import write_digests
 
     root = store_path(out_dir)
     try:
@@ -141,6 +143,7 @@ def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallb
             _swap_in(building, root / _DATABASE)
         finally:
             shutil.rmtree(building, ignore_errors=True)
+        write_digests(kg, root)
         seal(root, _name_index(kg) | {"quads": count})
     except OSError as err:
         raise StoreError(f"cannot write the store in {root}: {err}") from err
@@ -159,25 +162,73 @@ def _bulk_load(store: Store, quads: Path, chunk_bytes: int = _CHUNK_BYTES) -> No
             store.bulk_load(b"".join(lines), format=RdfFormat.N_QUADS)
 
 
-def seal(root: Path, index: dict[str, object]) -> None:
+def seal(root: Path, index: dict[str, object], previous: Path | None = None) -> None:
     """Finish a store whose database is written: fingerprint its files, write ``names.json`` and ``verified.json``.
 
     ``index`` is the name index (``_name_index``) with the database's figures; a new generation id is added.
+    ``previous``: the ``.store`` folder the database was snapshotted from; files it shares (hard links to the
+    same inode: RocksDB never changes a table file) keep the digests it noted instead of being read again.
     """
     generation = uuid.uuid4().hex
-    files = _fingerprints(root / _DATABASE)
+    files = _fingerprints(root / _DATABASE, _shared_digests(root / _DATABASE, previous))
     # ASCII escapes keep names that are not valid UTF-8 (lone surrogates) writable
     write_text(root / _NAMES, json.dumps(index | {"generation": generation, "files": files}, indent=1,
                                          sort_keys=True) + "\n")
     _remember(root, generation, _stats(root / _DATABASE, files))
 
 
-def _fingerprints(database: Path) -> dict[str, list]:
+def renote(directory: str | Path) -> None:
+    """Note again the stats of a store's files after a link to them was removed (which moves their ctime).
+
+    ``kg add`` shares table files with the generation it replaces; removing that generation changes the
+    files' link counts, hence their ctime, though not a byte. A file whose size, mtime and inode are as noted
+    keeps its check; any other difference leaves the note as it was, so the next reader hashes.
+    """
+    root = _locate(Path(directory))
+    index = _read_index(root, directory)
+    noted = _verified(root, index.get("generation"))
+    stats = _stats(root / _DATABASE, index.get("files") or {})
+    if not noted or stats is None or set(noted) != set(stats):
+        return
+    if all(noted[name][:2] + noted[name][3:] == now[:2] + now[3:] for name, now in stats.items()):
+        _remember(root, str(index.get("generation")), stats)
+
+
+def _shared_digests(database: Path, previous: Path | None) -> dict[str, list]:
+    """The previous store's digests of the files ``database`` shares with it (same inode, same size)."""
+    if previous is None:
+        return {}
+    try:
+        files = json.loads((previous / _NAMES).read_text(encoding="utf-8")).get("files") or {}
+    except (OSError, ValueError, AttributeError):
+        return {}
+    shared = {}
+    for name, noted in files.items():
+        try:
+            here, there = os.stat(database / name), os.stat(previous / _DATABASE / name)
+        except OSError:
+            continue
+        if (here.st_ino, here.st_dev, here.st_size) == (there.st_ino, there.st_dev, there.st_size) == (
+                there.st_ino, there.st_dev, noted[0]):
+            shared[name] = noted
+    return shared
+
+
+def _read_count(root: Path) -> int | None:
+    """The number of quads the store in ``root`` (a ``.store`` folder) holds, as its name index says."""
+    try:
+        count = json.loads((root / _NAMES).read_text(encoding="utf-8")).get("quads")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return count if isinstance(count, int) else None
+
+
+def _fingerprints(database: Path, known: dict[str, list] | None = None) -> dict[str, list]:
     """Size and SHA-256 of each database file a reader depends on (not its logs), to tell damage."""
     out = {}
     for path in sorted(database.iterdir()):
         if path.suffix == ".sst" or path.name == "CURRENT" or path.name.startswith(("MANIFEST-", "OPTIONS-")):
-            out[path.name] = [path.stat().st_size, _sha256(path)]
+            out[path.name] = (known or {}).get(path.name) or [path.stat().st_size, _sha256(path)]
     return out
 
 
