@@ -18,14 +18,17 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 # the questions, answered as DataFrames, live in kg/answers.py; kg.api is the one entry point
-from kg.answers import claims, competitors, contradictions, dependencies, entities, stats, threats
+from kg.answers import claims, competitors, contradictions, dependencies, entities, records, stats, threats
 from kg.atomic import write_text
 from kg.errors import StoreError
-from kg.models import KnowledgeGraph
 from kg.progress import ProgressCallback, report
 from kg.progress import logged as log_progress
+
+if TYPE_CHECKING:
+    from kg.models import KnowledgeGraph
 
 __all__ = [
     "BUILD_FORMATS",
@@ -46,6 +49,7 @@ __all__ = [
     "load",
     "log_progress",
     "push",
+    "records",
     "run_report",
     "select_formats",
     "serve",
@@ -374,6 +378,8 @@ def load(store: str | Path = DEFAULT_STORE) -> KnowledgeGraph:
     if not path.is_file():
         raise StoreError(f"no graph in {store}; run `kg build INPUTS --out {store}` first")
     from pydantic import ValidationError
+
+    from kg.models import KnowledgeGraph
 
     try:
         return KnowledgeGraph.model_validate_json(path.read_bytes())

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pyoxigraph import RdfFormat, Store
 
@@ -19,9 +20,11 @@ from kg.atomic import write_text
 from kg.errors import StoreError
 from kg.ids import normalize_name
 from kg.lookup import LocalLookup
-from kg.models import KnowledgeGraph
 from kg.progress import ProgressCallback, report
 from kg.rdf import iri
+
+if TYPE_CHECKING:
+    from kg.models import KnowledgeGraph
 
 __all__ = ["STORE_DIR", "KgStore", "StoredEntity", "name_forms", "open_store", "renote", "seal", "store_path",
            "write_store"]
