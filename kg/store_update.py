@@ -55,10 +55,10 @@ def _members(kg: KnowledgeGraph) -> dict[str, list]:
     return members
 
 
-def graph_digests(kg: KnowledgeGraph) -> dict[str, str]:
+def graph_digests(kg: KnowledgeGraph, members: dict[str, list] | None = None) -> dict[str, str]:
     """Document id → SHA-256 of the facts its named graph is made of (their JSON, in the graph's order)."""
     out = {}
-    for doc_id, models in sorted(_members(kg).items()):
+    for doc_id, models in sorted((members if members is not None else _members(kg)).items()):
         digest = hashlib.sha256()
         for model in models:
             digest.update(type(model).__name__.encode() + b"\0" + model.model_dump_json().encode() + b"\n")
@@ -66,10 +66,10 @@ def graph_digests(kg: KnowledgeGraph) -> dict[str, str]:
     return out
 
 
-def write_digests(kg: KnowledgeGraph, root: Path) -> None:
+def write_digests(kg: KnowledgeGraph, root: Path, digests: dict[str, str] | None = None) -> None:
     """Write ``root/graphs.json``: what :func:`update_store` compares the next graph with."""
-    write_text(root / GRAPHS, json.dumps({"format": _FORMAT, "graphs": graph_digests(kg)}, indent=0,
-                                         sort_keys=True) + "\n")
+    digests = graph_digests(kg) if digests is None else digests
+    write_text(root / GRAPHS, json.dumps({"format": _FORMAT, "graphs": digests}, indent=0, sort_keys=True) + "\n")
 
 
 def _read_digests(root: Path) -> dict[str, str] | None:
@@ -102,7 +102,8 @@ def update_store(kg: KnowledgeGraph, previous: Path, out_dir: Path,
         _check(previous, _read_index(previous, previous), previous)
     except StoreError:
         return None
-    new = graph_digests(kg)
+    members = _members(kg)
+    new = graph_digests(kg, members)
     changed = sorted(d for d in new if old.get(d) != new[d])
     gone = sorted(set(old) - set(new))
     root = out_dir / ".store"
@@ -122,7 +123,6 @@ def update_store(kg: KnowledgeGraph, previous: Path, out_dir: Path,
             store.remove_graph(graph)
     count -= sum(1 for _ in store.quads_for_pattern(None, None, None, DefaultGraph()))
     store.clear_graph(DefaultGraph())
-    members = _members(kg)
     part = {id(m) for d in changed for m in members[d]}
     placed = {q.id for q in kg.quotes if q.sources}
     subset = KnowledgeGraph.model_construct(  # the default graph's facts and the changed documents' only
@@ -137,7 +137,7 @@ def update_store(kg: KnowledgeGraph, previous: Path, out_dir: Path,
     count += len(quads)
     report(progress, "updating the store", len(changed) + len(gone), len(changed) + len(gone))
     del store  # closes the database
-    write_digests(kg, root)
+    write_digests(kg, root, new)
     seal(root, _name_index(kg) | {"quads": count}, previous=previous)
     return root
 
