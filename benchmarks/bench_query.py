@@ -100,7 +100,7 @@ def bench_add(store: Path, extra: Path, repeat: int) -> dict:
     return {"store": str(store), "inputs": record["inputs"], "extra": str(extra),
             "quotes_after": report["counts"]["quotes"], "documents_after": report["counts"]["documents"],
             "add_wall_s": statistics.median(r[0] for r in runs), "add_cpu_s": statistics.median(r[1] for r in runs),
-            "stages_wall_s": report["timings"]["wall_s"]}
+            "stages_wall_s": report["timings"]["wall_s"], "stages_cpu_s": report["timings"]["cpu_s"]}
 
 
 def main(argv: list[str] | None = None) -> int:
