@@ -10,6 +10,7 @@ whose parse yields no usable set always runs.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -166,24 +167,47 @@ class Prefilter:
 
 
 class _TextState:
-    """What one text holds: its folded form, which required sets it meets, and per key the patterns that
-    may match it and (once asked) their matches over the whole text."""
+    """What one text holds: its folded form, which required sets it meets, the numbers of the patterns whose
+    sets it all meets (sorted), and per key the patterns that may match it and (once asked) their matches."""
 
-    __slots__ = ("folded", "matches", "met", "passing")
+    __slots__ = ("folded", "matches", "met", "numbers", "passing")
 
-    def __init__(self, folded: str, met: list[bool]) -> None:
+    def __init__(self, folded: str, met: list[bool], numbers: list[int]) -> None:
         self.folded = folded
         self.met = met
+        self.numbers = numbers
         self.passing: dict[str, list[tuple[re.Pattern[str], int]]] = {}
         self.matches: dict[str, list[re.Match[str]]] = {}
+
+
+def _trie_pattern(literals: list[str]) -> str:
+    """A regex that, at a position, matches the longest of ``literals`` starting there (a trie of them:
+    sibling branches differ in their first character, and each optional tail is tried before stopping)."""
+    trie: dict = {}
+    for literal in literals:
+        node = trie
+        for ch in literal:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def walk(node: dict) -> str:
+        branches = [re.escape(ch) + walk(child) for ch, child in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 and len(branches[0]) == 1 else f"(?:{'|'.join(branches)})"
+        return body + "?" if "" in node else body
+
+    return walk(trie)
 
 
 class LiteralIndex:
     """The prefilters of every cue pattern, checked together: each distinct literal is looked up once per text.
 
-    A text is *opened* once (folded; the required sets it meets noted); per key, the patterns whose sets are
-    all met are listed once; a range check then looks only their literals up inside the range. The last few
-    texts are kept, so the extractors of one quote share the work.
+    A text is *opened* once: folded, and one scan finds the longest literal starting at each position (a
+    trie-shaped regex); the literals found and those that are prefixes of them are exactly the literals the
+    text holds. That gives the required sets it meets and the patterns whose sets are all met. Per key, the
+    patterns that may match are then a slice of those; a range check looks only their literals up inside
+    the range. The last few texts are kept, so the extractors of one quote share the work.
     """
 
     _KEEP = 4
@@ -191,9 +215,10 @@ class LiteralIndex:
     def __init__(self, lists: dict[str, list[re.Pattern[str]]]) -> None:
         self.keys = {key: [(p, i) for p, i in zip(patterns, range(n, n + len(patterns)))]
                      for key, patterns, n in _numbered(lists)}
-        self.filters = [Prefilter.of(p.pattern) for patterns in lists.values() for p in patterns]
-        self.leading = {i: g for i, p in enumerate(p for patterns in lists.values() for p in patterns)
-                        if (g := leading_group(p.pattern, p.flags))}
+        self._ranges = {key: (n, n + len(patterns)) for key, patterns, n in _numbered(lists)}
+        self._patterns = [p for patterns in lists.values() for p in patterns]
+        self.filters = [Prefilter.of(p.pattern) for p in self._patterns]
+        self.leading = {i: g for i, p in enumerate(self._patterns) if (g := leading_group(p.pattern, p.flags))}
         sets = sorted({s for f in self.filters for s in f.sets}, key=lambda s: sorted(s))
         number = {s: i for i, s in enumerate(sets)}
         self._sets = sets
@@ -203,6 +228,15 @@ class LiteralIndex:
             for literal in s:
                 by_literal.setdefault(literal, []).append(i)
         self._by_literal = sorted(by_literal.items())
+        # a literal found at a position: the sets it and every literal that is a prefix of it belong to
+        self._owners = {lit: sorted({i for k in range(1, len(lit) + 1) for i in by_literal.get(lit[:k], ())})
+                        for lit in by_literal}
+        self._scan = re.compile(f"(?=({_trie_pattern(list(by_literal))}))") if by_literal else None
+        self._needing: list[list[int]] = [[] for _ in sets]  # set → the patterns that need it
+        for i, needs in enumerate(self._needs):
+            for j in needs:
+                self._needing[j].append(i)
+        self._always = [i for i, needs in enumerate(self._needs) if not needs]
         self._states: dict[str, _TextState] = {}
 
     def state(self, text: str) -> _TextState:
@@ -211,13 +245,20 @@ class LiteralIndex:
         if found is None:
             folded = fold(text)
             met = [False] * len(self._sets)
-            for literal, owners in self._by_literal:
-                if literal in folded:
-                    for i in owners:
-                        met[i] = True
+            met_sets: set[int] = set()
+            if self._scan is not None:
+                for literal in set(self._scan.findall(folded)):
+                    met_sets.update(self._owners[literal])
+            count: dict[int, int] = {}
+            for j in met_sets:
+                met[j] = True
+                for i in self._needing[j]:
+                    count[i] = count.get(i, 0) + 1
+            needs = self._needs
+            numbers = sorted([i for i, n in count.items() if n == len(needs[i])] + self._always)
             if len(self._states) >= self._KEEP:
                 del self._states[next(iter(self._states))]
-            found = self._states[text] = _TextState(folded, met)
+            found = self._states[text] = _TextState(folded, met, numbers)
         return found
 
     def passing(self, key: str, text: str) -> list[tuple[re.Pattern[str], int]]:
@@ -225,8 +266,11 @@ class LiteralIndex:
         st = self.state(text)
         found = st.passing.get(key)
         if found is None:
-            met, needs = st.met, self._needs
-            found = st.passing[key] = [(p, i) for p, i in self.keys[key] if all(met[j] for j in needs[i])]
+            lo, hi = self._ranges[key]
+            numbers = st.numbers
+            patterns = self._patterns
+            found = st.passing[key] = [(patterns[i], i) for i in numbers[bisect_left(numbers, lo):
+                                                                          bisect_left(numbers, hi)]]
         return found
 
     def in_range(self, number: int, text: str, start: int, end: int) -> bool:

@@ -74,3 +74,26 @@ def test_a_leading_lazy_group_is_anchored_on_its_tail():
         assert [m.span() for m in lexicon.index.finditer(pattern, number, text)] == \
             [m.span() for m in pattern.finditer(text)]
     assert any(number in lexicon.index.leading for _, number in numbered)
+
+
+def test_one_scan_finds_every_literal_a_text_holds():
+    """The trie scan (longest literal per position, plus its prefixes) meets exactly the sets a plain
+    substring check of every literal meets, and the patterns it lets through are those whose sets are met."""
+    from kg.prefilter import LiteralIndex
+
+    lists = {"a": [re.compile(r"\bis toast\b"), re.compile(r"\bis\s+(?:to|too)\b"), re.compile(r"x?")],
+             "b": [re.compile(r"compet(?:es|itor)"), re.compile(r"\btakes\b|\bmakes\b"), re.compile(r"it is")]}
+    index = LiteralIndex(lists)
+    lexicon = load_lexicon()
+    texts = ["It is toast; a competitor takes it", "competes", "is to", "nothing", "ttakes it is",
+             "Pinecone is toast once Turbopuffer ships hybrid search, and it's built on top of S3.",
+             "Self-reported benchmarks, not independently verified. It lacks SSO and the docs are painful."]
+    for ix in (index, lexicon.index):
+        for text in texts:
+            folded = fold(text)
+            met = [any(s in folded for s in literals) for literals in ix._sets]
+            assert ix.state(text).met == met, text
+            for key, numbered in ix.keys.items():
+                assert ix.passing(key, text) == [(p, i) for p, i in numbered if ix.filters[i].passes(folded)]
+    assert [p.pattern for p, _ in index.passing("b", "a competitor")] == [r"compet(?:es|itor)"]
+    assert [p.pattern for p, _ in index.passing("a", "nothing")] == ["x?"]  # no required literal: always runs
