@@ -168,9 +168,10 @@ class Prefilter:
 
 class _TextState:
     """What one text holds: its folded form, which required sets it meets, the numbers of the patterns whose
-    sets it all meets (sorted), and per key the patterns that may match it and (once asked) their matches."""
+    sets it all meets (sorted), per key the patterns that may match it and (once asked) their matches, and
+    what callers derived from those matches (``memo``)."""
 
-    __slots__ = ("folded", "matches", "met", "numbers", "passing")
+    __slots__ = ("folded", "matches", "memo", "met", "numbers", "passing")
 
     def __init__(self, folded: str, met: list[bool], numbers: list[int]) -> None:
         self.folded = folded
@@ -178,6 +179,7 @@ class _TextState:
         self.numbers = numbers
         self.passing: dict[str, list[tuple[re.Pattern[str], int]]] = {}
         self.matches: dict[str, list[re.Match[str]]] = {}
+        self.memo: dict[str, object] = {}
 
 
 def _trie_pattern(literals: list[str]) -> str:
@@ -272,6 +274,10 @@ class LiteralIndex:
             found = st.passing[key] = [(patterns[i], i) for i in numbers[bisect_left(numbers, lo):
                                                                           bisect_left(numbers, hi)]]
         return found
+
+    def memo(self, text: str) -> dict[str, object]:
+        """A dict kept with ``text``'s state, for results derived from its matches (dropped with the state)."""
+        return self.state(text).memo
 
     def in_range(self, number: int, text: str, start: int, end: int) -> bool:
         """Whether pattern ``number``'s literals occur inside ``text[start:end]`` (after :meth:`passing`)."""

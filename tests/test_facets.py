@@ -111,3 +111,25 @@ def test_without_words_the_rules_decide():
 
     text = "Pricing is $20 per seat, which is steep for a five-person team."
     assert quote_facets(text, ["pricing"]) == _ruled_facets(text, ["pricing"])
+
+
+@pytest.mark.parametrize("text", [
+    "I love how clean the API is; we switched our team to it and never looked back.",
+    "Ship it. The pricing is a risk, but the abstraction is the right one.",
+    "Do not ship: the benchmark is self-reported and the docs are painful.",
+    "Nothing here but plain words.",
+])
+def test_prefiltered_cues_count_as_every_pattern_does(text):
+    """Perspective scores, stance counts and verdicts read only the cue patterns whose literals the text holds:
+    the same numbers as running every pattern."""
+    from kg.extract.facets import _count, _cues, _weighted
+
+    cues = _cues()
+    index = cues["index"]
+    for name, pats in cues["perspectives"].items():
+        assert _weighted(index, name, pats, text) == sum(w * len(p.findall(text)) for p, w in pats)
+    for label, pats in cues["stance"].items():
+        assert _count(index, f"stance:{label}", text) == sum(len(p.findall(text)) for p in pats)
+    for label, pats in cues["verdict"].items():
+        assert any(p.search(text) for p, _ in index.passing(f"verdict:{label}", text)) == \
+            any(p.search(text) for p in pats)

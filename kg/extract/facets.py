@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from kg.catalog import ontology_dir
 from kg.errors import OntologyError, PatternError
 from kg.facts import fact_types
+from kg.prefilter import LiteralIndex
 
 if TYPE_CHECKING:
     from kg.extract.scorer import RelationModel
@@ -36,16 +37,18 @@ def _cues() -> dict:
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
         _check_fact_perspectives(set(raw["perspectives"]), path)
-        return {
+        cues = {
             "perspectives": {name: [(re.compile(p, re.IGNORECASE), w) for p, w in cues.items()]
                              for name, cues in raw["perspectives"].items()},
             "stance": {k: [re.compile(p, re.IGNORECASE) for p in v] for k, v in raw["stance"].items()},
-            "perspective_any": {name: re.compile("|".join(f"(?:{p})" for p in cues), re.IGNORECASE)
-                                for name, cues in raw["perspectives"].items()},
-            "stance_any": {k: re.compile("|".join(f"(?:{p})" for p in v), re.IGNORECASE) for k, v in raw["stance"].items()},
             "verdict": {k: [re.compile(p, re.IGNORECASE | re.MULTILINE) for p in v] for k, v in raw["verdict"].items()},
             "valence": dict(raw.get("valence", {})),
         }
+        lists = {f"perspective:{name}": [p for p, _ in pats] for name, pats in cues["perspectives"].items()}
+        lists |= {f"stance:{k}": v for k, v in cues["stance"].items()}
+        lists |= {f"verdict:{k}": v for k, v in cues["verdict"].items()}
+        cues["index"] = LiteralIndex(lists)  # literal prefilters: most texts hold no cue of most lists
+        return cues
     except (OSError, json.JSONDecodeError, KeyError, re.error) as err:
         raise PatternError(f"{path}: cannot load facet cues ({err})") from err
 
@@ -60,8 +63,9 @@ def _check_fact_perspectives(known: set[str], path: object) -> None:
                                     f"perspective of {path}; expected one of {', '.join(sorted(known))}")
 
 
-def _count(patterns: list[re.Pattern[str]], text: str) -> int:
-    return sum(len(p.findall(text)) for p in patterns)
+def _count(index: LiteralIndex, key: str, text: str) -> int:
+    """How often the patterns under ``key`` match ``text`` (those whose literals it lacks match 0 times)."""
+    return sum(len(p.findall(text)) for p, _ in index.passing(key, text))
 
 
 @lru_cache(maxsize=1)
@@ -94,13 +98,16 @@ def _needs_vader(sentence: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=64)
 def sentence_polarity(sentence: str) -> float:
-    """Sentiment of one sentence in [-1, 1]: VADER with review-domain valences, plus domain cue phrases."""
-    cues = _cues()["stance"]
+    """Sentiment of one sentence in [-1, 1]: VADER with review-domain valences, plus domain cue phrases.
+
+    Cached for the last few sentences: a one-sentence quote is scored as a sentence and as the whole quote.
+    """
+    index = _cues()["index"]
     compound = _vader().polarity_scores(sentence)["compound"] if _needs_vader(sentence) else 0.0
-    quick = _cues()["stance_any"]  # one pass to skip the many sentences without any cue
-    pos = _count(cues["positive"], sentence) if quick["positive"].search(sentence) else 0
-    neg = _count(cues["negative"], sentence) if quick["negative"].search(sentence) else 0
+    pos = _count(index, "stance:positive", sentence)
+    neg = _count(index, "stance:negative", sentence)
     domain = 0.5 * (pos - neg)
     return max(-1.0, min(1.0, compound + domain))
 
@@ -196,11 +203,21 @@ def load_facet_models(path: str | None = None) -> dict[str, FacetModel] | None:
             for name, m in data["models"].items()}
 
 
+def _weighted(index: LiteralIndex, name: str, pats: list[tuple[re.Pattern[str], float]], text: str) -> float:
+    """A perspective's score: each cue's weight times its matches in ``text`` (cues it cannot hold add 0)."""
+    key = f"perspective:{name}"
+    passing = index.passing(key, text)
+    if not passing:
+        return 0.0
+    base = index.keys[key][0][1]  # the list's patterns are numbered consecutively, in the order of ``pats``
+    return sum(pats[i - base][1] * len(p.findall(text)) for p, i in passing)
+
+
 def _ruled_facets(text: str, facts: list[str] | None) -> Facets:
     """The rules' perspective, stance and verdict: weighted cue words and the facts found."""
     cues = _cues()
-    scores = {name: sum(w * len(p.findall(text)) for p, w in pats) if cues["perspective_any"][name].search(text) else 0.0
-              for name, pats in cues["perspectives"].items()}
+    index = cues["index"]
+    scores = {name: _weighted(index, name, pats, text) for name, pats in cues["perspectives"].items()}
     for kind in facts or ():
         if kind in FACT_SIGNALS:
             name, weight = FACT_SIGNALS[kind]
@@ -213,7 +230,7 @@ def _ruled_facets(text: str, facts: list[str] | None) -> Facets:
         best = "testimonial" if len(text) < 300 else "thesis"
     verdict = None
     for label in ("no_ship", "ship"):
-        if any(p.search(text) for p in cues["verdict"][label]):
+        if any(p.search(text) for p, _ in index.passing(f"verdict:{label}", text)):
             verdict = label
             break
     stance = _stance(text, verdict, best)
