@@ -63,9 +63,18 @@ def _check_fact_perspectives(known: set[str], path: object) -> None:
                                     f"perspective of {path}; expected one of {', '.join(sorted(known))}")
 
 
-def _count(index: LiteralIndex, key: str, text: str) -> int:
-    """How often the patterns under ``key`` match ``text`` (those whose literals it lacks match 0 times)."""
-    return sum(len(p.findall(text)) for p, _ in index.passing(key, text))
+def _count(index: LiteralIndex, key: str, sentence: str, text: str | None = None, start: int = 0) -> int:
+    """How often the patterns under ``key`` match ``sentence`` (those whose literals it lacks match 0 times).
+
+    With ``text``, ``sentence`` is ``text[start:start + len(sentence)]`` and the literals are looked up in
+    that range of ``text``'s scan, which the quote's other facets share.
+    """
+    if text is None:
+        passing = index.passing(key, sentence)
+    else:
+        end = start + len(sentence)
+        passing = [(p, i) for p, i in index.passing(key, text) if index.in_range(i, text, start, end)]
+    return sum(len(p.findall(sentence)) for p, _ in passing)
 
 
 @lru_cache(maxsize=1)
@@ -80,8 +89,17 @@ def _vader():
 _PUNCTUATION = string.punctuation  # what VADER strips from the ends of a word
 
 
-def _sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?;])\s+|\s+[—–]\s+", text) if s.strip()]
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?;])\s+|\s+[—–]\s+")
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    """Where the sentences of ``text`` start and end (the pieces ``re.split`` at a break gives, less blank ones)."""
+    spans, cursor = [], 0
+    for m in _SENTENCE_BREAK.finditer(text):
+        spans.append((cursor, m.start()))
+        cursor = m.end()
+    spans.append((cursor, len(text)))
+    return [(a, b) for a, b in spans if text[a:b].strip()]
 
 
 def _needs_vader(sentence: str) -> bool:
@@ -98,16 +116,18 @@ def _needs_vader(sentence: str) -> bool:
     return False
 
 
-@lru_cache(maxsize=64)
-def sentence_polarity(sentence: str) -> float:
+@lru_cache(maxsize=256)
+def sentence_polarity(sentence: str, text: str | None = None, start: int = 0) -> float:
     """Sentiment of one sentence in [-1, 1]: VADER with review-domain valences, plus domain cue phrases.
 
-    Cached for the last few sentences: a one-sentence quote is scored as a sentence and as the whole quote.
+    ``text`` and ``start``, when given, say where the sentence stands in its quote
+    (``text[start:start + len(sentence)]``): the cue prefilter then reads the quote's scan. They never change
+    the score. Cached for the last sentences: a one-sentence quote is scored as a sentence and as the quote.
     """
     index = _cues()["index"]
     compound = _vader().polarity_scores(sentence)["compound"] if _needs_vader(sentence) else 0.0
-    pos = _count(index, "stance:positive", sentence)
-    neg = _count(index, "stance:negative", sentence)
+    pos = _count(index, "stance:positive", sentence, text, start)
+    neg = _count(index, "stance:negative", sentence, text, start)
     domain = 0.5 * (pos - neg)
     return max(-1.0, min(1.0, compound + domain))
 
@@ -119,7 +139,7 @@ def _stance(text: str, verdict: str | None, perspective: str) -> str:
     primitive or testimonial that praises at least as much as it doubts is positive; a risk quote
     is negative unless its praise is substantial.
     """
-    scores = [sentence_polarity(s) for s in _sentences(text)]
+    scores = [sentence_polarity(text[a:b], text, a) for a, b in _sentences(text)]
     pos = sum(s for s in scores if s >= 0.3) + (0.5 if verdict == "ship" else 0.0)
     neg = -sum(s for s in scores if s <= -0.3) + (1.0 if verdict == "no_ship" else 0.0)
     if pos == 0 and neg == 0:  # reviews that only describe are, in this genre, mildly favourable
@@ -167,7 +187,7 @@ def facet_features(text: str, facts: list[str], words: list[str], ruled: Facets)
     feats = {f"f:{w}" for w in words} | {f"ff:{a}_{b}" for a, b in pairwise(words)}
     feats |= {f"fact:{k}" for k in facts}
     feats |= {f"rule_p:{ruled.perspective}", f"rule_s:{ruled.stance}", f"verdict:{ruled.verdict}"}
-    score = sentence_polarity(text)
+    score = sentence_polarity(text, text, 0)
     feats.add("vader:" + ("++" if score >= 0.5 else "+" if score >= 0.1 else "--" if score <= -0.5
                           else "-" if score <= -0.1 else "0"))
     n = len(words)
