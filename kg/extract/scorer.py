@@ -54,8 +54,7 @@ class RelationModel:
         sum down the selected rows, so the floats are those of adding them one by one).
         """
         rows, matrix = self._table
-        get = rows.get
-        picked = [0] + [i for f in features if (i := get(f)) is not None]
+        picked = [0, *filter(None, map(rows.get, features))]  # rows are numbered from 1: None alone drops
         if len(picked) == 1:
             scores = list(self.intercept)
         else:
