@@ -31,7 +31,7 @@ _REPEATS = (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT, getattr(_sre_c, "POSSESSIVE_RE
 
 def fold(text: str) -> str:
     """``text`` folded for literal checks: lowercased, with the letters ``re.IGNORECASE`` folds to ASCII."""
-    return text.translate(_FOLD).lower()
+    return text.lower() if text.isascii() else text.translate(_FOLD).lower()
 
 
 def _sets(items) -> list[frozenset[str]]:
@@ -238,9 +238,9 @@ class _TextState:
 
     __slots__ = ("at", "folded", "matches", "memo", "met", "numbers", "opens", "passing")
 
-    def __init__(self, folded: str, met: list[bool], numbers: list[int], at: dict[str, list[int]]) -> None:
+    def __init__(self, folded: str, met: int, numbers: list[int], at: dict[str, list[int]]) -> None:
         self.folded = folded
-        self.met = met
+        self.met = met  # bit j set: the text meets required set j
         self.numbers = numbers
         self.at = at  # longest literal found at a position → those positions
         self.opens: dict[int, list[int]] = {}  # pattern number → where a match of it may start
@@ -302,8 +302,8 @@ class LiteralIndex:
         openers = {i: found for i, p in enumerate(self._patterns)
                    if i not in self.leading and (found := opening_literals(p.pattern, p.flags))}
         scanned = set(by_literal) | {lit for found in openers.values() for lit in found}
-        # a literal found at a position: the sets it and every literal that is a prefix of it belong to
-        self._owners = {lit: sorted({i for k in range(1, len(lit) + 1) for i in by_literal.get(lit[:k], ())})
+        # a literal found at a position: the sets it and every literal that is a prefix of it belong to (bits)
+        self._owners = {lit: sum(1 << i for i in {i for k in range(1, len(lit) + 1) for i in by_literal.get(lit[:k], ())})
                         for lit in scanned}
         # pattern → the scanned literals that have one of its openers as a prefix (found there, it may start)
         opening: dict[str, list[int]] = {}
@@ -317,11 +317,7 @@ class LiteralIndex:
                     opened_by[i].add(lit)
         self._opened_by = {i: frozenset(lits) for i, lits in opened_by.items()}
         self._scan = re.compile(f"(?=({_trie_pattern(sorted(scanned))}))") if scanned else None
-        self._needing: list[list[int]] = [[] for _ in sets]  # set → the patterns that need it
-        for i, needs in enumerate(self._needs):
-            for j in needs:
-                self._needing[j].append(i)
-        self._always = [i for i, needs in enumerate(self._needs) if not needs]
+        self._need_bits = [sum(1 << j for j in set(needs)) for needs in self._needs]
         self._states: dict[str, _TextState] = {}
 
     def state(self, text: str) -> _TextState:
@@ -329,21 +325,15 @@ class LiteralIndex:
         found = self._states.get(text)
         if found is None:
             folded = fold(text)
-            met = [False] * len(self._sets)
-            met_sets: set[int] = set()
+            met = 0
             at: dict[str, list[int]] = {}
             if self._scan is not None:
                 for m in self._scan.finditer(folded):
                     at.setdefault(m.group(1), []).append(m.start())
+                owners = self._owners
                 for literal in at:
-                    met_sets.update(self._owners[literal])
-            count: dict[int, int] = {}
-            for j in met_sets:
-                met[j] = True
-                for i in self._needing[j]:
-                    count[i] = count.get(i, 0) + 1
-            needs = self._needs
-            numbers = sorted([i for i, n in count.items() if n == len(needs[i])] + self._always)
+                    met |= owners[literal]
+            numbers = [i for i, bits in enumerate(self._need_bits) if bits & met == bits]
             if len(self._states) >= self._KEEP:
                 del self._states[next(iter(self._states))]
             found = self._states[text] = _TextState(folded, met, numbers, at)
