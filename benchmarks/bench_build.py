@@ -5,14 +5,17 @@
     python benchmarks/bench_build.py --big --json b.json  # add 100,000 quotes; write every figure as JSON
 
 Each size: a corpus of our own is generated (``gen_corpus.py``: invented products, review prose from
-templates), then ``python -m kg build CORPUS --out OUT`` runs in a fresh process. Printed per size:
+templates), then ``python -m kg build CORPUS --out OUT --formats all`` runs in a fresh process (``--formats``
+chooses others). Printed per size:
 
 - quotes/s and words/s of the whole build, and words/s as a percentage of spaCy's blank tokenizer
   (``spacy.blank("en").tokenizer``) on the same texts in the same run: a ratio carries across machines.
   Rates are per CPU second (the build process's rusage, the tokenizer's ``process_time``): on a shared
   machine wall time can be many times CPU time; wall seconds are printed too;
 - peak RSS of the build process (``wait4`` rusage) and CPU seconds;
-- output bytes per quote, exports and store apart;
+- output bytes per quote, exports and store apart; each export's bytes per quote, and the total of the
+  exports a default build writes (``kg.api.DEFAULT_FORMATS``, the report and the cache);
+- quads per quote, by predicate (counted in ``kg.nq`` when the build wrote it);
 - the per-stage CPU seconds the build wrote to ``report.json`` (its ``timings`` block), with triples/s of
   each RDF export and of making the quads;
 - GraphML: kg's writer against ``networkx.write_graphml`` on the same graph, in this process;
@@ -62,10 +65,29 @@ def _run(args: list[str]) -> tuple[float, dict]:
     return wall, {"max_rss_mb": usage.ru_maxrss / 1024, "cpu_s": usage.ru_utime + usage.ru_stime}
 
 
-def _sizes(out: Path) -> dict[str, int]:
-    exports = sum(p.stat().st_size for p in out.rglob("*") if p.is_file() and ".store" not in p.parts)
-    store = sum(p.stat().st_size for p in (out / ".store").rglob("*") if p.is_file())
-    return {"exports_bytes": exports, "store_bytes": store}
+def _size(path: Path) -> int:
+    return path.stat().st_size if path.is_file() else sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def _sizes(out: Path) -> dict:
+    from kg.api import DEFAULT_FORMATS
+
+    each = {p.name: _size(p) for p in sorted(out.iterdir()) if p.name != ".store"}
+    default = {name for name, _ in DEFAULT_FORMATS} | {"report.json", "cache"}
+    return {"exports_bytes": sum(each.values()), "store_bytes": _size(out / ".store"), "bytes_by_export": each,
+            "default_exports_bytes": sum(size for name, size in each.items() if name in default)}
+
+
+def _quads_by_predicate(out: Path) -> dict[str, int]:
+    """How many quads each predicate has, read from the N-Quads export (empty if the build did not write it)."""
+    counts: dict[str, int] = {}
+    path = out / "kg.nq"
+    if path.is_file():
+        with path.open("rb") as handle:
+            for line in handle:
+                predicate = line.split(b" ", 2)[1].decode()
+                counts[predicate] = counts.get(predicate, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: -kv[1]))
 
 
 def _graphml_race(out: Path) -> dict:
@@ -100,7 +122,7 @@ def _query(out: Path, name: str, repeat: int) -> dict:
     return {"entity": name, "median_s": statistics.median(times), "runs_s": times}
 
 
-def bench_size(quotes: int, seed: int, repeat: int, work: Path) -> dict:
+def bench_size(quotes: int, seed: int, repeat: int, work: Path, formats: str = "all") -> dict:
     import spacy
 
     corpus, out = work / f"corpus-{quotes}", work / f"out-{quotes}"
@@ -112,7 +134,7 @@ def bench_size(quotes: int, seed: int, repeat: int, work: Path) -> dict:
     tokens = sum(len(tokenizer(text)) for text in texts)
     tokenize_s = time.process_time() - start
 
-    wall, usage = _run(["build", str(corpus), "--out", str(out), "--no-progress"])
+    wall, usage = _run(["build", str(corpus), "--out", str(out), "--no-progress", "--formats", formats])
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     index = json.loads((out / ".store" / "names.json").read_text(encoding="utf-8"))
     all_timings = report.get("timings", {})
@@ -134,6 +156,8 @@ def bench_size(quotes: int, seed: int, repeat: int, work: Path) -> dict:
         "percent_of_tokenizer": 100 * tokenize_s / usage["cpu_s"],
         **sizes, "bytes_per_quote": (sizes["exports_bytes"] + sizes["store_bytes"]) / len(texts),
         "export_bytes_per_quote": sizes["exports_bytes"] / len(texts),
+        "default_export_bytes_per_quote": sizes["default_exports_bytes"] / len(texts),
+        "quads_per_quote": quads / len(texts), "quads_by_predicate": _quads_by_predicate(out),
         "timings": timings, "peak_rss_mb_by_stage": all_timings.get("peak_rss_mb", {}),
         "wall_s_by_stage": all_timings.get("wall_s", {}), "rdf_quads_per_s": quads / timings["rdf"] if timings.get("rdf") else None,
         "rdf_export_triples_per_s": rdf_rates,
@@ -179,6 +203,12 @@ def contradiction_scaling(sizes: tuple[int, ...] = (2_000, 20_000, 100_000)) -> 
     return result
 
 
+def _default_formats() -> tuple:
+    from kg.api import DEFAULT_FORMATS
+
+    return DEFAULT_FORMATS
+
+
 def _print(r: dict) -> None:
     mb = 1 << 20
     print(f"\n== {r['quotes']:,} quotes ({r['quotes_read']:,} read), {r['documents']:,} documents, "
@@ -188,6 +218,12 @@ def _print(r: dict) -> None:
           f"{r['percent_of_tokenizer']:.2f} % of the blank tokenizer ({r['tokenizer_words_per_s']:,.0f} words/s)")
     print(f"output: exports {r['exports_bytes'] / mb:.1f} MB + store {r['store_bytes'] / mb:.1f} MB = "
           f"{r['bytes_per_quote'] / 1024:.1f} KB per quote ({r['export_bytes_per_quote'] / 1024:.1f} KB exports)")
+    print(f"default exports ({', '.join(n for n, _ in _default_formats())}, report, cache): "
+          f"{r['default_export_bytes_per_quote'] / 1024:.1f} KB per quote; each export, bytes per quote: "
+          + ", ".join(f"{k} {v / r['quotes']:,.0f}" for k, v in r["bytes_by_export"].items()))
+    print(f"quads per quote: {r['quads_per_quote']:.1f}" + ("; by predicate: " + ", ".join(
+        f"{k.rsplit('/', 1)[-1].strip('<>')} {v / r['quotes']:.1f}" for k, v in r["quads_by_predicate"].items())
+        if r["quads_by_predicate"] else ""))
     print("stages (CPU s): " + ", ".join(f"{k} {v:.2f}" for k, v in r["timings"].items()))
     print("peak RSS at the end of (MB): " + ", ".join(f"{k} {v:.0f}" for k, v in r["peak_rss_mb_by_stage"].items()))
     if r["rdf_quads_per_s"]:
@@ -208,6 +244,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--query-repeat", type=int, default=3)
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write every figure here as JSON")
     parser.add_argument("--keep", type=Path, metavar="DIR", help="build in DIR and keep corpora and outputs")
+    parser.add_argument("--formats", default="all", help="the build's --formats (default: all, so every export "
+                        "is measured; the default set's size is printed apart)")
     args = parser.parse_args(argv)
     sizes = args.quotes + ([100_000] if args.big else [])
     result: dict = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
@@ -217,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
         work = args.keep or Path(tmp)
         work.mkdir(parents=True, exist_ok=True)
         for quotes in sizes:
-            run = bench_size(quotes, args.seed, args.query_repeat, work)
+            run = bench_size(quotes, args.seed, args.query_repeat, work, args.formats)
             result["runs"].append(run)
             _print(run)
     result["contradictions"] = c = contradiction_scaling()

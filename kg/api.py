@@ -29,6 +29,7 @@ from kg.progress import logged as log_progress
 
 __all__ = [
     "BUILD_FORMATS",
+    "DEFAULT_FORMATS",
     "DEFAULT_STORE",
     "BuildResult",
     "add",
@@ -57,12 +58,17 @@ __all__ = [
 ]
 
 DEFAULT_STORE = Path("exports")
-# what ``kg build`` writes next to the store: (file name, exporter name)
+# every export ``kg build`` can write next to the store: (file name, exporter name)
 BUILD_FORMATS = (
     ("kg.ttl", "turtle"), ("kg.jsonld", "json-ld"), ("kg.nt", "n-triples"), ("kg.trig", "trig"), ("kg.nq", "n-quads"),
     ("kg.graphml", "graphml"), ("kg.yed.graphml", "graphml-yed"), ("kg.neo4j.graphml", "graphml-neo4j"),
     ("kg.gexf", "gexf"), ("kg.cyjs", "cytoscape"), ("kg.html", "html"), ("tables", "csv"),
 )
+# what it writes unless told otherwise: one RDF syntax, one property-graph file and the page. The other formats
+# hold the same graph (four more RDF syntaxes, GraphML flavours, GEXF, Cytoscape JSON, CSV tables): writing
+# them all made a build's output ten times larger. ``--formats all`` writes every one; ``kg export FILE``
+# writes one later from the store, without extracting again.
+DEFAULT_FORMATS = (("kg.ttl", "turtle"), ("kg.graphml", "graphml"), ("kg.html", "html"))
 GRAPH_FILE = "kg.json"
 
 
@@ -140,12 +146,15 @@ def run_report(graph: KnowledgeGraph) -> dict:
 
 
 def export_formats() -> list[dict[str, str]]:
-    """Every export format: its name, the file ``kg build`` writes (if it writes one), suffixes, what reads it."""
+    """Every export format: its name, the file ``kg build`` writes for it (if it can), whether a build writes it by
+    default, its suffixes and what reads it."""
     from kg.registry import list_exporters
 
     built = {exporter: name for name, exporter in BUILD_FORMATS}
-    return [{"format": e.name, "build_file": built.get(e.name, ""), "suffixes": " ".join(e.suffixes),
-             "description": e.description, "readers": e.readers} for e in list_exporters()]
+    default = {exporter for _, exporter in DEFAULT_FORMATS}
+    return [{"format": e.name, "build_file": built.get(e.name, ""), "default": "yes" if e.name in default else "",
+             "suffixes": " ".join(e.suffixes), "description": e.description, "readers": e.readers}
+            for e in list_exporters()]
 
 
 def select_formats(names: Iterable[str]) -> tuple[tuple[str, str], ...]:
@@ -177,7 +186,7 @@ def select_formats(names: Iterable[str]) -> tuple[tuple[str, str], ...]:
 
 def build(inputs: Iterable[str | Path], out: str | Path = DEFAULT_STORE, catalog: str | Path | None = None,
           model: str | None = None, progress: ProgressCallback | None = None,
-          formats: Iterable[str] | tuple[tuple[str, str], ...] = BUILD_FORMATS, *, allow_empty: bool = False,
+          formats: Iterable[str] | tuple[tuple[str, str], ...] = DEFAULT_FORMATS, *, allow_empty: bool = False,
           follow_links: bool = False, jobs: int | None = None, scheduler: object = None) -> BuildResult:
     """Extract, then write the store, the exports and the run report into ``out``, as one transaction.
 
@@ -188,9 +197,9 @@ def build(inputs: Iterable[str | Path], out: str | Path = DEFAULT_STORE, catalog
     Args:
         progress: called with ``(stage, done, total)`` as parsing, extraction, the exports and the store
             load move on (see ``kg.progress``; ``log_progress()`` logs plain lines).
-        formats: the exports to write: names such as ``["graphml", "ttl", "html"]`` (see
-            :func:`select_formats`) or (file name, exporter name) pairs. The store and ``report.json`` are
-            always written.
+        formats: the exports to write: names such as ``["graphml", "ttl", "html"]`` or ``["all"]`` (see
+            :func:`select_formats`) or (file name, exporter name) pairs. Default :data:`DEFAULT_FORMATS`
+            (Turtle, GraphML and the HTML page). The store and ``report.json`` are always written.
         allow_empty: write an empty graph when no document could be read (refused by default).
         follow_links: read symbolic links that lead out of an input folder (skipped by default).
         jobs, scheduler: where the per-quote steps run, as in :func:`extract`.

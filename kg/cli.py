@@ -192,8 +192,10 @@ def build(inputs: Annotated[list[Path], typer.Argument(help="Review files or fol
           out: Annotated[Path, typer.Option("--out", "-o", help="Folder for exports and the store.")] = Path("exports"),
           catalog: CatalogOpt = None, model: ModelOpt = None,
           formats: Annotated[str | None, typer.Option(
-              "--formats", help="Comma-separated exports to write (ttl, graphml, html, …; see `kg export --list`); "
-                                "default all. The store and report.json are always written.")] = None,
+              "--formats", help="Comma-separated exports to write: ttl, jsonld, nt, trig, nq, graphml, yed.graphml, "
+                                "neo4j.graphml, gexf, cyjs, html, tables, or all (see `kg export --list`). Default: "
+                                "ttl,graphml,html. The store and report.json are always written; `kg export FILE` "
+                                "writes any other format later from the store.")] = None,
           progress: ProgressOpt = True,
           allow_empty: Annotated[bool, typer.Option("--allow-empty",
                                                     help="Write an empty graph when no document can be read.")] = False,
@@ -203,7 +205,7 @@ def build(inputs: Annotated[list[Path], typer.Argument(help="Review files or fol
           ) -> None:
     """Extract the graph and write the store, the exports and the run report into --out, as one transaction.
 
-    Example: kg build examples/reviews --out exports/ --formats graphml,ttl,html
+    Example: kg build examples/reviews --out exports/ --formats all
     """
     from kg import api
     from kg.console import progress_display
@@ -322,7 +324,7 @@ def export(path: Annotated[Path | None, typer.Argument(help="File (or folder, fo
     from kg import api
 
     if list_:
-        _print(api.export_formats(), Format.table, ["format", "build_file", "suffixes", "readers", "description"])
+        _print(api.export_formats(), Format.table, ["format", "build_file", "default", "suffixes", "readers", "description"])
         return
     if path is None:
         raise typer.BadParameter("name the file to write (its suffix tells the format), or pass --list",

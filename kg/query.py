@@ -25,7 +25,7 @@ from kg.query_rows import (
     ThreatRow,
 )
 from kg.rdf import NAMESPACES, RELATION_PREDICATES, id_from_iri, iri
-from kg.rdf_terms import KG, OA, RDF, RDFS, SDO
+from kg.rdf_terms import KG, RDF, RDFS, SDO
 from kg.sparql import sparql, sparql_stream
 from kg.store import KgStore, open_store
 
@@ -38,9 +38,10 @@ Queryable = KgStore | KnowledgeGraph | str | Path
 
 _XSD = NAMESPACES["xsd"]
 # what each look-up reads: a relation statement, a claim, a contradiction, an evidence annotation, …
-_ASSERTION = (RDF.type, RDF.predicate, KG.confidence, KG.rule, KG.hedged, KG.horizon, KG.evidence)
+_EVIDENCE = (KG.quote, KG.start, KG.end, KG.exact, KG.inDocument)  # where a fact was read (see _evidence_of)
+_ASSERTION = (RDF.type, RDF.predicate, KG.confidence, KG.rule, KG.hedged, KG.horizon, *_EVIDENCE)
 _CLAIM = (RDF.type, KG.about, KG.claimType, SDO.text, KG.rule, KG.confidence, KG.value, KG.valueJson, KG.unit,
-          KG.comparator, KG.horizon, KG.credibility, KG.polarity, KG.evidence)
+          KG.comparator, KG.horizon, KG.credibility, KG.polarity, *_EVIDENCE)
 _CONTRADICTION = (RDF.type, KG.about, KG.topic, KG.rule, KG.claim)
 _SIDES = {"outgoing": ((RDF.subject, RDF.object),), "incoming": ((RDF.object, RDF.subject),),
           "either": ((RDF.subject, RDF.object), (RDF.object, RDF.subject))}
@@ -152,44 +153,27 @@ def _focus(store: KgStore, root: EntityRow) -> list[NamedNode]:
 
 
 def _evidence_of(store: KgStore, facts: dict[NamedNode, dict[NamedNode, list]]) -> dict[NamedNode, list[dict]]:
-    """The evidence of each fact: the quote, the exact words, their span and the document (one dict each)."""
+    """The evidence of each fact: the quote, the exact words, their span and the document (one dict each).
+
+    ``facts`` holds each fact's :data:`_EVIDENCE` properties: the words are the quote's text from
+    ``kg:start`` to ``kg:end`` unless the fact says otherwise (``kg:exact``).
+    """
     look = store.lookup
-    annotations = {fact: props.get(KG.evidence, []) for fact, props in facts.items()}
-    annotated = look.objects((a for found in annotations.values() for a in found), (KG.quote, OA.hasTarget))
-    targets = look.objects((t for props in annotated.values() for t in props.get(OA.hasTarget, [])),
-                           (OA.hasSource, OA.hasSelector))
-    selectors = look.objects((s for props in targets.values() for s in props.get(OA.hasSelector, [])),
-                             (OA.exact, OA.refinedBy))
-    positions = look.objects((p for props in selectors.values() for p in props.get(OA.refinedBy, [])),
-                             (OA.start, OA.end))
-    quotes = look.objects((q for props in annotated.values() for q in props.get(KG.quote, [])), (SDO.text,))
-    docs = look.objects((d for props in targets.values() for d in props.get(OA.hasSource, [])), (RDFS.label,))
+    quotes = look.objects((q for props in facts.values() for q in props.get(KG.quote, [])), (SDO.text,))
+    docs = look.objects((d for props in facts.values() for d in props.get(KG.inDocument, [])), (RDFS.label,))
     out: dict[NamedNode, list[dict]] = {}
-    for fact, found in annotations.items():
+    for fact, props in facts.items():
         rows = out.setdefault(fact, [])
-        for annotation in found:
-            props = annotated.get(annotation, {})
-            for q in props.get(KG.quote, []):
-                for text in quotes.get(q, {}).get(SDO.text, []):
-                    for target in props.get(OA.hasTarget, []):
-                        rows += _target_evidence(targets.get(target, {}), selectors, positions, docs,
-                                                 {"q": q, "quote": text})
+        for q in props.get(KG.quote, []):
+            for text in quotes.get(q, {}).get(SDO.text, []):
+                for start in props.get(KG.start, []):
+                    for end in props.get(KG.end, []):
+                        exacts = props.get(KG.exact) or [RdfLiteral(text.value[int(start.value):int(end.value)])]
+                        for doc in props.get(KG.inDocument, []):
+                            for name in docs.get(doc, {}).get(RDFS.label, []) or [None]:
+                                rows += [{"q": q, "quote": text, "exact": exact, "start": start, "end": end,
+                                          "doc": doc, "docName": name} for exact in exacts]
     return out
-
-
-def _target_evidence(target: dict, selectors: dict, positions: dict, docs: dict, quote: dict) -> list[dict]:
-    """What one annotation target gives: a row per exact text (a selector not refined) and span."""
-    chosen = [selectors.get(s, {}) for s in target.get(OA.hasSelector, [])]
-    exacts = [e for props in chosen if not props.get(OA.refinedBy) for e in props.get(OA.exact, [])]
-    spans = [(start, end) for props in chosen for pos in props.get(OA.refinedBy, [])
-             for start in positions.get(pos, {}).get(OA.start, []) for end in positions.get(pos, {}).get(OA.end, [])]
-    rows = []
-    for doc in target.get(OA.hasSource, []):
-        for name in docs.get(doc, {}).get(RDFS.label, []) or [None]:
-            for exact in exacts:
-                for start, end in spans or [(None, None)]:
-                    rows.append({**quote, "exact": exact, "start": start, "end": end, "doc": doc, "docName": name})
-    return rows
 
 
 def _evidence(s: dict[str, Any]) -> dict[str, Any]:

@@ -13,10 +13,9 @@ from kg.rdf import RELATION_PREDICATES, id_from_iri
 __all__ = ["entities", "stats"]
 
 _EITHER_SIDE = "{ ?fact rdf:subject ?e ; rdf:object ?other } UNION { ?fact rdf:object ?e ; rdf:subject ?other }"
-# one key per span of a quote: a quote found in two documents is annotated in both, but mentions it once
-_MENTION = """?m a kg:Mention ; oa:hasBody ?e ; kg:quote ?q .
-  OPTIONAL { ?m oa:hasTarget/oa:hasSelector/oa:refinedBy/oa:start ?s }
-  BIND (CONCAT(STR(?q), "#", COALESCE(STR(?s), STR(?m))) AS ?key)"""
+# one key per span of a quote: two rules that find the same name at the same place make one mention
+_MENTION = """?m a kg:Mention ; kg:refersTo ?e ; kg:quote ?q ; kg:start ?s .
+  BIND (CONCAT(STR(?q), "#", STR(?s)) AS ?key)"""
 # per-entity counts: column name → query giving ?e and ?n
 _ENTITY_COUNTS = {
     "degree": f"""SELECT ?e (COUNT(DISTINCT ?other) AS ?n) WHERE {{
@@ -34,7 +33,7 @@ _ENTITY_COUNTS = {
   ?x a kg:Contradiction ; kg:about ?e } GROUP BY ?e""",
     "mentions": f"SELECT ?e (COUNT(DISTINCT ?key) AS ?n) WHERE {{ {_MENTION} }} GROUP BY ?e",
     "documents": """SELECT ?e (COUNT(DISTINCT ?doc) AS ?n) WHERE {
-  ?m a kg:Mention ; oa:hasBody ?e ; oa:hasTarget/oa:hasSource ?doc } GROUP BY ?e""",
+  ?m a kg:Mention ; kg:refersTo ?e ; kg:quote/dcterms:isPartOf ?doc } GROUP BY ?e""",
 }
 _DISCOVERED = "SELECT ?e WHERE { ?e kg:discovered true }"
 _COUNT = "SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE {{ ?x a {cls} }}"

@@ -34,7 +34,6 @@ from kg.rdf_terms import (
     KG,
     KG_NS,
     NAMESPACES,
-    OA,
     PREFIXES,
     PROV,
     RDF,
@@ -53,9 +52,8 @@ from kg.rdf_terms import string_literal as _string
 from kg.rdf_terms import text_literal as _text
 
 __all__ = ["CLAIM_CLASSES", "ID_BASE", "KG", "KG_NS", "NAMESPACES", "PREFIXES", "RELATION_PREDICATES",
-           "id_from_iri", "iri", "iter_quads", "run_iri", "sort_quads", "to_quads"]
+           "id_from_iri", "iri", "iter_quads", "mention_iri", "run_iri", "sort_quads", "to_quads"]
 
-_CONTEXT_CHARS = 32  # characters of oa:prefix / oa:suffix around an exact span
 _PART_PREDICATES = {"release": KG.versionOf, "feature": KG.featureOf, None: KG.partOf}
 _DEFAULT = DefaultGraph()
 _Graph = NamedNode | DefaultGraph
@@ -172,49 +170,33 @@ def _quote_quads(quote: Quote, graph: _Graph, node_of: _Iris) -> Iterator[Quad]:
                           (SDO.datePublished, _text(source.date)), (DCTERMS.source, _text(source.source)))
 
 
-_FRAGMENTS = ("target", "text-quote", "quote", "text-position")
+def _span_quads(node: NamedNode, span: Evidence, quote_text: str | None, graph: _Graph,
+                node_of: _Iris) -> Iterator[Quad]:
+    """Where ``node``'s words are: a quote, and characters ``start:end`` of its ``schema:text``.
+
+    The quote's text is written once, as its ``schema:text``; a fact or mention points into it by code
+    points (``kg:start``, ``kg:end``, as ``oa:start``/``oa:end`` of a TextPositionSelector count them) and
+    repeats its words (``kg:exact``) only when the quote does not hold them at that span (or is unknown).
+    """
+    yield Quad(node, KG.quote, node_of(span.quote_id), graph)
+    yield Quad(node, KG.start, _integer(span.start, XSD.nonNegativeInteger), graph)
+    yield Quad(node, KG.end, _integer(span.end, XSD.nonNegativeInteger), graph)
+    if quote_text is None or quote_text[span.start:span.end] != span.text:
+        yield Quad(node, KG.exact, _string(span.text), graph)
 
 
-def _annotation_quads(base: NamedNode, annotation: NamedNode, kind: NamedNode, body: NamedNode, span: Evidence,
-                      quote_text: str | None, node_of: _Iris) -> Iterator[Quad]:
-    """A web annotation: ``body`` is stated by characters ``span.start:span.end`` of a quote in a document."""
-    graph, start, end = node_of(span.doc_id), span.start, span.end
-    quote = node_of(span.quote_id)
-    target, text_sel, quote_sel, position = (_fragment(base, fragment) for fragment in _FRAGMENTS)
-    motive = OA.identifying if kind == KG.Mention else OA.describing
-    yield from _facts(annotation, graph, (RDF.type, OA.Annotation), (RDF.type, kind),
-                      (OA.motivatedBy, motive), (OA.hasBody, body), (OA.hasTarget, target),
-                      (KG.quote, quote), (KG.rule, _string(span.rule)))
-    yield from _facts(target, graph, (RDF.type, OA.SpecificResource), (OA.hasSource, graph),
-                      (OA.hasSelector, text_sel))
-    fits = quote_text is not None and quote_text[start:end] == span.text
-    prefix = quote_text[max(0, start - _CONTEXT_CHARS):start] if fits else ""
-    suffix = quote_text[end:end + _CONTEXT_CHARS] if fits else ""
-    if quote_text is not None:  # positions count code points from the start of the quote: refine that
-        # the quote's words are its schema:text, written once; repeating them per annotation made the
-        # output grow with quote length × annotations
-        yield Quad(target, OA.hasSelector, quote_sel, graph)
-    yield from _facts(text_sel, graph, (RDF.type, OA.TextQuoteSelector), (OA.exact, _string(span.text)),
-                      (OA.prefix, _string(prefix) if prefix else None),
-                      (OA.suffix, _string(suffix) if suffix else None))
-    if quote_text is not None:
-        yield from _facts(quote_sel, graph, (RDF.type, KG.QuoteSelector), (KG.quote, quote),
-                          (OA.refinedBy, position))
-        yield from _facts(position, graph, (RDF.type, OA.TextPositionSelector),
-                          (OA.start, _integer(start, XSD.nonNegativeInteger)),
-                          (OA.end, _integer(end, XSD.nonNegativeInteger)))
+def _evidence_quads(node: NamedNode, ev: Evidence, quote: Quote | None, node_of: _Iris) -> Iterator[Quad]:
+    """What every assertion and claim carries: its rule, the document and the span of the quote it was read from.
+
+    Confidence is the fact's own (``kg:confidence``); the run that made it is the one run of the dataset.
+    """
+    graph = node_of(ev.doc_id)
+    yield Quad(node, KG.rule, _string(ev.rule), graph)
+    yield Quad(node, KG.inDocument, graph, graph)  # type: ignore[arg-type]
+    yield from _span_quads(node, ev, quote.text if quote else None, graph, node_of)
 
 
-def _evidence_quads(node: NamedNode, ev: Evidence, quote: Quote | None, run: NamedNode,
-                    node_of: _Iris) -> Iterator[Quad]:
-    """What every assertion and claim carries: rule, provenance and the evidence annotation."""
-    annotation = _fragment(node, "evidence")
-    yield from _facts(node, node_of(ev.doc_id), (KG.rule, _string(ev.rule)), (KG.evidence, annotation),
-                      (PROV.wasDerivedFrom, node_of(ev.quote_id)), (PROV.wasGeneratedBy, run))
-    yield from _annotation_quads(node, annotation, KG.Evidence, node, ev, quote.text if quote else None, node_of)
-
-
-def _relation_quads(rel: Relation, quote: Quote | None, run: NamedNode, node_of: _Iris,
+def _relation_quads(rel: Relation, quote: Quote | None, node_of: _Iris,
                     edges: set[tuple[str, str, str]]) -> Iterator[Quad]:
     """The plain edge (once per document, however many quotes state it), its assertion and evidence."""
     node, graph, predicate = iri(rel.id), node_of(rel.evidence.doc_id), RELATION_PREDICATES[rel.type]
@@ -226,7 +208,7 @@ def _relation_quads(rel: Relation, quote: Quote | None, run: NamedNode, node_of:
                       (RDF.predicate, predicate), (RDF.object, target),
                       (KG.confidence, _double(rel.confidence)), (KG.horizon, _text(rel.horizon)),
                       (KG.hedged, _bool(rel.hedged)))
-    yield from _evidence_quads(node, rel.evidence, quote, run, node_of)
+    yield from _evidence_quads(node, rel.evidence, quote, node_of)
 
 
 def _value_quads(node: NamedNode, claim: Claim, graph: _Graph) -> Iterator[Quad]:
@@ -244,7 +226,7 @@ def _value_quads(node: NamedNode, claim: Claim, graph: _Graph) -> Iterator[Quad]
                           (SDO.maxValue, _double(max(numbers))))
 
 
-def _claim_quads(claim: Claim, quote: Quote | None, run: NamedNode, node_of: _Iris) -> Iterator[Quad]:
+def _claim_quads(claim: Claim, quote: Quote | None, node_of: _Iris) -> Iterator[Quad]:
     node, graph = iri(claim.id), node_of(claim.evidence.doc_id)
     yield from _facts(node, graph, (RDF.type, KG.Claim), (RDF.type, CLAIM_CLASSES[claim.type]),
                       (KG.about, node_of(claim.about)), (KG.claimType, _string(claim.type)),
@@ -253,16 +235,21 @@ def _claim_quads(claim: Claim, quote: Quote | None, run: NamedNode, node_of: _Ir
                       (KG.credibility, _text(claim.credibility)), (KG.polarity, _text(claim.polarity)),
                       (KG.confidence, _double(claim.evidence.confidence)))
     yield from _value_quads(node, claim, graph)
-    yield from _evidence_quads(node, claim.evidence, quote, run, node_of)
+    yield from _evidence_quads(node, claim.evidence, quote, node_of)
 
 
-def _mention_quads(mention: Mention, quote: Quote | None, doc_id: str, node_of: _Iris) -> Iterator[Quad]:
-    key = (mention.entity_id, mention.quote_id, mention.start, mention.end, doc_id)
-    node = iri(f"mention:{digest(*key)}")
-    span = Evidence(doc_id=doc_id, quote_id=mention.quote_id, start=mention.start, end=mention.end,
-                    text=mention.text, rule=mention.rule, confidence=1.0)
-    yield from _annotation_quads(node, node, KG.Mention, node_of(mention.entity_id), span,
-                                 quote.text if quote else None, node_of)
+def mention_iri(mention: Mention) -> NamedNode:
+    """The IRI of a mention: the same in every document its quote is found in."""
+    return iri(f"mention:{digest(mention.entity_id, mention.quote_id, mention.start, mention.end)}")
+
+
+def _mention_quads(mention: Mention, quote: Quote | None, graph: _Graph, node_of: _Iris) -> Iterator[Quad]:
+    """A span of a quote that names an entity, and the rule that recognised it (once per quote)."""
+    node = mention_iri(mention)
+    yield Quad(node, RDF.type, KG.Mention, graph)
+    yield Quad(node, KG.refersTo, node_of(mention.entity_id), graph)
+    yield Quad(node, KG.rule, _string(mention.rule), graph)
+    yield from _span_quads(node, mention, quote.text if quote else None, graph, node_of)  # type: ignore[arg-type]
 
 
 def _contradiction_quads(contra: Contradiction, run: NamedNode, node_of: _Iris) -> Iterator[Quad]:
@@ -328,20 +315,25 @@ def iter_quads(kg: KnowledgeGraph) -> Iterator[Quad]:
         by_doc[rel.evidence.doc_id].relations.append(rel)
     for claim in kg.claims:
         by_doc[claim.evidence.doc_id].claims.append(claim)
-    for mention in kg.mentions:
+    loose: list[Mention] = []  # mentions of quotes found in no document
+    for mention in kg.mentions:  # once per quote, in the graph of the first document it was found in
         quote = quotes.get(mention.quote_id)
-        for doc_id in dict.fromkeys(source.doc_id for source in (quote.sources if quote else ())):
-            by_doc[doc_id].mentions.append(mention)
+        if quote is not None and quote.sources:
+            by_doc[quote.sources[0].doc_id].mentions.append(mention)
+        else:
+            loose.append(mention)
+    for mention in loose:
+        yield from _mention_quads(mention, quotes.get(mention.quote_id), _DEFAULT, node_of)
     for doc_id in sorted(by_doc):
         facts, graph, edges = by_doc.pop(doc_id), node_of(doc_id), set()
         for quote in facts.quotes:
             yield from _quote_quads(quote, graph, node_of)
         for rel in facts.relations:
-            yield from _relation_quads(rel, quotes.get(rel.evidence.quote_id), run, node_of, edges)
+            yield from _relation_quads(rel, quotes.get(rel.evidence.quote_id), node_of, edges)
         for claim in facts.claims:
-            yield from _claim_quads(claim, quotes.get(claim.evidence.quote_id), run, node_of)
+            yield from _claim_quads(claim, quotes.get(claim.evidence.quote_id), node_of)
         for mention in facts.mentions:
-            yield from _mention_quads(mention, quotes.get(mention.quote_id), doc_id, node_of)
+            yield from _mention_quads(mention, quotes.get(mention.quote_id), graph, node_of)
 
 
 def to_quads(kg: KnowledgeGraph) -> list[Quad]:

@@ -39,11 +39,10 @@ _XSD = NAMESPACES["xsd"]
 # the entity and, through any chain of version/feature links, its releases and features
 _FOCUS = "?focus (kg:versionOf|kg:featureOf|kg:partOf)* ?root ."
 _EVIDENCE = """
-  ?fact kg:evidence ?ev . ?ev kg:quote ?q ; oa:hasTarget ?target .
+  ?fact kg:quote ?q ; kg:start ?start ; kg:end ?end ; kg:inDocument ?doc .
   ?q schema:text ?quote .
-  ?target oa:hasSource ?doc ; oa:hasSelector ?sel .
-  ?sel oa:exact ?exact . FILTER NOT EXISTS { ?sel oa:refinedBy ?refined }
-  OPTIONAL { ?target oa:hasSelector/oa:refinedBy ?pos . ?pos oa:start ?start ; oa:end ?end }
+  OPTIONAL { ?fact kg:exact ?given }
+  BIND (COALESCE(?given, SUBSTR(?quote, ?start + 1, ?end - ?start)) AS ?exact)
   OPTIONAL { ?doc rdfs:label ?docName }"""
 _EVIDENCE_VARS = "?q ?quote ?exact ?start ?end ?doc ?docName ?conf ?rule"
 _RELATION_QUERY = """SELECT DISTINCT ?root ?predicate ?focus ?other ?fact ?hedged ?horizon {vars} WHERE {{

@@ -69,7 +69,7 @@ def test_api_committed_exports_match_a_fresh_build(built):
     from conftest import ROOT
 
     committed = ROOT / "exports"
-    for name in ("kg.ttl", "kg.graphml", "kg.nq"):
+    for name, _ in kg.DEFAULT_FORMATS:
         assert (committed / name).read_bytes() == (built.out / name).read_bytes(), name
     # report.json is the same but for its "timings" block: wall-clock seconds differ between runs
     old, new = (json.loads((folder / "report.json").read_text(encoding="utf-8")) for folder in (committed, built.out))
@@ -77,10 +77,21 @@ def test_api_committed_exports_match_a_fresh_build(built):
     assert old == new
 
 
+def test_api_build_writes_the_default_formats_only(built):
+    """One RDF syntax, GraphML and the page by default (the README's command), nothing else but report and store."""
+    from conftest import ROOT
+
+    names = {p.name for p in built.out.iterdir()}
+    assert names == {name for name, _ in kg.DEFAULT_FORMATS} | {"report.json", ".store", "cache"}
+    assert {p.name for p in built.files} == {name for name, _ in kg.DEFAULT_FORMATS} | {"report.json"}
+    committed = {p.name for p in (ROOT / "exports").iterdir()} - {".store", "cache"}  # git-ignored
+    assert committed == {name for name, _ in kg.DEFAULT_FORMATS} | {"report.json"}
+
+
 def test_api_build_report_records_stage_timings(built):
     timings = json.loads((built.out / "report.json").read_text(encoding="utf-8"))["timings"]
     stages = {"ingest", "setup", "nlp", "resolve", "extract", "contradictions", "rdf", "graph", "store"}
-    stages |= {f"export {name}" for name, _ in kg.BUILD_FORMATS}
+    stages |= {f"export {name}" for name, _ in kg.DEFAULT_FORMATS}
     for clock in ("wall_s", "cpu_s", "peak_rss_mb"):
         assert stages <= set(timings[clock])
         assert all(isinstance(s, float) and s >= 0 for s in timings[clock].values())
@@ -204,6 +215,7 @@ def test_api_export_formats_lists_every_exporter_with_suffixes_and_readers():
     rows = {r["format"]: r for r in kg.export_formats()}
     assert set(rows) >= {name for _, name in kg.BUILD_FORMATS}
     assert rows["turtle"]["build_file"] == "kg.ttl" and rows["turtle"]["suffixes"] == ".ttl"
+    assert {name for name, r in rows.items() if r["default"]} == {name for _, name in kg.DEFAULT_FORMATS}
     assert all(r["readers"] and r["description"] for r in rows.values())
 
 

@@ -37,9 +37,10 @@ def test_cli_every_command_has_help(command):
 
 
 def test_cli_build_writes_exports_report_and_store(store):
-    for name in ("kg.ttl", "kg.jsonld", "kg.nt", "kg.trig", "kg.nq", "kg.graphml", "kg.gexf", "kg.cyjs", "kg.html",
-                 "report.json"):
+    for name in ("kg.ttl", "kg.graphml", "kg.html", "report.json"):
         assert (store / name).stat().st_size > 0, name
+    for name in ("kg.jsonld", "kg.nt", "kg.trig", "kg.nq", "kg.gexf", "kg.cyjs", "tables"):  # on request only
+        assert not (store / name).exists(), name
     assert (store / ".store" / "kg.json").is_file()
     report = json.loads((store / "report.json").read_text(encoding="utf-8"))
     assert report["counts"]["documents"] == 6
@@ -272,6 +273,24 @@ def test_cli_build_formats_writes_only_those_plus_report_and_store(tiny, tmp_pat
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in out.iterdir()) == [".store", "cache", "kg.graphml", "kg.html", "kg.ttl", "report.json"]
     assert "wrote 3 exports" in result.stderr
+
+
+def test_cli_build_formats_all_writes_every_format(tiny, tmp_path):
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", str(tiny), "--out", str(out), "--formats", "all", "--no-progress"])
+    assert result.exit_code == 0, result.output
+    from kg.api import BUILD_FORMATS
+
+    assert {p.name for p in out.iterdir()} == {name for name, _ in BUILD_FORMATS} | {".store", "cache", "report.json"}
+    assert f"wrote {len(BUILD_FORMATS)} exports" in result.stderr
+
+
+def test_cli_build_help_says_how_to_get_every_format():
+    result = runner.invoke(app, ["build", "--help"], env={"COLUMNS": "200"})
+    text = " ".join(result.output.split())
+    for name in ("ttl", "jsonld", "nt", "trig", "nq", "graphml", "yed.graphml", "neo4j.graphml", "gexf", "cyjs",
+                 "html", "tables", "all", "Default: ttl,graphml,html", "kg export"):
+        assert name in text, name
 
 
 def test_cli_build_formats_unknown_name_lists_the_known_ones(tiny, tmp_path):

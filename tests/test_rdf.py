@@ -17,6 +17,7 @@ from kg.rdf import (
     RELATION_PREDICATES,
     id_from_iri,
     iri,
+    mention_iri,
     run_iri,
     sort_quads,
     to_quads,
@@ -61,7 +62,7 @@ def test_every_id_becomes_a_valid_iri_and_back(model_id):
 
 def test_iris_are_readable_for_ordinary_ids():
     assert iri("ent:qdrant").value == "https://w3id.org/kg/id/ent/qdrant"
-    assert iri("rel:abc", "evidence").value == "https://w3id.org/kg/id/rel/abc#evidence"
+    assert iri("q:abc", "in-doc:1-0").value == "https://w3id.org/kg/id/q/abc#in-doc%3A1-0"
     assert id_from_iri(iri("rel:abc", "evidence")) == "rel:abc"
 
 
@@ -98,31 +99,32 @@ def test_threat_keeps_horizon_and_hedging(sample_kg, quads):
     assert _one(quads, node, _n("rdf", "predicate")) == KG.threatens
 
 
-def test_evidence_is_a_web_annotation_with_both_selectors(sample_kg, quads):
+def test_evidence_is_on_the_fact_a_span_of_the_quote_stored_once(sample_kg, quads):
     rel = next(r for r in sample_kg.relations if r.evidence.text == "competes with pgvector and Weaviate")
     quote_text = next(q.text for q in sample_kg.quotes if q.id == rel.evidence.quote_id)
-    annotation = _one(quads, iri(rel.id), KG.evidence)
-    assert Quad(annotation, _n("rdf", "type"), _n("oa", "Annotation"), iri(rel.evidence.doc_id)) in quads
-    assert _one(quads, annotation, _n("oa", "hasBody")) == iri(rel.id)
-    assert _one(quads, annotation, KG.quote) == iri(rel.evidence.quote_id)
-    target = _one(quads, annotation, _n("oa", "hasTarget"))
-    assert _one(quads, target, _n("oa", "hasSource")) == iri(rel.evidence.doc_id)
-    selectors = _objects(quads, target, _n("oa", "hasSelector"))
-    by_kind = {_one(quads, sel, _n("rdf", "type")): sel for sel in selectors}
-    assert set(by_kind) == {_n("oa", "TextQuoteSelector"), KG.QuoteSelector}
-    exact = by_kind[_n("oa", "TextQuoteSelector")]
-    assert _one(quads, exact, _n("oa", "exact")).value == "competes with pgvector and Weaviate"
-    assert _one(quads, exact, _n("oa", "prefix")).value == "Qdrant "
-    assert _one(quads, exact, _n("oa", "suffix")).value == quote_text[42:42 + 32]
-    whole = by_kind[KG.QuoteSelector]
-    assert _one(quads, whole, KG.quote) == iri(rel.evidence.quote_id)
-    assert not _objects(quads, whole, _n("oa", "exact"))  # the quote's words are stored once, on the quote
-    position = _one(quads, whole, _n("oa", "refinedBy"))
-    assert _one(quads, position, _n("rdf", "type")) == _n("oa", "TextPositionSelector")
-    start, end = (_one(quads, position, _n("oa", p)) for p in ("start", "end"))
+    node, graph = iri(rel.id), iri(rel.evidence.doc_id)
+    assert _one(quads, node, KG.quote) == iri(rel.evidence.quote_id)
+    assert _one(quads, node, KG.inDocument) == graph
+    assert _one(quads, node, KG.rule).value == rel.evidence.rule
+    start, end = (_one(quads, node, p) for p in (KG.start, KG.end))
     assert (int(start.value), int(end.value)) == (7, 42)
-    assert start.datatype == NamedNode(XSD + "nonNegativeInteger")
+    assert start.datatype == end.datatype == NamedNode(XSD + "nonNegativeInteger")
     assert quote_text[int(start.value):int(end.value)] == rel.evidence.text
+    assert _objects(quads, node, KG.exact) == []  # the quote holds the words: they are not repeated
+    assert all(q.graph_name == graph for q in quads if q.subject == node)
+    # nothing else describes the evidence: no annotation, target or selector nodes
+    assert not [q for q in quads if q.subject.value.startswith(node.value + "#")]
+    assert not [q for q in quads if q.predicate.value.startswith("http://www.w3.org/ns/oa#")]
+
+
+def test_evidence_words_are_written_when_the_quote_does_not_hold_them(sample_kg):
+    rel = sample_kg.relations[0]
+    moved = rel.model_copy(update={"evidence": rel.evidence.model_copy(update={"text": "not in the quote"})})
+    quads = to_quads(sample_kg.model_copy(update={"relations": (moved, *sample_kg.relations[1:])}))
+    assert _one(quads, iri(rel.id), KG.exact).value == "not in the quote"
+    gone = rel.model_copy(update={"evidence": rel.evidence.model_copy(update={"quote_id": "q:gone"})})
+    quads = to_quads(sample_kg.model_copy(update={"relations": (gone, *sample_kg.relations[1:])}))
+    assert _one(quads, iri(rel.id), KG.exact).value == rel.evidence.text  # no quote text to point into
 
 
 def test_claims_carry_type_text_typed_value_and_evidence(sample_kg, quads):
@@ -138,8 +140,9 @@ def test_claims_carry_type_text_typed_value_and_evidence(sample_kg, quads):
     assert _one(quads, node, KG.unit).value == "ms"
     assert _one(quads, node, KG.comparator).value == "<"
     assert _objects(quads, node, KG.valueJson) == []
-    annotation = _one(quads, node, KG.evidence)
-    assert _one(quads, annotation, _n("oa", "hasBody")) == node
+    assert _one(quads, node, KG.quote) == iri(metric.evidence.quote_id)
+    assert int(_one(quads, node, KG.start).value) == metric.evidence.start
+    assert _one(quads, node, KG.inDocument) == iri(metric.evidence.doc_id)
 
 
 def test_range_value_keeps_items_json_and_bounds():
@@ -195,11 +198,26 @@ def test_contradiction_links_both_claims(sample_kg, quads):
     assert _one(quads, node, KG.topic).value == "filtering"
 
 
-def test_mentions_are_identifying_annotations(sample_kg, quads):
-    bodies = {q.object for q in quads if q.predicate == _n("oa", "hasBody")}
-    assert iri("ent:qdrant") in bodies
-    motives = {q.object for q in quads if q.predicate == _n("oa", "motivatedBy")}
-    assert _n("oa", "identifying") in motives
+def test_mentions_name_an_entity_at_a_span_once_per_quote(sample_kg, quads):
+    mention = next(m for m in sample_kg.mentions if m.entity_id == "ent:qdrant")
+    node = mention_iri(mention)
+    assert _one(quads, node, _n("rdf", "type")) == KG.Mention
+    assert _one(quads, node, KG.refersTo) == iri("ent:qdrant")
+    assert _one(quads, node, KG.quote) == iri(mention.quote_id)
+    assert (int(_one(quads, node, KG.start).value), int(_one(quads, node, KG.end).value)) == (0, 6)
+    assert _one(quads, node, KG.rule).value == "catalog"
+    assert len([q for q in quads if q.subject == node]) == 6
+
+
+def test_a_quote_in_two_documents_has_its_mentions_once():
+    kg = make_two_doc_kg()
+    shared = next(q for q in kg.quotes if len({s.doc_id for s in q.sources}) > 1)
+    mentions = [m for m in kg.mentions if m.quote_id == shared.id]
+    assert mentions
+    quads = to_quads(kg)
+    for mention in mentions:
+        graphs = {q.graph_name for q in quads if q.subject == mention_iri(mention)}
+        assert graphs == {iri(shared.sources[0].doc_id)}
 
 
 def test_run_is_a_prov_activity_without_timestamps(sample_kg, quads):
@@ -207,8 +225,6 @@ def test_run_is_a_prov_activity_without_timestamps(sample_kg, quads):
     assert Quad(run, _n("rdf", "type"), _n("prov", "Activity"), DEFAULT) in quads
     assert _one(quads, run, KG.kgVersion).value == sample_kg.run.kg_version
     assert _one(quads, run, _n("prov", "used")) == iri("doc:000000000001")
-    for fact in (*sample_kg.relations, *sample_kg.claims):
-        assert _one(quads, iri(fact.id), _n("prov", "wasGeneratedBy")) == run
     datatypes = {q.object.datatype.value for q in quads if isinstance(q.object, Literal)}
     assert not {XSD + "dateTime", XSD + "date"} & datatypes
 

@@ -75,4 +75,4 @@ def test_shapes_are_valid_turtle_and_target_kg_classes():
     shapes = rdflib.Graph().parse(shapes_path(), format="turtle")
     sh = rdflib.Namespace("http://www.w3.org/ns/shacl#")
     targets = set(shapes.objects(None, sh.targetClass))
-    assert {KG.Entity, KG.Assertion, KG.Claim, KG.Contradiction, KG.Evidence} <= targets
+    assert {KG.Entity, KG.Assertion, KG.Claim, KG.Contradiction, KG.Mention} <= targets
