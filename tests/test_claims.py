@@ -191,3 +191,17 @@ def test_every_claim_points_at_its_evidence(view):
         assert re.fullmatch(r"[a-z_]+\.[a-z_]+", claim.evidence.rule), claim.evidence.rule
         assert 0.0 < claim.evidence.confidence <= 1.0
         assert claim.about in view.entities
+
+
+def test_the_found_model_decides_a_claim_and_the_typed_model_its_type():
+    from kg.extract.claims.assertions import _decide
+    from kg.extract.scorer import RelationModel
+
+    typed = RelationModel(("none", "capability", "limitation"), (2.0, 0.0, 0.0),
+                          {"c:thin": (0.0, 0.0, 1.0)}, 0.5)  # alone it would call every clause none
+    found = RelationModel(("none", "claim"), (0.0, -1.0), {"c:thin": (0.0, 2.0)}, 0.5)
+    assert typed.decide(("c:thin",))[0] == "none"
+    label, p = _decide(("c:thin",), typed, found)
+    assert label == "limitation" and p == pytest.approx(found.probabilities(("c:thin",))[1])
+    assert _decide(("c:other",), typed, found)[0] == "none"
+    assert _decide(("c:thin",), typed, None) == typed.decide(("c:thin",))  # no found model: the typed one decides

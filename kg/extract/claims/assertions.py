@@ -127,9 +127,10 @@ def evaluations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iter
     from kg.extract.scorer import load_model
 
     model = load_model(None, CLAIMS_MODEL, CLAIM_LABELS)
+    found = load_model(None, FOUND_MODEL, FOUND_LABELS)
     if model is not None:
         for clause in clauses(ctx, lexicon):
-            label, p = model.decide(clause.features)
+            label, p = _decide(clause.features, model, found)
             if label != "none":  # below every rule's confidence: a rule's reading of the same words wins
                 horizon = find_horizon(ctx.text, *ctx.sentence_of(clause.start), lexicon, near=clause.start) \
                     if label == "risk" else None
@@ -140,6 +141,21 @@ def evaluations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iter
 
 
 CLAIMS_MODEL = "claims.model.json"
+FOUND_MODEL = "claims_found.model.json"
+FOUND_LABELS = ("none", "claim")
+
+
+def _decide(features: tuple[str, ...], model, found) -> tuple[str, float]:
+    """A clause's claim type and confidence: the found-or-not model (where shipped) decides whether the clause
+    states a claim, the typed model which type; without it the typed model decides both."""
+    if found is None:
+        return model.decide(features)
+    is_claim, p = found.decide(features)
+    if is_claim == "none":
+        return "none", p
+    probs = model.probabilities(features)
+    best = max((i for i, label in enumerate(model.labels) if label != "none"), key=lambda i: (probs[i], -i))
+    return model.labels[best], p
 _POLARITY = {"capability": "positive", "limitation": "negative", "risk": "negative"}
 
 
