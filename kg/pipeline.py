@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -61,6 +61,8 @@ class Prepared:
     contexts: dict[str, QuoteContext]  # quote id → its context in the first document that holds it
     attributions: dict[str, Attribution]
     report: list[ReportItem]
+    documents: dict[str, tuple[list[QuoteContext], str | None]] = field(default_factory=dict)  # doc id → its
+    # quotes' contexts in order and the product its title puts first (what subject attribution read)
 
 
 @dataclass(frozen=True)
@@ -117,8 +119,8 @@ def prepare(corpus: Corpus, catalog: str | Path | Catalog | None = None, model: 
         texts = {q: corpus.quotes[q].text for q in qids}
         with stage("nlp"):  # the parse map step: spaCy, catalog spans, name-shaped stretches
             parsed = _parsed(qids, texts, runner, cache, progress)
-            untitled = [d for d in corpus.documents if d.title and not d.candidates]
-            titles = dict(zip([d.id for d in untitled], list(runner.map(parse_task, [d.title for d in untitled]))))
+            titled = [d for d in corpus.documents if d.title]  # a wrongly split "A vs B" is read whole too
+            titles = dict(zip([d.id for d in titled], list(runner.map(parse_task, [d.title for d in titled]))))
     finally:
         if own:
             runner.close()
@@ -133,6 +135,7 @@ def _resolve(corpus: Corpus, parsed: dict[str, Parsed], texts: dict[str, str], c
     table = res.table
     contexts: dict[tuple[str, str], QuoteContext] = {}
     attributions: dict[str, Attribution] = {}
+    documents: dict[str, tuple[list[QuoteContext], str | None]] = {}
     for doc in corpus.documents:
         ctxs = []
         for qid in doc.quote_ids:
@@ -141,6 +144,7 @@ def _resolve(corpus: Corpus, parsed: dict[str, Parsed], texts: dict[str, str], c
             contexts[(doc.id, qid)] = ctx
             ctxs.append(ctx)
         hints = {qid: _hint(corpus.quotes[qid].subject_hint, table) for qid in doc.quote_ids}
+        documents[doc.id] = (ctxs, res.primary.get(doc.id))
         for qid, att in attribute_subjects(ctxs, table, doc.subtitle, hints, res.primary.get(doc.id)).items():
             if qid not in attributions or att.confidence > attributions[qid].confidence:
                 attributions[qid] = att
@@ -149,7 +153,7 @@ def _resolve(corpus: Corpus, parsed: dict[str, Parsed], texts: dict[str, str], c
         ctx = contexts[(corpus.quotes[qid].sources[0].doc_id, qid)]
         ctx.subject = attributions.get(qid, _NO_SUBJECT).subject
         first[qid] = ctx
-    return Prepared(table, lexicon, first, attributions, res.report)
+    return Prepared(table, lexicon, first, attributions, res.report, documents)
 
 
 def _parsed(qids: list[str], texts: dict[str, str], runner: Runner, cache: ExtractionCache | None,

@@ -12,7 +12,7 @@ from kg.ids import entity_id, normalize_name
 from kg.lexicon import Lexicon
 from kg.models import Document, Entity, ReportItem
 from kg.names import NameHit, find_cue_names, find_names, split_release
-from kg.words import is_place
+from kg.words import is_common, is_place
 
 __all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Span", "resolve_corpus", "scan_names"]
 
@@ -176,10 +176,49 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str) -> lis
     return hits
 
 
-def _title_entities(doc: Document, table: EntityTable, lexicon: Lexicon) -> dict[str, str]:
-    """Doc-level surface forms → entity id, from the title and subtitle."""
+def _side_names(sides: tuple[str, ...], catalog: Catalog, said: set[str]) -> tuple[str, ...]:
+    """The product each side of an "A vs B" title names; none at all when a side names no product.
+
+    A side the catalog knows or the document's quotes name stays whole (as does one word that is not ordinary
+    English and that the quotes use, in any case: "pgvector"); otherwise its longest stretch of words the
+    catalog knows (then one the quotes name) stands for it ("Vespa performance comparison" → "Vespa", "Angular,
+    take 2" → "Angular"). A side with no such stretch ("eight months after leaving VS Code", where "VS" was read
+    as "versus") means the split was wrong: the title is then read as one that names products without "vs".
+    """
+    out = []
+    for side in sides:
+        base = split_release(side)[0]
+        if catalog.get(side) or catalog.get(base) or normalize_name(base) in said or \
+                (" " not in base and f"word:{normalize_name(base)}" in said and not is_common(base)):
+            out.append(side)
+            continue
+        words = re.findall(r"[\w][\w.+#-]*", side)
+        spans = sorted(((i, j) for i in range(len(words)) for j in range(i + 1, min(len(words), i + 4) + 1)),
+                       key=lambda ij: (ij[0] - ij[1], ij[0]))
+        inner = next((" ".join(words[i:j]) for known in (catalog.get, lambda f: normalize_name(f) in said)
+                      for i, j in spans if known(" ".join(words[i:j]))), None)
+        if inner is None:
+            return ()
+        out.append(inner)
+    return tuple(dict.fromkeys(out))
+
+
+def _said(doc: Document, parsed: dict[str, Parsed], texts: dict[str, str]) -> set[str]:
+    """The names a document's quotes say (catalog names and name-shaped stretches), normalised, and its words
+    (``word:`` and the word lowercased)."""
+    said = set()
+    for qid in doc.quote_ids:
+        said |= {f"word:{w.lower()}" for w in re.findall(r"[\w][\w.+#-]*[\w+#]|\w", texts.get(qid, ""))}
+        if qid in parsed:
+            said |= {normalize_name(canon) for _, _, _, canon in parsed[qid].spans}
+            said |= {normalize_name(split_release(n.text)[0]) for n in parsed[qid].names if n.strong}
+    return said
+
+
+def _title_entities(doc: Document, sides: tuple[str, ...], table: EntityTable, lexicon: Lexicon) -> dict[str, str]:
+    """Doc-level surface forms → entity id, from the title's named sides and the subtitle."""
     forms: dict[str, str] = {}
-    for name in doc.candidates:
+    for name in sides:
         base, release = split_release(name)
         entry = table.catalog.get(name) or table.catalog.get(base)
         parent = table.add_catalog(entry.name) if entry else table.add_discovered(base)
@@ -195,8 +234,8 @@ def _title_entities(doc: Document, table: EntityTable, lexicon: Lexicon) -> dict
         if release:
             rid = table.add_part(f"{table.name(parent)} {release}", parent, "release")
             forms[name] = forms[release] = rid
-    if doc.subtitle and doc.candidates:
-        last = forms[split_release(doc.candidates[-1])[0]]
+    if doc.subtitle and sides:
+        last = forms[split_release(sides[-1])[0]]
         initials = "".join(w[0] for w in re.findall(r"[A-Za-z][\w-]*", doc.subtitle)).upper()
         if initials == table.name(last).upper():
             table.info[last].aliases.add(doc.subtitle)
@@ -210,6 +249,9 @@ def _title_entities(doc: Document, table: EntityTable, lexicon: Lexicon) -> dict
 
 _FEATURE = "feature-of:"
 _SUBJECT_TYPES = frozenset({"Product", "Technology"})
+# a title may review a company's service under the company's name ("from PlanetScale to Supabase"), unless
+# it also names a product the company makes
+_TITLE_TYPES = _SUBJECT_TYPES
 
 
 def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict[str, list[Hit]],
@@ -225,12 +267,12 @@ def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict
     text = doc.title or ""
     found: dict[str, tuple[int, int]] = {}
     for h in _catalog_hits(title.spans, table, text):
-        if h.type in _SUBJECT_TYPES:
+        if h.type in _TITLE_TYPES:
             found.setdefault(h.root, (h.start, h.end))
     forms = {}
     for qid in doc.quote_ids:
         for h in hits.get(qid, []):
-            if table.info[h.root].type in _SUBJECT_TYPES:
+            if table.info[h.root].type in _TITLE_TYPES:
                 for form in (h.text, table.name(h.root), table.name(h.entity)):
                     forms.setdefault(form, h.root)
     taken = list(found.values())
@@ -243,8 +285,31 @@ def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict
         start, end = found[eid]
         return any(p.search(text[:start]) for p in before) or any(p.match(text[end:]) for p in after)
 
+    makers = {table.info[e].maker for e in found}
+    order = [e for e in order if table.info[e].type != "Organization" or e not in makers]
     ranked = sorted(order, key=lambda e: (other(e), order.index(e)))
     return ranked, (ranked[0] if ranked and not other(ranked[0]) and len(ranked) > 1 else None)
+
+
+def _title_mentions(doc: Document, products: list[str], table: EntityTable, hits: dict[str, list[Hit]],
+                    texts: dict[str, str]) -> None:
+    """Add the mentions of a title's products that the catalog matcher missed ("ruff is faster", "replace jest").
+
+    A review's own products are named in any case in its quotes, as for "A vs B" titles (:func:`_form_pattern`
+    keeps very common words, such as "Cursor", case-sensitive).
+    """
+    forms = {}
+    for eid in products:
+        for form in sorted({table.name(eid), *table.info[eid].aliases}):
+            if len(form) > 2:
+                forms.setdefault(form, eid)
+    for qid in doc.quote_ids:
+        taken = [(h.start, h.end) for h in hits.get(qid, [])]
+        fresh = [Hit(start, end, texts[qid][start:end], forms[form], table.root(forms[form]),
+                     table.info[forms[form]].type, "title")
+                 for start, end, form in _gazetteer_hits(texts[qid], forms, taken)]
+        if fresh:
+            hits[qid] = sorted(hits[qid] + fresh, key=lambda h: (h.start, h.end))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -307,9 +372,10 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     candidates: dict[str, list[str]] = {}
     primary: dict[str, str | None] = {}
     quote_doc_ids: dict[str, list[str]] = defaultdict(list)
+    sides = {doc.id: _side_names(doc.candidates, catalog, _said(doc, parsed, texts)) for doc in documents}
     for doc in documents:
-        doc_forms[doc.id] = _title_entities(doc, table, lexicon)
-        roots = [table.root(doc_forms[doc.id][split_release(c)[0]]) for c in doc.candidates]
+        doc_forms[doc.id] = _title_entities(doc, sides[doc.id], table, lexicon)
+        roots = [table.root(doc_forms[doc.id][split_release(c)[0]]) for c in sides[doc.id]]
         candidates[doc.id] = list(dict.fromkeys(roots))
         for qid in doc.quote_ids:
             quote_doc_ids[qid].append(doc.id)
@@ -323,7 +389,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             if n.strong:
                 confirmed[normalize_name(split_release(n.text)[0])].append(n)
     for doc in documents:  # a name the title and the document's quotes share is a name ("Why Gizmo DB: …")
-        if doc.title and not doc.candidates:
+        if doc.title and not sides[doc.id]:
             said = {normalize_name(n.text): n for qid in doc.quote_ids for n in raw.get(qid, [])}
             for n in find_names(doc.title, lexicon):
                 key = normalize_name(split_release(n.text)[0])
@@ -368,6 +434,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     for doc in documents:
         if not candidates[doc.id] and titles and doc.id in titles:
             candidates[doc.id], primary[doc.id] = _title_subjects(doc, titles[doc.id], table, hits, lexicon)
+            _title_mentions(doc, candidates[doc.id], table, hits, texts)
     used = {h.entity for hs in hits.values() for h in hs}
     used |= {table.root(e) for e in used}  # a release's product counts as found too
     report = [ReportItem(kind="discovered_entity", message=f"{table.name(e)} ({table.info[e].type}): not in the catalog")

@@ -21,8 +21,8 @@ from pathlib import Path
 from kg.evaluate import GoldNames, claim_words_match, load_gold, quote_key
 from kg.facts import fact_types
 
-__all__ = ["DEFAULT_SETS", "Example", "FacetExample", "claim_examples", "examples", "facet_examples", "found_examples",
-           "main", "train", "train_facets"]
+__all__ = ["DEFAULT_SETS", "Example", "FacetExample", "SubjectExample", "claim_examples", "examples", "facet_examples",
+           "found_examples", "main", "pays", "subject_examples", "train", "train_facets", "train_subjects"]
 
 _ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SETS = (
@@ -227,6 +227,107 @@ def train_facets(sets: list[tuple[str, Path, Path]], c_values=(0.3, 1.0, 3.0), l
             "command": "python -m kg.train", "seed": SEED, "examples": len(data), "models": models}
 
 
+@dataclass(frozen=True)
+class SubjectExample:
+    """One quote's candidate subjects: each one's features, which one the gold names, the hand-set choice."""
+
+    candidates: tuple[tuple[str, ...], ...]
+    gold: int | None  # index of the gold subject among the candidates; None when kg offers no such candidate
+    ruled: int  # index of the candidate the hand-set scores choose
+    group: str
+    names: tuple[str, ...] = ()  # the candidates' names, for reading errors
+    text: str = ""
+
+
+def subject_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[SubjectExample]:
+    """Every annotated quote of one set with its candidate subjects (the features kg/extract/subjects.py reads)."""
+    from kg.extract.subjects import subject_features
+    from kg.ingest import read_corpus
+    from kg.pipeline import prepare
+
+    gold = load_gold(gold_path)
+    names = GoldNames(gold["entities"])
+    corpus = read_corpus([corpus_path])
+    prep = prepare(corpus)
+    out = []
+    for doc in corpus.documents:
+        if doc.name not in gold["documents"] or doc.id not in prep.documents:
+            continue
+        ctxs, primary = prep.documents[doc.id]
+        for ctx, feats in zip(ctxs, subject_features(ctxs, prep.table, doc.subtitle, primary)):
+            ann = gold["quotes"].get(quote_key(ctx.text))
+            if ann is None or not ann.get("subject") or not feats:
+                continue
+            pool = list(feats)
+            hits = [i for i, c in enumerate(pool) if names(prep.table.name(c)) == names(ann["subject"])]
+            ruled = max(range(len(pool)), key=lambda i: (feats[pool[i]][1], -i))
+            out.append(SubjectExample(tuple(feats[c][0] for c in pool), hits[0] if hits else None, ruled,
+                                      f"{tag}/{doc.name}", tuple(prep.table.name(c) for c in pool), ctx.text))
+    return out
+
+
+def _pick(weights: dict[str, float], candidates: tuple[tuple[str, ...], ...]) -> int:
+    scores = [sum(weights.get(f, 0.0) for f in feats) for feats in candidates]
+    return max(range(len(scores)), key=lambda i: (scores[i], -i))
+
+
+def _fit_subjects(data: list[SubjectExample], c: float) -> dict[str, float]:
+    """A binary logistic regression over candidates (the gold one against the others); its weights."""
+    xs = [feats for e in data if e.gold is not None for feats in e.candidates]
+    ys = [int(i == e.gold) for e in data if e.gold is not None for i in range(len(e.candidates))]
+    vec, model = _fit(xs, ys, c)
+    return {str(f): float(w) for f, w in zip(vec.get_feature_names_out(), model.coef_[0])}
+
+
+def _share(flags: list[bool]) -> float:
+    return sum(flags) / len(flags) if flags else 0.0
+
+
+def pays(model: dict) -> bool:
+    """Whether a subject chooser beats the hand-set scores out of fold overall and loses on no training set."""
+    figures = model["cross_validated"]
+    return figures["accuracy"] > figures["hand_set"] and all(m >= h for m, h in figures["per_set"].values())
+
+
+def train_subjects(sets: list[tuple[str, Path, Path]], c_values=(0.1, 0.3, 1.0, 3.0), log=print) -> dict:
+    """Fit the subject chooser; ``main`` ships it only where it beats the hand-set scores out of fold."""
+    import hashlib
+
+    data: list[SubjectExample] = []
+    used = []
+    for tag, gold, corpus in sets:
+        if gold.exists():
+            part = subject_examples(gold, corpus, tag)
+            used.append({"set": tag, "quotes": len(part), "reachable": sum(e.gold is not None for e in part)})
+            log(f"{tag}: {len(part)} quotes, {used[-1]['reachable']} with the gold subject among the candidates")
+            data += part
+    fold_of = {g: int(hashlib.sha1(g.encode()).hexdigest(), 16) % 5 for g in {e.group for e in data}}
+    tags = sorted({e.group.split("/")[0] for e in data})
+    rules = {t: _share([e.ruled == e.gold for e in data if e.group.split("/")[0] == t]) for t in tags}
+    best = None
+    for c in c_values:
+        right = {}
+        for k in range(5):
+            weights = _fit_subjects([e for e in data if fold_of[e.group] != k], c)
+            right |= {id(e): _pick(weights, e.candidates) == e.gold for e in data if fold_of[e.group] == k}
+        per_set = {t: _share([right[id(e)] for e in data if e.group.split("/")[0] == t]) for t in tags}
+        accuracy = _share(list(right.values()))
+        log(f"subjects: C={c} accuracy={accuracy:.3f} (hand-set scores {_share([e.ruled == e.gold for e in data]):.3f}); "
+            + ", ".join(f"{t} {per_set[t]:.3f} ({rules[t]:.3f})" for t in tags))
+        if best is None or accuracy > best[0]:
+            best = (accuracy, c, per_set)
+    weights = _fit_subjects(data, best[1])
+    kept = {f: round(w, 4) for f, w in sorted(weights.items()) if abs(w) >= _MIN_WEIGHT}
+    return {"about": "Subject chooser weights: a logistic regression over candidate subjects' features "
+                     "(kg/extract/subjects.py); the best-scored candidate is the subject. Made by "
+                     "`python -m kg.train --only subjects`; do not edit by hand.",
+            "command": "python -m kg.train --only subjects", "seed": SEED, "C": best[1],
+            "cross_validated": {"accuracy": round(best[0], 3),
+                                "hand_set": round(_share([e.ruled == e.gold for e in data]), 3),
+                                "per_set": {t: [round(best[2][t], 3), round(rules[t], 3)] for t in tags}},
+            "trained_on": used, "weights": kept}
+
+
 def _weights(vec, model, min_weight: float = _FACET_MIN_WEIGHT) -> dict:
     names = vec.get_feature_names_out()
     coef, intercept = [list(row) for row in model.coef_], list(model.intercept_)
@@ -340,7 +441,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--found-out", type=Path, default=_ROOT / "ontology" / "claims_found.model.json")
     parser.add_argument("--found-min-precision", type=float, default=FOUND_MIN_PRECISION)
     parser.add_argument("--facets-out", type=Path, default=_ROOT / "ontology" / "facets.model.json")
-    parser.add_argument("--only", choices=("relations", "claims", "facets"), help="train one model (default: all)")
+    parser.add_argument("--subjects-out", type=Path, default=_ROOT / "ontology" / "subjects.model.json")
+    parser.add_argument("--only", choices=("relations", "claims", "facets", "subjects"),
+                        help="train one model (default: all)")
     args = parser.parse_args(argv)
     sets = [(Path(g).parent.name, Path(g), Path(c)) for g, c in args.set] if args.set else list(DEFAULT_SETS)
     log = lambda m: print(m, file=sys.stderr)
@@ -360,6 +463,15 @@ def main(argv: list[str] | None = None) -> int:
         model = train_facets(sets, log=log)
         args.facets_out.write_text(json.dumps(model, separators=(",", ":")) + "\n", encoding="utf-8")
         print(f"wrote {args.facets_out} ({', '.join(model['models']) or 'no models'})", file=sys.stderr)
+    if args.only in (None, "subjects"):
+        model = train_subjects(sets, log=log)
+        if pays(model):
+            args.subjects_out.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
+            print(f"wrote {args.subjects_out} ({len(model['weights'])} features)", file=sys.stderr)
+        else:
+            args.subjects_out.unlink(missing_ok=True)
+            print(f"subjects: the hand-set scores stay (the model loses on some set); removed {args.subjects_out}",
+                  file=sys.stderr)
     return 0
 
 

@@ -117,3 +117,57 @@ def test_resolution_imports_no_extraction_stage():
         imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
         imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
         assert not any(name.startswith("kg.extract") for name in imported), (module, imported)
+
+
+@pytest.fixture(scope="module")
+def sides(tmp_path_factory):
+    from helpers import GraphView
+    graph = run_docs(tmp_path_factory.mktemp("sides"), [
+        ("Acmebase vs Widgetly benchmark notes", [
+            "Widgetly answered every query in 20 ms.",
+            "Acmebase needed twice the memory.",
+        ]),
+        # "VS Code" read as "versus": the sides are no product names, so the title is read whole
+        ("Gizmora review: eight months after leaving VS Code and Acmebase", [
+            "Gizmora opened our largest repository without a stutter.",
+            "The setup took an hour.",
+        ]),
+        ("Moving from Acmebase to Zentrix", [
+            "In the end we kept Zentrix.",
+            "we found zentrix faster than expected on the nightly jobs.",
+        ]),
+    ])
+    return GraphView(graph)
+
+
+def test_a_vs_side_with_words_after_the_name_is_narrowed_to_the_name(sides):
+    names = {e.name for e in sides.graph.entities}
+    assert "Widgetly" in names and "Widgetly benchmark notes" not in names
+    assert _subject(sides, "Widgetly answered every query in 20 ms.") == "Widgetly"
+
+
+def test_a_vs_split_whose_side_names_no_product_falls_back_to_the_whole_title(sides):
+    names = {e.name for e in sides.graph.entities}
+    assert not {n for n in names if "eight months" in n or "Code and" in n}
+    assert _subject(sides, "The setup took an hour.") == "Gizmora"
+
+
+def test_a_title_product_is_found_in_lower_case_in_its_documents_quotes(sides):
+    quote = sides.quote("we found zentrix faster than expected on the nightly jobs.")
+    assert "Zentrix" in {sides.entities[m.entity_id].name for m in sides.graph.mentions if m.quote_id == quote.id}
+    assert _subject(sides, "we found zentrix faster than expected on the nightly jobs.") == "Zentrix"
+
+
+@pytest.mark.parametrize("sides_in,said,expected", [
+    (("Acmebase", "Widgetly benchmark notes"), {"acmebase", "widgetly"}, ("Acmebase", "Widgetly")),
+    (("React", "Angular, take 2"), set(), ("React", "Angular")),  # the catalog knows Angular
+    (("eight months after leaving", "Code and Copilot"), set(), ()),
+    (("Acmebase", "Acmebase"), {"acmebase"}, ("Acmebase",)),
+    (("pgvectr", "Qdrnt"), {"word:pgvectr", "word:qdrnt"}, ("pgvectr", "Qdrnt")),  # words the quotes use
+    (("Acmebase", "nightly builds"), {"acmebase", "word:nightly", "word:builds"}, ()),  # ordinary English
+])
+def test_side_names(sides_in, said, expected):
+    from kg.catalog import load_catalog
+    from kg.resolve import _side_names
+
+    assert _side_names(sides_in, load_catalog(None), said) == expected

@@ -74,3 +74,75 @@ def test_quote_without_any_product_or_title_is_reported_unattributed(tmp_path):
     assert (quote.subject, quote.subject_rule) == (None, "subject.none")
     assert [r.message for r in view.report("unattributed_quote")] == [f"no subject found for {quote.id}"]
     assert view.graph.claims == ()
+
+
+# unit tests on hand-built inputs: the features and the chooser, without parsing anything
+def _table_and_hits(text: str, names: list[str]):
+    import re
+
+    from kg.catalog import Catalog
+    from kg.resolve import EntityTable, Hit
+
+    table = EntityTable(Catalog())
+    ids = {n: table.add_discovered(n) for n in names}
+    hits = [Hit(m.start(), m.end(), n, ids[n], ids[n], "Product", "test")
+            for n in names for m in re.finditer(re.escape(n), text)]
+    return table, ids, sorted(hits, key=lambda h: h.start)
+
+
+def _context(text: str, names: list[str], titled: list[str], qid: str = "q1"):
+    from kg.extract.text import QuoteContext
+
+    table, ids, hits = _table_and_hits(text, names)
+    return table, ids, QuoteContext(qid, "d1", text, [(0, len(text))], hits, [ids[n] for n in titled])
+
+
+def test_features_say_how_the_quote_names_each_candidate():
+    from kg.extract.subjects import subject_features
+
+    text = "We moved from Acmebase to Widgetly, and Widgetly is faster than Gizmora."
+    table, ids, ctx = _context(text, ["Acmebase", "Widgetly", "Gizmora"], ["Acmebase", "Widgetly"])
+    (feats,) = subject_features([ctx], table, None, primary=ids["Widgetly"])
+    assert list(feats) == [ids["Acmebase"], ids["Widgetly"], ids["Gizmora"]]  # title products first
+    acme, widget, gizmo = (set(feats[ids[n]][0]) for n in ("Acmebase", "Widgetly", "Gizmora"))
+    assert {"how:object", "how:first", "set_aside", "title:0"} <= acme and "how:plain" not in acme
+    assert {"how:migrated_to", "how:acts", "how:count:2", "primary", "lead&migrated_to"} <= widget
+    assert {"untitled", "how:object", "how:last", "type:Product"} <= gizmo
+    # without a model, the hand-set scores rank the title's products only
+    assert max(feats, key=lambda c: feats[c][1]) == ids["Widgetly"]
+
+
+def test_a_quote_that_names_nothing_carries_the_previous_quotes_sole_product():
+    from kg.extract.subjects import subject_features
+    from kg.extract.text import QuoteContext
+
+    first = "Acmebase kept crashing under load."
+    table, ids, hits = _table_and_hits(first, ["Acmebase", "Widgetly"])
+    titled = [ids["Widgetly"], ids["Acmebase"]]
+    quotes = [QuoteContext("q1", "d1", first, [(0, len(first))], hits, titled),
+              QuoteContext("q2", "d1", "It also leaked memory.", [(0, 22)], [], titled)]
+    _, second = subject_features(quotes, table, None, primary=ids["Widgetly"])
+    assert {"prev_alone_unsaid", "last_alone_unsaid", "title_nothing_said"} <= set(second[ids["Acmebase"]][0])
+    assert "lead_nothing_said" in second[ids["Widgetly"]][0]
+
+
+def test_the_model_picks_the_best_scored_candidate_and_says_how_sure_it_is():
+    from kg.extract.subjects import SubjectModel, attribute_subjects
+
+    text = "Widgetly is faster than Acmebase."
+    table, _, ctx = _context(text, ["Acmebase", "Widgetly"], ["Acmebase", "Widgetly"])
+    for weights, chosen in (({"how:object": 3.0}, "Acmebase"), ({"how:object": -3.0}, "Widgetly")):
+        att = attribute_subjects([ctx], table, None, {}, model=SubjectModel(weights))["q1"]
+        assert (table.name(att.subject), att.rule) == (chosen, "subject.named")
+        assert att.confidence > 0.9
+    tied = attribute_subjects([ctx], table, None, {}, model=SubjectModel({}))["q1"]
+    assert table.name(tied.subject) == "Acmebase" and tied.confidence == 0.5  # a tie goes to the title's first
+
+
+def test_the_subject_model_file_is_read_when_present(tmp_path):
+    from kg.extract.subjects import load_subject_model
+
+    assert load_subject_model(str(tmp_path / "absent.json")) is None
+    path = tmp_path / "subjects.model.json"
+    path.write_text('{"weights": {"said": 1.5, "untitled": -2}}', encoding="utf-8")
+    assert load_subject_model(str(path)).score(("said", "untitled", "unknown")) == -0.5

@@ -68,3 +68,20 @@ def test_a_binary_model_is_written_as_two_labels_that_score_like_scikit_learn():
                          {f: tuple(w) for f, w in table["weights"].items()}, 0.5)
     theirs = model.predict_proba(vec.transform([{"c:thin": 1.0, "c:slow": 1.0}]))[0]
     assert ours.probabilities(("c:thin", "c:slow")) == pytest.approx(list(theirs), abs=1e-3)
+
+
+def test_subject_chooser_training_is_reproducible_and_judged_per_set():
+    pytest.importorskip("sklearn")
+    from kg.train import pays, subject_examples, train_subjects
+
+    examples = subject_examples(DEV2 / "gold.json", DEV2 / "corpus", "dev2")
+    assert examples and all(e.gold is None or 0 <= e.gold < len(e.candidates) for e in examples)
+    assert sum(e.gold is not None for e in examples) >= 0.9 * len(examples)
+    sets = [("dev2", DEV2 / "gold.json", DEV2 / "corpus")]
+    first = train_subjects(sets, c_values=(1.0,), log=lambda _: None)
+    assert first == train_subjects(sets, c_values=(1.0,), log=lambda _: None)
+    assert first["weights"] and set(first["cross_validated"]["per_set"]) == {"dev2"}
+    worse = {"cross_validated": {"accuracy": 0.9, "hand_set": 0.8, "per_set": {"a": [0.95, 0.8], "b": [0.7, 0.8]}}}
+    assert not pays(worse)  # better overall but worse on one set: the hand-set scores stay
+    worse["cross_validated"]["per_set"]["b"] = [0.8, 0.8]
+    assert pays(worse)

@@ -1,27 +1,42 @@
-"""Subject attribution: which of a document's products each quote is about, named or not."""
+"""Subject attribution: which of a document's products each quote is about, named or not.
+
+Every quote's candidates are the products its document's title names and the products the quote itself names.
+Each candidate gets features (how and where the quote names it, what the title makes of it, what the quotes
+around it name, how its words fit the quote); a small linear model (``ontology/subjects.model.json``, trained by
+``python -m kg.train --only subjects``) scores them and the best one is the subject. Without the model file the
+hand-set scores of :func:`_named` and the title's emphasis decide.
+"""
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 
 from kg.extract.text import QuoteContext
+from kg.lexicon import Lexicon, load_lexicon
 from kg.resolve import EntityTable
 
-__all__ = ["Attribution", "attribute_subjects"]
+__all__ = ["MODEL_FILE", "Attribution", "SubjectModel", "attribute_subjects", "load_subject_model",
+           "subject_features"]
+
+MODEL_FILE = "subjects.model.json"
 
 # words too common to tell two products apart
 _STOP = frozenset(["a", "about", "after", "all", "also", "an", "and", "another", "any", "are", "as", "at", "be", "because", "before", "but", "by", "can", "could", "do", "does", "don't", "for", "from", "had", "has", "have", "here", "how", "i", "if", "in", "into", "is", "isn't", "it", "it's", "its", "just", "may", "might", "more", "most", "my", "no", "not", "of", "off", "on", "one", "only", "or", "other", "our", "out", "over", "own", "really", "same", "should", "so", "some", "such", "than", "that", "that's", "the", "their", "them", "then", "there", "they", "this", "to", "two", "until", "up", "very", "was", "we", "were", "what", "when", "where", "which", "while", "who", "will", "with", "within", "without", "would", "you", "your"])
 
 
-_OBJECT_CUE = re.compile(r"\b(?:over|than|vs\.?|versus|against|instead of|looking at|alternatives? to|competes? with|"
-                         r"compared (?:to|with)|rather than|unlike|(?:switched|moved|migrated|migrating|ported)\s+(?:[\w-]+\s+){0,4}?"
-                         r"(?:off|from))\s+(?:\w+\s+)?$", re.IGNORECASE)
+_ACTS = (" is ", " has", " doe", " bet", " sol", " wan")
+_OWN = re.compile(r"\b(?:our|my|we(?:'ve|’ve)?\s+(?:use[sd]?|built|run|ship(?:ped)?))\s+$", re.IGNORECASE)
+_REFERS = re.compile(r"^\W*(?:it|it's|it’s|its|this|they|their|the\s+(?:tool|product|project|app|library|framework|"
+                     r"service|platform|editor|engine|team|company))\b", re.IGNORECASE)
+_SUBJECT_TYPES = frozenset({"Product", "Technology"})
 
-
-_PRIMARY = 2.0  # what the title's own emphasis is worth: about one plain mention
+_PRIMARY = 2.0  # without a model: what the title's own emphasis is worth, about one plain mention
 
 
 @dataclass(frozen=True)
@@ -31,6 +46,29 @@ class Attribution:
     subject: str | None
     rule: str
     confidence: float
+
+
+@dataclass(frozen=True)
+class SubjectModel:
+    """A linear score per candidate: the sum of its features' weights; the best-scored candidate wins."""
+
+    weights: dict[str, float]
+
+    def score(self, features: tuple[str, ...]) -> float:
+        """The candidate's score (a logit: higher is likelier the subject)."""
+        return sum(self.weights.get(f, 0.0) for f in features)
+
+
+@lru_cache(maxsize=4)
+def load_subject_model(path: str | Path | None = None) -> SubjectModel | None:
+    """The shipped weights (``ontology/subjects.model.json``), or ``None`` when the file is absent."""
+    from kg.catalog import ontology_dir
+
+    path = Path(path) if path else ontology_dir() / MODEL_FILE
+    if not path.exists():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return SubjectModel({f: float(w) for f, w in data["weights"].items()})
 
 
 def _stem(name: str) -> str:
@@ -64,46 +102,60 @@ def _affinity(words: Counter[str], profiles: dict[str, Counter[str]]) -> dict[st
     return {c: v - mean for c, v in scores.items()}
 
 
-def _named(ctx: QuoteContext, table: EntityTable, candidate: str) -> float:
-    """How strongly the quote names the candidate itself, its releases/features, or its maker."""
-    score = 0.0
+def _mentions(ctx: QuoteContext, table: EntityTable, candidate: str, lexicon: Lexicon) -> tuple[float, set[str]]:
+    """How strongly the quote names the candidate itself, its releases/features, or its maker, and how.
+
+    Returns the hand-set score (used without a model) and the features that describe the mentions.
+    """
+    score, how = 0.0, set()
+    products = [h for h in ctx.hits if table.info[h.root].type in _SUBJECT_TYPES]
+    if products and products[0].root == candidate:
+        how.add("first")
+    if products and products[-1].root == candidate and products[0].root != candidate:
+        how.add("last")  # "Docker needs a daemon … Podman runs without one": the quote ends on what it is about
+    last_sentence = ctx.sentences[-1][0] if ctx.sentences else 0
     for rank, hit in enumerate(ctx.hits):
         if hit.root == candidate:
             before = ctx.text[max(0, hit.start - 40):hit.start]
-            if _OBJECT_CUE.search(before):  # "picked X over Y", "also looking at Y": Y is the other product
+            lo = ctx.sentence_of(hit.start)[0]
+            if any(p.search(before) for p in lexicon.patterns("subject_other_before")):  # "picked X over Y", "also looking at Y": Y is the other product
                 score += 0.5
+                how.add("object")
                 continue
+            how.add("plain")
             score += 3.0 if rank == 0 else 2.0
-            if re.search(r"\b(?:from|off)\s+[\w.-]+\s+(?:to|onto)\s+$", before):
+            if any(p.search(before) for p in lexicon.patterns("subject_moved_to")):
                 score += 1.5  # "migrated from X to Y": the quote reports on Y
-            if hit.start == 0 or not ctx.text[:hit.start].strip(" -•*#\n"):
+                how.add("migrated_to")
+            if hit.start == 0 or not ctx.text[:hit.start].strip(" -•*#\n[`_\"'"):
                 score += 2.0  # the quote opens with the name: that is what it is about
-            if hit.possessive or ctx.text[hit.end:hit.end + 4] in (" is ", " has", " doe", " bet", " sol", " wan"):
+                how.add("opens")
+            elif not ctx.text[lo:hit.start].strip(" -•*#\n[`_\"'"):
+                how.add("sentence_start")
+            if hit.possessive or ctx.text[hit.end:hit.end + 4] in _ACTS:
                 score += 0.5
+                how.add("acts")
+            if _OWN.search(before[-20:]):
+                how.add("own")
+            if lo == 0:
+                how.add("first_sentence")
+            if lo >= last_sentence > 0:
+                how.add("last_sentence")
         elif table.info[candidate].maker == hit.entity:
             score += 0.5
+            how.add("maker")
         elif _stem(table.name(hit.root)) == _stem(table.name(candidate)) and len(_stem(table.name(candidate))) >= 4:
             score += 1.5  # "Voyage AI" for voyage-3-large, "Mistral AI" for Mistral
-    return score
+            how.add("stem")
+    count = sum(1 for h in ctx.hits if h.root == candidate)
+    if count:
+        how.add(f"count:{min(count, 3)}")
+    return score, how
 
 
-def attribute_subjects(doc_quotes: list[QuoteContext], table: EntityTable, subtitle: str | None,
-                       hints: dict[str, str | None], primary: str | None = None) -> dict[str, Attribution]:
-    """Attribute every quote of one document.
-
-    Args:
-        doc_quotes: the document's quotes in order, with ``candidates`` set (entity ids from the title).
-        table: the run's entities.
-        subtitle: the title's subtitle; its words describe the last-named product.
-        hints: quote id → explicit subject id given by the input (a ``subject`` column).
-        primary: the product the title puts first ("from X to Y" → Y): quotes are about it unless they
-            clearly name another.
-    """
-    result: dict[str, Attribution] = {}
-    if not doc_quotes:
-        return result
-    candidates = doc_quotes[0].candidates
-    named = {q.quote_id: {c: _named(q, table, c) for c in candidates} for q in doc_quotes}
+def _profiles(doc_quotes: list[QuoteContext], table: EntityTable, subtitle: str | None, candidates: list[str],
+              named: dict[str, dict[str, float]]) -> dict[str, Counter[str]]:
+    """Each title product's words: its catalog description, its part of the subtitle, the quotes naming it alone."""
     profiles = {c: Counter() for c in candidates}
     for c in candidates:  # what the catalog says each product is ("terminal pair programmer", "vector database")
         entry = table.catalog.entries.get(table.name(c))
@@ -114,35 +166,153 @@ def attribute_subjects(doc_quotes: list[QuoteContext], table: EntityTable, subti
         for candidate, part in zip(candidates, parts) if parts else [(candidates[-1], subtitle)]:
             profiles[candidate].update(_words(part))
     for q in doc_quotes:
-        scores = named[q.quote_id]
-        strong = [c for c in candidates if scores[c] > 0]
+        strong = [c for c in candidates if named[q.quote_id][c] > 0]
         if len(strong) == 1:
             profiles[strong[0]].update(_words(q.text))
-    parity = _rhythm(doc_quotes, named, candidates)
+    return profiles
+
+
+def _bucket(value: float, cuts: tuple[float, ...]) -> int:
+    return sum(value > c for c in cuts)
+
+
+def subject_features(doc_quotes: list[QuoteContext], table: EntityTable, subtitle: str | None,
+                     primary: str | None = None, lexicon: Lexicon | None = None,
+                     ) -> list[dict[str, tuple[tuple[str, ...], float]]]:
+    """Every quote's candidates, each with its features and its hand-set score (used when no model is shipped).
+
+    Args:
+        doc_quotes: the document's quotes in order, with ``candidates`` set (entity ids from the title).
+        table: the run's entities.
+        subtitle: the title's subtitle; its words describe the last-named product.
+        primary: the product the title puts first ("from X to Y" → Y).
+        lexicon: the cue patterns (``subject_other_before``, ``subject_moved_to``); the shipped ones by default.
+
+    Returns:
+        One dict per quote, in order: candidate id → (features, hand-set score). Title products come first,
+        in title order, then the other products the quote names, in order of mention.
+    """
+    lexicon = lexicon or load_lexicon()
+    titled = list(doc_quotes[0].candidates) if doc_quotes else []
+    named: dict[str, dict[str, float]] = {}
+    how: dict[str, dict[str, set[str]]] = {}
+    pools: dict[str, list[str]] = {}
+    for q in doc_quotes:
+        own = [h.root for h in q.hits if table.info[h.root].type in _SUBJECT_TYPES]
+        pools[q.quote_id] = list(dict.fromkeys(titled + own))
+        found = {c: _mentions(q, table, c, lexicon) for c in pools[q.quote_id]}
+        named[q.quote_id] = {c: s for c, (s, _) in found.items()}
+        how[q.quote_id] = {c: h for c, (_, h) in found.items()}
+    profiles = _profiles(doc_quotes, table, subtitle, titled, named)
+    parity = _rhythm(doc_quotes, named, titled)
+    doc_counts = Counter(h.root for q in doc_quotes for h in q.hits)
+    top = max(doc_counts.values(), default=0)
+    sole = [_sole(named[q.quote_id], titled) for q in doc_quotes]
+    out = []
+    last_sole = None
     for index, q in enumerate(doc_quotes):
+        pool, scores = pools[q.quote_id], dict(named[q.quote_id])
+        spoken = [c for c in pool if named[q.quote_id][c] > 0]
+        words = _words(q.text)
+        one = len([c for c in titled if named[q.quote_id][c] > 0]) == 1
+        affinity = _affinity(words, {c: profiles[c] - words if one else profiles[c] for c in titled})
+        refers = bool(_REFERS.search(q.text))
+        feats: dict[str, tuple[tuple[str, ...], float]] = {}
+        for c in pool:
+            f = {f"how:{x}" for x in how[q.quote_id][c]}
+            said = named[q.quote_id][c] > 0
+            f.add("said" if said else "unsaid")
+            if said and len(spoken) == 1:
+                f.add("said_alone")
+            if not spoken:
+                f.add("nothing_said")
+            if c in titled:
+                rank = titled.index(c)
+                f.add(f"title:{min(rank, 3)}")
+                f.add(f"title:{min(rank, 3)}/{min(len(titled), 4)}")
+                if primary:
+                    f.add("primary" if c == primary else "set_aside")
+                aff = affinity.get(c, 0.0)
+                f.add(f"affinity:{_bucket(aff, (-2.0, -0.5, 0.5, 2.0))}")
+                if parity is not None and titled[(index + parity) % 2] == c:
+                    f.add("rhythm")
+                if not said:
+                    f.add("title_unsaid" if spoken else "title_nothing_said")
+                    if c == primary or (not primary and rank == 0):
+                        f.add("lead_unsaid" if spoken else "lead_nothing_said")
+                scores[c] += max(-1.5, min(1.5, 0.5 * aff)) + (_PRIMARY if c == primary else 0.0)
+                scores[c] += 0.8 if "rhythm" in f else 0.0
+            else:
+                f.add("untitled")
+                f.add("untitled_said_alone" if len(spoken) == 1 else "untitled_said")
+                if not titled:
+                    f.add("no_title")
+                scores[c] -= 100.0 if titled else 0.0  # without a model only a title's products compete
+            f.add(f"type:{table.info[c].type}")
+            if top and doc_counts[c] == top:
+                f.add("doc_top")
+            f.add(f"doc_share:{_bucket(doc_counts[c] / max(1, len(doc_quotes)), (0.3, 1.0))}")
+            if index and sole[index - 1] == c:
+                f.add("prev_alone" if said else "prev_alone_unsaid")
+                if refers:
+                    f.add("refers_prev")
+            if last_sole == c and not said:
+                f.add("last_alone_unsaid")
+            if index + 1 < len(doc_quotes) and sole[index + 1] == c and not said:
+                f.add("next_alone_unsaid")
+            role = "lead" if c == primary or (c in titled and not primary and c == titled[0]) else \
+                "aside" if c in titled else "other"
+            f |= {f"{role}&{x}" for x in how[q.quote_id][c] if not x.startswith("count")}  # the same words weigh
+            # differently for the title's main product, its other products and the products it does not name
+            feats[c] = (f, scores[c])
+        best = max(scores.values(), default=0.0)
+        for c, (f, score) in feats.items():  # the hand-set scores' own verdict, for the model to correct
+            gap = best - score
+            f.add("hand:best" if gap == 0 else f"hand:behind{_bucket(gap, (1.0, 3.0))}")
+            feats[c] = (tuple(sorted(f)), score)
+        if sole[index]:
+            last_sole = sole[index]
+        out.append(feats)
+    return out
+
+
+def _sole(named: dict[str, float], titled: list[str]) -> str | None:
+    """The one title product a quote names, if it names exactly one."""
+    strong = [c for c in titled if named.get(c, 0.0) > 0]
+    return strong[0] if len(strong) == 1 else None
+
+
+def attribute_subjects(doc_quotes: list[QuoteContext], table: EntityTable, subtitle: str | None,
+                       hints: dict[str, str | None], primary: str | None = None,
+                       model: SubjectModel | None = None) -> dict[str, Attribution]:
+    """Attribute every quote of one document.
+
+    Args:
+        doc_quotes: the document's quotes in order, with ``candidates`` set (entity ids from the title).
+        table: the run's entities.
+        subtitle: the title's subtitle; its words describe the last-named product.
+        hints: quote id → explicit subject id given by the input (a ``subject`` column).
+        primary: the product the title puts first ("from X to Y" → Y): quotes are about it unless they
+            clearly name another.
+        model: the weights that score candidates (default: the shipped ``subjects.model.json``, if any).
+    """
+    model = model or load_subject_model()
+    result: dict[str, Attribution] = {}
+    for q, feats in zip(doc_quotes, subject_features(doc_quotes, table, subtitle, primary)):
         if hints.get(q.quote_id):
             result[q.quote_id] = Attribution(hints[q.quote_id], "subject.given", 1.0)
             continue
-        if not candidates:
-            products = [h.root for h in q.hits if table.info[h.root].type == "Product"]
-            top = Counter(products).most_common(1)
-            result[q.quote_id] = (Attribution(top[0][0], "subject.most_named", 0.6) if top
-                                  else Attribution(None, "subject.none", 0.0))
+        if not feats:
+            result[q.quote_id] = Attribution(None, "subject.none", 0.0)
             continue
-        scores = dict(named[q.quote_id])
-        words = _words(q.text)
-        own = {c: profiles[c] - words if len([x for x in candidates if named[q.quote_id][x] > 0]) == 1 else profiles[c]
-               for c in candidates}
-        affinity = _affinity(words, own)
-        for c in candidates:
-            scores[c] += max(-1.5, min(1.5, 0.5 * affinity[c])) + (_PRIMARY if c == primary else 0.0)
-            if parity is not None:
-                scores[c] += 0.8 if candidates[(index + parity) % 2] == c else 0.0
-        ranked = sorted(candidates, key=lambda c: (-scores[c], candidates.index(c)))
+        pool = list(feats)
+        scores = {c: model.score(f) if model else s for c, (f, s) in feats.items()}
+        ranked = sorted(pool, key=lambda c: (-scores[c], pool.index(c)))
         best = ranked[0]
-        margin = scores[best] - (scores[ranked[1]] if len(ranked) > 1 else 0.0)
-        rule = "subject.named" if named[q.quote_id][best] > 0 else "subject.context"
-        result[q.quote_id] = Attribution(best, rule, round(min(1.0, 0.5 + margin / 6), 3))
+        margin = scores[best] - (scores[ranked[1]] if len(ranked) > 1 else (0.0 if model is None else -2.0))
+        rule = "subject.named" if "said" in feats[best][0] else "subject.context"
+        confidence = 1.0 / (1.0 + math.exp(-margin)) if model else 0.5 + margin / 6
+        result[q.quote_id] = Attribution(best, rule, round(min(1.0, max(0.05, confidence)), 3))
     return result
 
 
