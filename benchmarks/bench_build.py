@@ -162,7 +162,7 @@ def bench_size(quotes: int, seed: int, repeat: int, work: Path, formats: str = "
         "wall_s_by_stage": all_timings.get("wall_s", {}), "rdf_quads_per_s": quads / timings["rdf"] if timings.get("rdf") else None,
         "rdf_export_triples_per_s": rdf_rates,
         "graphml": _graphml_race(out),
-        "query": _query(out, subject, repeat),
+        "query": _query(out, subject, repeat) if repeat else None,
     }
 
 
@@ -233,7 +233,8 @@ def _print(r: dict) -> None:
     print(f"GraphML, {g['edges']:,} edges: kg {g['kg_s']:.2f} s, networkx.write_graphml {g['networkx_s']:.2f} s "
           f"(kg / networkx = {g['kg_over_networkx']:.2f})")
     q = r["query"]
-    print(f"kg query competitors {q['entity']}: median {q['median_s']:.2f} s (whole process)")
+    if q:
+        print(f"kg query competitors {q['entity']}: median {q['median_s']:.2f} s (whole process)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -241,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quotes", type=int, nargs="+", default=[1000, 10000], help="corpus sizes")
     parser.add_argument("--big", action="store_true", help="also run 100,000 quotes")
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--query-repeat", type=int, default=3)
+    parser.add_argument("--query-repeat", type=int, default=3, help="runs of kg query competitors (0: none)")
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write every figure here as JSON")
     parser.add_argument("--keep", type=Path, metavar="DIR", help="build in DIR and keep corpora and outputs")
     parser.add_argument("--formats", default="all", help="the build's --formats (default: all, so every export "

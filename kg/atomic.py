@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
-__all__ = ["open_atomic", "write_bytes", "write_text"]
+__all__ = ["open_atomic", "write_bytes", "write_text", "write_text_pieces"]
 
 
 def _umask() -> int:
@@ -34,6 +34,21 @@ def open_atomic(path: str | Path) -> Iterator[BinaryIO]:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_text_pieces(handle: BinaryIO, pieces: Iterable[str], buffer_chars: int = 1 << 18) -> None:
+    """Write ``pieces`` to ``handle`` as UTF-8, about ``buffer_chars`` characters at a time: an export streams
+    into its file without the whole text ever being in memory."""
+    batch: list[str] = []
+    size = 0
+    for piece in pieces:
+        batch.append(piece)
+        size += len(piece)
+        if size >= buffer_chars:
+            handle.write("".join(batch).encode("utf-8"))
+            batch, size = [], 0
+    if batch:
+        handle.write("".join(batch).encode("utf-8"))
 
 
 def write_bytes(path: str | Path, data: bytes) -> Path:

@@ -2,8 +2,8 @@
 
 A build used to turn the graph into quads for each RDF format and for the store, and into a networkx graph for
 each property-graph format. Inside ``sharing(graph, folder)`` each is made once: the quads are written by
-pyoxigraph to one N-Quads file that the RDF writers and the store read back in Rust, and the networkx graph and
-the Cytoscape document are kept for the exporters that need them. Outside it, ``views(graph)`` makes them
+pyoxigraph to one N-Quads file that the RDF writers and the store read back in Rust, and the networkx graph is
+kept for the property-graph exporters, which stream their files from it. Outside it, ``views(graph)`` makes them
 afresh for a single export, in a temporary folder that is removed afterwards.
 """
 
@@ -55,17 +55,9 @@ class Views:
 
         return to_networkx(self.graph)
 
-    @cached_property
-    def cytoscape(self) -> dict[str, Any]:
-        """The Cytoscape.js document the ``.cyjs`` file and the HTML view share."""
-        from kg.export.cytoscape import cytoscape_document
-
-        return cytoscape_document(self.graph, self.networkx)
-
     def release(self) -> None:
-        """Drop the property graph and the Cytoscape document (made again if asked for): frees memory."""
+        """Drop the property graph (made again if asked for): frees memory."""
         self.__dict__.pop("networkx", None)
-        self.__dict__.pop("cytoscape", None)
 
 
 _active: dict[int, Views] = {}

@@ -80,3 +80,21 @@ def test_written_file_respects_the_umask(tmp_path, mask, mode):
     finally:
         os.umask(old)
     assert stat.S_IMODE(target.stat().st_mode) == mode
+
+
+def test_write_text_pieces_writes_utf8_in_batches(tmp_path):
+    pieces = ["caf\u00e9 ", "\U0001f600", "x" * 10, "", "end\n"]
+    sizes = []
+
+    class Recorder:
+        def write(self, data: bytes) -> None:
+            sizes.append(len(data))
+            chunks.append(data)
+
+    chunks: list[bytes] = []
+    atomic.write_text_pieces(Recorder(), iter(pieces), buffer_chars=8)
+    assert b"".join(chunks) == "".join(pieces).encode("utf-8")
+    assert len(sizes) == 2  # one write once 8 or more characters have gathered, one for the rest at the end
+    with atomic.open_atomic(tmp_path / "f.txt") as handle:
+        atomic.write_text_pieces(handle, pieces)
+    assert (tmp_path / "f.txt").read_text(encoding="utf-8") == "".join(pieces)

@@ -103,3 +103,40 @@ def test_cytoscape_js_still_reads_the_file(tmp_path, sample_kg):
     assert (nodes, edges) == (graph.number_of_nodes(), graph.number_of_edges())
     assert label == "Qdrant" and degree == graph.degree(entity_id("Qdrant"))
 
+
+
+def test_the_file_is_the_document_one_element_a_line(tmp_path, sample_kg, awkward_name):
+    """The streamed file reads back as exactly ``cytoscape_data``; each element and quote is a line of its own."""
+    kg = with_parallel(sample_kg)
+    path = tmp_path / "kg.cyjs"
+    get_exporter("cytoscape").write(kg, path)
+    text = path.read_text(encoding="utf-8")
+    assert json.loads(text) == json.loads(json.dumps(cytoscape_data(kg)))
+    lines = text.splitlines()
+    graph = to_networkx(kg)
+    assert sum(line.startswith('{"classes":') for line in lines) == graph.number_of_nodes() + graph.number_of_edges()
+    assert any(awkward_name in json.loads(line.rstrip(",")).get("data", {}).get("label", "")
+               for line in lines if line.startswith('{"classes":'))
+
+
+def test_an_empty_graph_streams_valid_json(tmp_path, sample_kg):
+    empty = sample_kg.model_copy(update={"entities": (), "relations": (), "claims": (), "contradictions": (),
+                                         "mentions": (), "quotes": (), "documents": ()})
+    path = tmp_path / "empty.cyjs"
+    get_exporter("cytoscape").write(empty, path)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["elements"] == {"edges": [], "nodes": []} and doc["kg"]["quotes"] == {}
+
+
+def test_lazy_parts_stream_as_json_dumps_writes_them():
+    from kg.export.cytoscape import _dumps, _Lazy, _pieces
+
+    value = {"b": [1, {"z": None}], "a": {"inner": _Lazy(lambda: iter([{"x": "line\nbreak \u00e9"}, [], 2.5]))},
+             "c": _Lazy(lambda: iter([("k1", "\U0001f600"), ("k2", {"v": _Lazy(lambda: iter([]))})]), pairs=True),
+             "d": _Lazy(lambda: iter([]), pairs=True)}
+    plain = {"b": [1, {"z": None}], "a": {"inner": [{"x": "line\nbreak \u00e9"}, [], 2.5]},
+             "c": {"k1": "\U0001f600", "k2": {"v": []}}, "d": {}}  # lazy pairs come sorted by their maker
+    text = "".join(_pieces(value))
+    assert json.loads(text) == plain
+    assert text.replace(",\n", ",").replace("[\n", "[").replace("{\n", "{").replace("\n]", "]").replace(
+        "\n}", "}") == _dumps(plain)  # the same text but for the line breaks around lazy items

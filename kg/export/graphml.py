@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
 import networkx as nx
 
-from kg.atomic import write_bytes
+from kg.atomic import open_atomic, write_text_pieces
 from kg.errors import ExportError
 from kg.facts import fact_types
 from kg.graph import attribute_types, flatten, node_labels, upper_snake
@@ -21,10 +21,13 @@ __all__ = [
     "GRAPHML_NS",
     "YFILES_NS",
     "graphml_bytes",
+    "graphml_text",
     "write_graphml",
     "write_graphml_neo4j",
     "write_graphml_yed",
+    "xml_attr",
     "xml_safe",
+    "xml_text",
 ]
 
 GRAPHML_NS = "http://graphml.graphdrawing.org/xmlns"
@@ -51,7 +54,7 @@ def xml_safe(text: str) -> str:
     return _NOT_XML_CHAR.sub("", text)
 
 
-def _text(text: str) -> str:
+def xml_text(text: str) -> str:
     """Character data escaped as libxml2 writes it."""
     if "&" in text:
         text = text.replace("&", "&amp;")
@@ -64,9 +67,9 @@ def _text(text: str) -> str:
     return text
 
 
-def _attr(text: str) -> str:
+def xml_attr(text: str) -> str:
     """An attribute value escaped as libxml2 writes it (quotes and white space as references)."""
-    text = _text(text)
+    text = xml_text(text)
     if '"' in text:
         text = text.replace('"', "&quot;")
     if "\n" in text:
@@ -85,43 +88,51 @@ def graphml_bytes(graph: nx.MultiDiGraph, flavour: Flavour = "plain") -> bytes:
     graphics so yEd draws names; ``flavour="neo4j"`` adds node ``labels`` (``:Entity:Product``) and
     UPPER_SNAKE edge labels for ``apoc.import.graphml`` (``{readLabels: true, storeNodeIds: true}``).
 
-    The text is written directly (no element tree), as lxml's ``pretty_print`` would lay it out.
+    The text is written directly (no element tree), as lxml's ``pretty_print`` would lay it out; the
+    exporters stream the same text into the file (:func:`graphml_text`).
     """
-    nodes = [(n, _node_data(d, flavour)) for n, d in sorted(graph.nodes(data=True), key=lambda x: x[0])]
-    edges = [(k, u, v, _edge_data(d, flavour))
-             for u, v, k, d in sorted(graph.edges(keys=True, data=True), key=lambda x: x[2])]
-    node_types = attribute_types(d for _, d in nodes)
-    edge_types = attribute_types(d for *_, d in edges)
+    return "".join(graphml_text(graph, flavour)).encode("utf-8")
+
+
+def graphml_text(graph: nx.MultiDiGraph, flavour: Flavour = "plain") -> Iterator[str]:
+    """The text of :func:`graphml_bytes`, a piece per element, made as it is read: nothing but the sorted
+    ids and each attribute's declared type is held for the whole graph."""
+    nodes = sorted(graph.nodes, key=str)
+    edges = sorted(graph.edges(keys=True), key=lambda e: e[2])
+    node_types = attribute_types(_node_data(graph.nodes[n], flavour) for n in nodes)
+    edge_types = attribute_types(_edge_data(graph.edges[e], flavour) for e in edges)
 
     yed = flavour == "yed"
-    out = ["<?xml version='1.0' encoding='UTF-8'?>\n",
-           f'<graphml xmlns="{GRAPHML_NS}" xmlns:xsi="{_XSI_NS}"' + (f' xmlns:y="{YFILES_NS}"' if yed else "")
-           + f' xsi:schemaLocation="{_SCHEMA}">\n']
-    node_keys = _declare_keys(out, "node", "n", node_types)
-    edge_keys = _declare_keys(out, "edge", "e", edge_types)
+    head = ["<?xml version='1.0' encoding='UTF-8'?>\n",
+            f'<graphml xmlns="{GRAPHML_NS}" xmlns:xsi="{_XSI_NS}"' + (f' xmlns:y="{YFILES_NS}"' if yed else "")
+            + f' xsi:schemaLocation="{_SCHEMA}">\n']
+    node_keys = _declare_keys(head, "node", "n", node_types)
+    edge_keys = _declare_keys(head, "edge", "e", edge_types)
     if yed:
-        out.append('  <key for="node" id="n_yfiles" yfiles.type="nodegraphics"/>\n'
-                   '  <key for="edge" id="e_yfiles" yfiles.type="edgegraphics"/>\n')
-    out.append('  <graph id="kg" edgedefault="directed">\n')
-    for index, (node_id, data) in enumerate(nodes):
-        head = f'    <node id="{_attr(xml_safe(str(node_id)))}"'
+        head.append('  <key for="node" id="n_yfiles" yfiles.type="nodegraphics"/>\n'
+                    '  <key for="edge" id="e_yfiles" yfiles.type="edgegraphics"/>\n')
+    head.append('  <graph id="kg" edgedefault="directed">\n')
+    yield "".join(head)
+    for index, node_id in enumerate(nodes):
+        data = _node_data(graph.nodes[node_id], flavour)
+        start = f'    <node id="{xml_attr(xml_safe(str(node_id)))}"'
         if flavour == "neo4j":
-            head += f' labels="{_attr(xml_safe(data["labels"]))}"'
+            start += f' labels="{xml_attr(xml_safe(data["labels"]))}"'
         body = _data_lines(data, node_keys, node_types)
         if yed:
             body += _yed_node(data, index)
-        out.append(f"{head}>\n{body}    </node>\n" if body else f"{head}/>\n")
-    for key, source, target, data in edges:
-        head = (f'    <edge id="{_attr(xml_safe(str(key)))}" source="{_attr(xml_safe(str(source)))}" '
-                f'target="{_attr(xml_safe(str(target)))}"')
+        yield f"{start}>\n{body}    </node>\n" if body else f"{start}/>\n"
+    for source, target, key in edges:
+        data = _edge_data(graph.edges[source, target, key], flavour)
+        start = (f'    <edge id="{xml_attr(xml_safe(str(key)))}" source="{xml_attr(xml_safe(str(source)))}" '
+                 f'target="{xml_attr(xml_safe(str(target)))}"')
         if flavour == "neo4j":
-            head += f' label="{_attr(xml_safe(data["label"]))}"'
+            start += f' label="{xml_attr(xml_safe(data["label"]))}"'
         body = _data_lines(data, edge_keys, edge_types)
         if yed:
             body += _yed_edge(data)
-        out.append(f"{head}>\n{body}    </edge>\n" if body else f"{head}/>\n")
-    out.append("  </graph>\n</graphml>\n")
-    return "".join(out).encode("utf-8")
+        yield f"{start}>\n{body}    </edge>\n" if body else f"{start}/>\n"
+    yield "  </graph>\n</graphml>\n"
 
 
 def _node_data(data: Mapping[str, Any], flavour: Flavour) -> dict[str, Any]:
@@ -147,7 +158,7 @@ def _declare_keys(out: list[str], domain: str, prefix: str, types: Mapping[str, 
         if key_id in ids.values():
             key_id = f"{key_id}_{len(ids)}"
         ids[name] = key_id
-        out.append(f'  <key id="{key_id}" for="{domain}" attr.name="{_attr(key_id[len(prefix) + 1:])}" '
+        out.append(f'  <key id="{key_id}" for="{domain}" attr.name="{xml_attr(key_id[len(prefix) + 1:])}" '
                    f'attr.type="{types[name]}"/>\n')
     return ids
 
@@ -158,7 +169,7 @@ def _data_lines(data: Mapping[str, Any], keys: Mapping[str, str], types: Mapping
         if name in data:
             text = xml_safe(flatten(data[name], types[name]))
             if text:
-                lines.append(f'      <data key="{key}">{_text(text)}</data>\n')
+                lines.append(f'      <data key="{key}">{xml_text(text)}</data>\n')
     return "".join(lines)
 
 
@@ -173,7 +184,7 @@ def _yed_node(data: Mapping[str, Any], index: int) -> str:
     claim = data.get("kind") == "claim"
     colour = _COLOURS.get("Claim" if claim else str(data.get("type")), "#CCCCCC")
     width = float(min(260, max(60, 7 * len(label.split("\n")[0]) + 20)))
-    label_xml = (f">{_text(label)}</y:NodeLabel>" if label else "/>")
+    label_xml = (f">{xml_text(label)}</y:NodeLabel>" if label else "/>")
     return ('      <data key="n_yfiles">\n        <y:ShapeNode>\n'
             f'          <y:Geometry height="30.0" width="{width}" x="{(index % 8) * 280.0}" y="{(index // 8) * 90.0}"/>\n'
             f'          <y:Fill color="{colour}" transparent="false"/>\n'
@@ -189,7 +200,7 @@ def _yed_edge(data: Mapping[str, Any]) -> str:
     colour = spec.colour if spec else "#555555"  # a relation in its colour (ontology/facts.json)
     arrow = "none" if data.get("symmetric") else "standard"
     label = _yed_text(str(data.get("label", "")))
-    label_xml = (f">{_text(label)}</y:EdgeLabel>" if label else "/>")
+    label_xml = (f">{xml_text(label)}</y:EdgeLabel>" if label else "/>")
     return ('      <data key="e_yfiles">\n        <y:PolyLineEdge>\n'
             f'          <y:LineStyle color="{colour}" type="{"dashed" if dashed else "line"}" width="1.0"/>\n'
             f'          <y:Arrows source="none" target="{arrow}"/>\n'
@@ -198,10 +209,9 @@ def _yed_edge(data: Mapping[str, Any]) -> str:
 
 
 def _write(kg: KnowledgeGraph, path: Path, flavour: Flavour) -> None:
-    with views(kg) as view:  # one property graph per build, shared by every flavour
-        data = graphml_bytes(view.networkx, flavour)
     try:
-        write_bytes(path, data)
+        with views(kg) as view, open_atomic(path) as handle:  # one property graph per build, for every flavour
+            write_text_pieces(handle, graphml_text(view.networkx, flavour))
     except OSError as err:
         raise ExportError(f"cannot write {path}: {err}") from err
 
