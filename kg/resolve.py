@@ -249,9 +249,9 @@ def _title_entities(doc: Document, sides: tuple[str, ...], table: EntityTable, l
 
 _FEATURE = "feature-of:"
 _SUBJECT_TYPES = frozenset({"Product", "Technology"})
-# a title may review a company's service under the company's name ("from PlanetScale to Supabase"), unless
-# it also names a product the company makes
-_TITLE_TYPES = _SUBJECT_TYPES
+# a title may review a company's service under the company's name ("from PlanetScale to Supabase") where it
+# moves from or to it, unless it also names a product the company makes
+_TITLE_TYPES = _SUBJECT_TYPES | {"Organization"}
 
 
 def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict[str, list[Hit]],
@@ -261,8 +261,8 @@ def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict
     Returns the products and, when the title sets the others aside, the main one.
 
     A name counts if the catalog knows it or the document's quotes name it. The main product is the first
-    one the title does not set aside as the other ("from X", "X to Y", "instead of X": cues
-    ``title_other_before`` and ``title_other_after``).
+    one the title moves to ("to Y": cue ``title_target_before``), else the first one it does not set aside as the
+    other ("from X", "X to Y", "instead of X": cues ``title_other_before`` and ``title_other_after``).
     """
     text = doc.title or ""
     found: dict[str, tuple[int, int]] = {}
@@ -279,15 +279,23 @@ def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict
     for start, end, form in _gazetteer_hits(text, forms, taken):
         found.setdefault(forms[form], (start, end))
     before, after = lexicon.patterns("title_other_before"), lexicon.patterns("title_other_after")
+    target = lexicon.patterns("title_target_before")
     order = sorted(found, key=lambda e: found[e][0])
 
     def other(eid: str) -> bool:
         start, end = found[eid]
         return any(p.search(text[:start]) for p in before) or any(p.match(text[end:]) for p in after)
 
+    def moved_to(eid: str) -> bool:  # "Unleash switches its linter to Biome": the title is about Biome
+        return any(p.search(text[:found[eid][0]]) for p in target)
+
+    def prefix(eid: str) -> bool:  # "AWS" in "AWS SES"
+        return any(0 <= start - found[eid][1] <= 1 for e, (start, _) in found.items() if e != eid)
+
     makers = {table.info[e].maker for e in found}
-    order = [e for e in order if table.info[e].type != "Organization" or e not in makers]
-    ranked = sorted(order, key=lambda e: (other(e), order.index(e)))
+    order = [e for e in order if table.info[e].type != "Organization" or
+             (e not in makers and not prefix(e) and (other(e) or moved_to(e)))]  # "from Firebase to Supabase"
+    ranked = sorted(order, key=lambda e: (other(e), not moved_to(e), order.index(e)))
     return ranked, (ranked[0] if ranked and not other(ranked[0]) and len(ranked) > 1 else None)
 
 

@@ -171,3 +171,38 @@ def test_side_names(sides_in, said, expected):
     from kg.resolve import _side_names
 
     assert _side_names(sides_in, load_catalog(None), said) == expected
+
+
+@pytest.fixture(scope="module")
+def moves(tmp_path_factory):
+    from helpers import GraphView
+    graph = run_docs(tmp_path_factory.mktemp("moves"), [
+        ("Gizmora switches its job queue to Widgetly", [
+            "We kept Gizmora as the product; only the queue changed.",
+            "The rollout took a week.",
+            "In the end Widgetly handled twice the load.",
+        ]),
+        ("Moving from Acmebase to Supabase", [
+            "The export from Acmebase took an hour.",
+            "Auth and storage came along for free.",
+            "In the end Supabase was cheaper.",
+        ]),
+        ("Switching from AWS SES to Widgetly", [
+            "Bounces from Amazon SES were hard to trace.",
+            "The new dashboard shows every bounce.",
+            "We picked Widgetly for the dashboard.",
+        ]),
+    ])
+    return GraphView(graph)
+
+
+def test_a_title_is_about_the_product_it_moves_to_even_when_another_comes_first(moves):
+    assert _subject(moves, "The rollout took a week.") == "Widgetly"
+    # a quote that names another of the title's products is about that one
+    assert _subject(moves, "We kept Gizmora as the product; only the queue changed.") == "Gizmora"
+
+
+def test_a_company_a_title_moves_to_is_a_subject_but_not_a_company_prefix(moves):
+    assert _subject(moves, "Auth and storage came along for free.") == "Supabase"
+    assert _subject(moves, "The new dashboard shows every bounce.") == "Widgetly"
+    assert _subject(moves, "Bounces from Amazon SES were hard to trace.") == "Amazon SES"

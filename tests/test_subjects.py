@@ -146,3 +146,12 @@ def test_the_subject_model_file_is_read_when_present(tmp_path):
     path = tmp_path / "subjects.model.json"
     path.write_text('{"weights": {"said": 1.5, "untitled": -2}}', encoding="utf-8")
     assert load_subject_model(str(path)).score(("said", "untitled", "unknown")) == -0.5
+
+
+def test_a_quote_naming_one_title_product_is_about_it_not_about_the_titles_main_one():
+    from kg.extract.subjects import attribute_subjects
+
+    text = "With Zentrix in front, our nightly export now goes through Acmebase."
+    table, ids, ctx = _context(text, ["Widgetly", "Acmebase", "Zentrix"], ["Widgetly", "Acmebase"])
+    att = attribute_subjects([ctx], table, None, {}, primary=ids["Widgetly"], model=None)["q1"]
+    assert (table.name(att.subject), att.rule) == ("Acmebase", "subject.named")

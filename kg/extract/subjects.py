@@ -36,7 +36,8 @@ _REFERS = re.compile(r"^\W*(?:it|it's|it’s|its|this|they|their|the\s+(?:tool|p
                      r"service|platform|editor|engine|team|company))\b", re.IGNORECASE)
 _SUBJECT_TYPES = frozenset({"Product", "Technology"})
 
-_PRIMARY = 2.0  # without a model: what the title's own emphasis is worth, about one plain mention
+_PRIMARY = 1.0  # without a model: what the title's own emphasis is worth, half a plain mention (a quote that
+# names another title product is about that one; the primary breaks ties and carries quotes that name none)
 
 
 @dataclass(frozen=True)
