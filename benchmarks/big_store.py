@@ -22,7 +22,6 @@ import json
 import math
 import sys
 import time
-import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,10 +77,9 @@ def make_store(out: Path, quotes: int, base, share: int = 10, progress=None) -> 
     """Write a store of about ``quotes`` quotes into ``out/.store`` (copies of ``base``); returns its figures."""
     from pyoxigraph import Store
 
-    from kg.atomic import write_text
     from kg.models import KnowledgeGraph
     from kg.rdf import to_quads
-    from kg.store import _DATABASE, _NAMES, STORE_DIR, _fingerprints, _name_index
+    from kg.store import _DATABASE, STORE_DIR, _name_index, seal
 
     copies = max(1, math.ceil(quotes / max(1, len(base.quotes))))
     groups = max(1, math.ceil(copies / share))
@@ -104,9 +102,7 @@ def make_store(out: Path, quotes: int, base, share: int = 10, progress=None) -> 
     store.optimize()
     del store
     index_graph = KnowledgeGraph.model_construct(run=base.run, entities=tuple(entities.values()))
-    index = _name_index(index_graph) | {"quads": written, "generation": uuid.uuid4().hex,
-                                        "files": _fingerprints(root / _DATABASE)}
-    write_text(root / _NAMES, json.dumps(index, indent=1, sort_keys=True) + "\n")
+    seal(root, _name_index(index_graph) | {"quads": written})
     return {"quotes": loaded, "copies": copies, "groups": groups, "quads_written": written,
             "entities": len(entities)}
 

@@ -1,5 +1,5 @@
 """Run the CLI with ``python -m kg``."""
 
-from kg.cli import main
+from kg.cli_fast import main
 
 main()

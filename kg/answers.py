@@ -9,24 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-from kg.models import KnowledgeGraph
-from kg.query_rows import (
-    CompetitorRank,
-    CompetitorRow,
-    DependencyRank,
-    DependencyRow,
-    EntityOverviewRow,
-    StatRow,
-    ThreatRank,
-    ThreatRow,
-)
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["claims", "competitors", "contradictions", "dependencies", "entities", "stats", "threats"]
+    from kg.models import KnowledgeGraph
+
+__all__ = ["claims", "competitors", "contradictions", "dependencies", "entities", "records", "stats", "threats"]
 
 
 def _source(store: str | Path | KnowledgeGraph | None, graph: KnowledgeGraph | None):
@@ -39,18 +29,19 @@ def _source(store: str | Path | KnowledgeGraph | None, graph: KnowledgeGraph | N
     return as_store(graph if graph is not None else DEFAULT_STORE if store is None else store)
 
 
-def _answer(rows: list, row_type: type, as_rows: bool):
-    """The rows themselves, or a DataFrame with one typed column per field."""
+def _answer(rows: list, row_type: str, as_rows: bool):
+    """The rows themselves, or a DataFrame with one typed column per field of ``kg.query_rows.<row_type>``."""
     if as_rows:
         return rows
+    from kg import query_rows
     from kg.frames import frame
 
-    return frame(rows, row_type)
+    return frame(rows, getattr(query_rows, row_type))
 
 
-def _relations(ask: Callable, types: tuple[type, type], name: str, store, graph, aggregate: bool, as_rows: bool,
+def _relations(ask: Callable, types: tuple[str, str], name: str, store, graph, aggregate: bool, as_rows: bool,
                **options):
-    """Ask a relation query; ``types`` are its row and ranked-row models; ``aggregate`` folds and ranks the rows."""
+    """Ask a relation query; ``types`` name its row and ranked-row models; ``aggregate`` folds and ranks the rows."""
     from kg import query
     from kg.query_rank import rank
 
@@ -86,7 +77,7 @@ def competitors(name: str, store: str | Path | None = None, *, graph: KnowledgeG
     """
     from kg import query
 
-    return _relations(query.competitors, (CompetitorRow, CompetitorRank), name, store, graph, aggregate, as_rows)
+    return _relations(query.competitors, ("CompetitorRow", "CompetitorRank"), name, store, graph, aggregate, as_rows)
 
 
 def threats(name: str, store: str | Path | None = None, *, graph: KnowledgeGraph | None = None,
@@ -101,7 +92,7 @@ def threats(name: str, store: str | Path | None = None, *, graph: KnowledgeGraph
     """
     from kg import query
 
-    return _relations(query.threats, (ThreatRow, ThreatRank), name, store, graph, aggregate, as_rows,
+    return _relations(query.threats, ("ThreatRow", "ThreatRank"), name, store, graph, aggregate, as_rows,
                       include_outgoing=include_outgoing)
 
 
@@ -117,7 +108,7 @@ def dependencies(name: str, store: str | Path | None = None, *, graph: Knowledge
     """
     from kg import query
 
-    return _relations(query.dependencies, (DependencyRow, DependencyRank), name, store, graph, aggregate, as_rows,
+    return _relations(query.dependencies, ("DependencyRow", "DependencyRank"), name, store, graph, aggregate, as_rows,
                       include_incoming=include_incoming)
 
 
@@ -175,7 +166,7 @@ def entities(store: str | Path | None = None, *, graph: KnowledgeGraph | None = 
     """
     from kg import query_overview
 
-    return _answer(query_overview.entities(_source(store, graph), type), EntityOverviewRow, as_rows)
+    return _answer(query_overview.entities(_source(store, graph), type), "EntityOverviewRow", as_rows)
 
 
 def stats(store: str | Path | None = None, *, graph: KnowledgeGraph | None = None,
@@ -187,4 +178,28 @@ def stats(store: str | Path | None = None, *, graph: KnowledgeGraph | None = Non
     """
     from kg import query_overview
 
-    return _answer(query_overview.stats(_source(store, graph)), StatRow, as_rows)
+    return _answer(query_overview.stats(_source(store, graph)), "StatRow", as_rows)
+
+
+_RECORDS = {"competitors": "competitor_records", "threats": "threat_records", "dependencies": "dependency_records"}
+
+
+def records(question: str, name: str, store: str | Path | None = None, *, aggregate: bool = False,
+            **options: Any) -> list[dict[str, Any]]:
+    """The answer to ``question`` (``competitors``, ``threats`` or ``dependencies``) as JSON-ready dicts: what
+    ``kg query`` prints. Per-statement answers are read from the store without pydantic or pandas (a
+    command-line query pays only for what it prints); ``aggregate`` ranks them as :func:`competitors` does.
+
+    ``options`` are the question's own (``include_outgoing``, ``include_incoming``); the errors are those of
+    ``competitors``.
+    """
+    from kg import query
+
+    if question not in _RECORDS:
+        raise ValueError(f"records() answers {', '.join(_RECORDS)}, not {question!r}")
+    if aggregate:
+        ranked = globals()[question](name, store, aggregate=True, as_rows=True, **options)
+        return [r.model_dump(mode="json") for r in ranked]
+    from kg.api import DEFAULT_STORE
+
+    return getattr(query, _RECORDS[question])(DEFAULT_STORE if store is None else store, name, **options)

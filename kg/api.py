@@ -18,14 +18,17 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 # the questions, answered as DataFrames, live in kg/answers.py; kg.api is the one entry point
-from kg.answers import claims, competitors, contradictions, dependencies, entities, stats, threats
+from kg.answers import claims, competitors, contradictions, dependencies, entities, records, stats, threats
 from kg.atomic import write_text
 from kg.errors import StoreError
-from kg.models import KnowledgeGraph
 from kg.progress import ProgressCallback, report
 from kg.progress import logged as log_progress
+
+if TYPE_CHECKING:
+    from kg.models import KnowledgeGraph
 
 __all__ = [
     "BUILD_FORMATS",
@@ -46,6 +49,7 @@ __all__ = [
     "load",
     "log_progress",
     "push",
+    "records",
     "run_report",
     "select_formats",
     "serve",
@@ -213,6 +217,19 @@ def build(inputs: Iterable[str | Path], out: str | Path = DEFAULT_STORE, catalog
         OutputError: if ``out`` cannot be written; checked before any extraction.
         BuildLockedError: if another build is writing ``out``.
     """
+    formats = tuple(formats)
+    if any(isinstance(f, str) for f in formats):
+        formats = select_formats(formats)  # type: ignore[arg-type]
+    return _build(list(inputs), out, catalog, model, progress, formats, formats, allow_empty=allow_empty,  # type: ignore[arg-type]
+                  follow_links=follow_links, jobs=jobs, scheduler=scheduler)
+
+
+def _build(inputs: list, out: str | Path, catalog, model: str | None, progress: ProgressCallback | None,
+           formats: tuple[tuple[str, str], ...], recorded: tuple[tuple[str, str], ...], *, allow_empty: bool = False,
+           follow_links: bool = False, jobs: int | None = None, scheduler: object = None,
+           incremental: bool = False) -> BuildResult:
+    """:func:`build`, writing ``formats`` and recording ``recorded`` as the build's exports; ``incremental``: the
+    store is updated from the one in ``out`` (see ``kg.store_update``) when it can be."""
     from kg.cache import CACHE_DIR, ExtractionCache
     from kg.errors import EmptyBuildError
     from kg.ingest import read_corpus
@@ -220,10 +237,7 @@ def build(inputs: Iterable[str | Path], out: str | Path = DEFAULT_STORE, catalog
     from kg.pipeline import extract_corpus
     from kg.timings import recording, stage
 
-    inputs = list(inputs)
-    formats = tuple(formats)
-    if any(isinstance(f, str) for f in formats):
-        formats = select_formats(formats)  # type: ignore[arg-type]
+    previous = Path(out) / ".store" if incremental else None
     with transaction(out) as folder, recording() as timings:
         with stage("ingest"):
             corpus = read_corpus(inputs, follow_links=follow_links, exclude=(Path(out),))
@@ -235,22 +249,33 @@ def build(inputs: Iterable[str | Path], out: str | Path = DEFAULT_STORE, catalog
         del corpus  # the graph holds every quote; the corpus's copies can go before the exports are written
         with stage("cache"):
             cache.write(folder / CACHE_DIR)
-            _record(folder, inputs, catalog, model, formats, follow_links)
-        written, skipped = _write_all(graph, folder, formats, timings, progress)
+            _record(folder, inputs, catalog, model, recorded, follow_links)
+        written, skipped = _write_all(graph, folder, formats, timings, progress, previous)
+    if previous is not None:
+        from kg.store import renote
+
+        renote(out)  # the previous generation, which shared the table files, is gone: their ctime moved
     out = Path(out)
     return BuildResult(graph, out, tuple(out / name for name in written), tuple(skipped),
                        cache.misses["extracted"])
 
 
 def add(files: Iterable[str | Path], store: str | Path = DEFAULT_STORE,
-        progress: ProgressCallback | None = None, *, jobs: int | None = None,
+        progress: ProgressCallback | None = None, *, exports: bool = False, jobs: int | None = None,
         scheduler: object = None) -> BuildResult:
-    """Add review files or folders to the build in ``store``: the result equals a fresh :func:`build` of its
-    inputs plus ``files``.
+    """Add review files or folders to the build in ``store``: its store, graph, run report and cache then equal
+    those of a fresh :func:`build` of its inputs plus ``files``.
 
-    The inputs, catalog and model of the earlier build are read from ``store/.store/build.json``; every input
-    is read again, but only quotes whose text or resolved names changed are extracted again (the rest comes
-    from ``store/cache/``). Names are resolved again over the whole corpus. Written as one transaction.
+    The inputs, catalog, model and exports of the earlier build are read from ``store/.store/build.json``;
+    every input is read again, but only quotes whose text or resolved names changed are extracted again (the
+    rest comes from ``store/cache/``), and names are resolved again over the whole corpus. The store is
+    updated, not loaded again: only the named graphs of new or changed documents (and the default graph)
+    are replaced. Written as one transaction.
+
+    Args:
+        exports: also write the exports the build wrote (as a build of the union would; that takes as long
+            as those exports take). Without it they are left out of the updated folder, since they would
+            describe the graph before the addition; ``kg export FILE`` writes any of them from the store.
 
     Raises:
         StoreError: if ``store`` holds no build record, or an input it was built from is gone.
@@ -261,9 +286,9 @@ def add(files: Iterable[str | Path], store: str | Path = DEFAULT_STORE,
         raise StoreError(f"{store} was built from {', '.join(gone)}, which no longer exist(s); rebuild it with "
                          f"`kg build INPUTS --out {store}`")
     inputs = sorted(set(record["inputs"]) | {os.path.abspath(f) for f in files})
-    formats = tuple((name, fmt) for name, fmt in record["formats"])
-    return build(inputs, out=store, catalog=record["catalog"], model=record["model"], progress=progress,
-                 formats=formats, follow_links=record["follow_links"], jobs=jobs, scheduler=scheduler)
+    recorded = tuple((name, fmt) for name, fmt in record["formats"])
+    return _build(inputs, store, record["catalog"], record["model"], progress, recorded if exports else (),
+                  recorded, follow_links=record["follow_links"], jobs=jobs, scheduler=scheduler, incremental=True)
 
 
 _RECORD = "build.json"
@@ -292,33 +317,36 @@ def _read_record(store: str | Path) -> dict:
 
 
 def _write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str], ...],
-               timings: dict[str, list[float]] | None = None,
-               progress: ProgressCallback | None = None) -> tuple[list[str], list[str]]:
+               timings: dict[str, list[float]] | None = None, progress: ProgressCallback | None = None,
+               previous: Path | None = None) -> tuple[list[str], list[str]]:
     """Write every export, the store and the run report into ``folder``: (names written, formats skipped).
 
     The graph's quads and its property graph are made once (``kg.shared``) and read by every exporter
     and the store. ``timings`` (stage → [wall s, CPU s, peak RSS MB]) is completed and written as the
-    report's ``timings`` block; everything else in the report is deterministic.
+    report's ``timings`` block; everything else in the report is deterministic. ``previous``: a store
+    (``.store`` folder) to update rather than write afresh.
     """
     import tempfile
 
     from kg.registry import get_exporter
     from kg.shared import sharing
     from kg.store import write_store
+    from kg.store_update import update_store
     from kg.timings import stage
 
     written: list[str] = []
     skipped: list[str] = []
     work = Path(tempfile.mkdtemp(prefix=".kg-work-", dir=folder))
     with sharing(graph, work) as view:
-        report(progress, "preparing exports", 0, 2)
-        with stage("rdf"):
-            _ = view.quads_path
-        report(progress, "preparing exports", 1, 2)
-        with stage("graph"):
-            _ = view.networkx
-        report(progress, "preparing exports", 2, 2)
-        report(progress, "writing exports", 0, len(formats))
+        if formats:
+            report(progress, "preparing exports", 0, 2)
+            with stage("rdf"):
+                _ = view.quads_path
+            report(progress, "preparing exports", 1, 2)
+            with stage("graph"):
+                _ = view.networkx
+            report(progress, "preparing exports", 2, 2)
+            report(progress, "writing exports", 0, len(formats))
         for done, (name, fmt) in enumerate(formats, 1):
             try:
                 exporter = get_exporter(fmt)
@@ -332,7 +360,8 @@ def _write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, st
         view.release()  # the property graph is not needed by the store
         with stage("store"):
             write_text(folder / ".store" / GRAPH_FILE, graph.model_dump_json())
-            write_store(graph, folder, progress)
+            if previous is None or update_store(graph, previous, folder, progress) is None:
+                write_store(graph, folder, progress)
     summary = run_report(graph)
     if timings is not None:  # wall-clock seconds: the one part of the report that differs between runs
         summary["timings"] = {"wall_s": {name: round(s[0], 3) for name, s in timings.items()},
@@ -349,6 +378,8 @@ def load(store: str | Path = DEFAULT_STORE) -> KnowledgeGraph:
     if not path.is_file():
         raise StoreError(f"no graph in {store}; run `kg build INPUTS --out {store}` first")
     from pydantic import ValidationError
+
+    from kg.models import KnowledgeGraph
 
     try:
         return KnowledgeGraph.model_validate_json(path.read_bytes())

@@ -14,7 +14,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-from dataclasses import asdict
+from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,12 +40,17 @@ def _dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=True, sort_keys=True, separators=(",", ":"))
 
 
+def _plain(obj: object) -> dict:
+    """A dataclass of plain values as a dict (``dataclasses.asdict`` deep-copies: ten times slower)."""
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}  # type: ignore[arg-type]
+
+
 def job_key(job: Job) -> str:
     """The canonical text of everything a quote's extraction reads."""
     ctx, att = job.context, job.attribution
-    entities = {eid: {**asdict(info), "aliases": sorted(info.aliases)} for eid, info in job.entities.items()}  # type: ignore[call-overload]
+    entities = {eid: {**_plain(info), "aliases": sorted(info.aliases)} for eid, info in job.entities.items()}  # type: ignore[attr-defined]
     return _dumps({"quote": ctx.quote_id, "doc": ctx.doc_id, "text": ctx.text, "sentences": ctx.sentences,
-                   "hits": [asdict(h) for h in ctx.hits], "candidates": ctx.candidates, "subject": ctx.subject,
+                   "hits": [_plain(h) for h in ctx.hits], "candidates": ctx.candidates, "subject": ctx.subject,
                    "attribution": [att.subject, att.rule, att.confidence], "entities": entities})
 
 
@@ -87,6 +92,7 @@ class ExtractionCache:
         self._new: dict[str, dict[str, str]] = {kind: {} for kind in _FILES}
         self.hits = {kind: 0 for kind in _FILES}
         self.misses = {kind: 0 for kind in _FILES}
+        self._keys: dict[int, tuple[Job, str]] = {}  # id of a job → (the job, its key)
 
     def open(self, fingerprint: str) -> None:
         """Read the previous entries written under ``fingerprint`` (others are ignored)."""
@@ -115,12 +121,21 @@ class ExtractionCache:
 
     def extracted(self, job: Job) -> Extracted | None:
         """The cached :class:`Extracted` of a job, or None."""
-        raw = self._get("extracted", _key(self._fp, "extracted", job_key(job)))
+        raw = self._get("extracted", self._job_key(job))
         return None if raw is None else _decode_extracted(json.loads(raw))
 
     def keep_extracted(self, job: Job, found: Extracted) -> None:
-        key = _key(self._fp, "extracted", job_key(job))
+        key = self._job_key(job)
         self._new["extracted"][key] = self._old["extracted"].get(key) or _dumps(_encode_extracted(found))
+
+    def _job_key(self, job: Job) -> str:
+        """The cache key of a job, worked out once per job (it is looked up, then kept)."""
+        known = self._keys.get(id(job))
+        if known is not None and known[0] is job:
+            return known[1]
+        key = _key(self._fp, "extracted", job_key(job))
+        self._keys[id(job)] = (job, key)  # the job is held, so its id is not reused while the key is
+        return key
 
     @property
     def _fp(self) -> str:

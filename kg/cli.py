@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-import logging
-import re
 import sys
 from enum import Enum
 from pathlib import Path
@@ -15,6 +11,17 @@ from typing import Annotated
 import typer
 
 from kg import __version__
+from kg.cli_output import (
+    Format,
+    _columns,
+    _err,
+    _fields,
+    _log,
+    _print,
+    _rows,
+    _say,
+    answer_relation,
+)
 
 __all__ = ["app", "main"]
 
@@ -24,13 +31,6 @@ app = typer.Typer(help="Turn review quotes about software products into a knowle
 query_app = typer.Typer(help="Ask the stored graph a question (no extraction, no spaCy).", no_args_is_help=True,
                         epilog="Example: kg query competitors Qdrant --aggregate --format csv")
 app.add_typer(query_app, name="query")
-_log = logging.getLogger("kg.cli")
-
-
-class Format(str, Enum):
-    table = "table"
-    json = "json"
-    csv = "csv"
 
 
 StoreOpt = Annotated[Path, typer.Option("--store", help="Folder that `kg build --out` wrote.")]
@@ -45,133 +45,8 @@ SchedulerOpt = Annotated[str | None, typer.Option("--scheduler", metavar="tcp://
                                                   help="Run extraction on a Dask cluster (pip install 'kg[dask]').")]
 
 
-def _err(message: str) -> None:
-    typer.echo(message, err=True)
-
-
-def _say(message: str) -> None:
-    """An informational line on stderr (hidden by ``-q``)."""
-    _log.info("%s", message)
-
-
 ProgressOpt = Annotated[bool, typer.Option("--progress/--no-progress",
                                            help="Show progress on stderr: a bar on a terminal, plain lines elsewhere.")]
-
-
-def _rows(items: list) -> list[dict]:
-    return [i.model_dump(mode="json") if hasattr(i, "model_dump") else dict(i) for i in items]
-
-
-def _fields(row_type: type) -> list[str]:
-    """The columns a row type gives (so an empty CSV still has its header)."""
-    return list(row_type.model_fields)
-
-
-def _flat(value: object) -> str:
-    if isinstance(value, list) and all(v is None or isinstance(v, (str, int, float, bool)) for v in value):
-        return "; ".join("" if v is None else str(v) for v in value)
-    if isinstance(value, (dict, list)):
-        return json.dumps(value, ensure_ascii=False, sort_keys=True)
-    return "" if value is None else str(value)
-
-
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def _visible(text: str) -> str:
-    """Text safe to show on a terminal: escape sequences and bidi controls become visible ``\\x1b``-style escapes."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}",
-                        text)
-
-
-def _columns(fmt: Format, table_columns: list[str]) -> list[str] | None:
-    """The columns a table shows; CSV gets them first, then every other field."""
-    return table_columns if fmt is Format.table else None
-
-
-def _ordered(rows: list[dict], first: list[str] | None, fields: list[str] | None = None) -> list[str] | None:
-    names = list(rows[0]) if rows else fields
-    if not names:
-        return None
-    first = [k for k in first or [] if k in names]
-    return first + [k for k in names if k not in first]
-
-
-def _print(rows: list[dict], fmt: Format, columns: list[str] | None = None, lead: list[str] | None = None,
-           fields: list[str] | None = None) -> None:
-    """Rows as JSON, CSV (a header even with no rows) or a table that fits the terminal."""
-    columns = columns or _ordered(rows, lead, fields) or []
-    if fmt is Format.json:
-        typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
-    elif fmt is Format.csv:
-        from kg.cells import csv_cell
-
-        buf = io.StringIO()
-        writer = csv.DictWriter(buf, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
-        writer.writeheader()
-        writer.writerows({k: csv_cell(_flat(r.get(k))) for k in columns} for r in rows)
-        typer.echo(buf.getvalue(), nl=False)
-    else:
-        _table(rows, columns)
-        if not rows:
-            _say("(no results)")
-
-
-_WRAP_AT = 24  # a column whose cells run longer than this is running text: it wraps
-
-
-def _widths(headers: list[str], cells: list[list[str]], total: int) -> list[int]:
-    """Column widths that fit ``total`` terminal cells: names and numbers kept whole, running text wrapped.
-
-    Short columns keep their longest value whole (a longer header folds); the text columns share what is
-    left, in proportion to their length, and wrap. Only a terminal too narrow even for that folds values.
-    """
-    from rich.cells import cell_len
-
-    count = len(headers)
-    room = max(total - (3 * count + 1), count)  # borders and padding: 3 cells a column, plus the left edge
-    longest = [max((cell_len(row[i]) for row in cells), default=0) for i in range(count)]
-    natural = [max(longest[i], cell_len(headers[i]), 1) for i in range(count)]
-    if sum(natural) <= room:
-        return natural
-    text = [i for i in range(count) if longest[i] > _WRAP_AT]
-    short = [i for i in range(count) if i not in text]
-    widths = natural[:]
-
-    def squeeze(indices: list[int], floor) -> None:
-        while sum(widths) > room:
-            wide = [i for i in indices if widths[i] > floor(i)]
-            if not wide:
-                return
-            widths[max(wide, key=widths.__getitem__)] -= 1
-
-    squeeze(short, lambda i: max(longest[i], min(cell_len(headers[i]), 6), 1))  # long headers fold
-    left = room - sum(widths[i] for i in short)
-    weight = sum(natural[i] for i in text)
-    for i in text:  # running text shares the rest, in proportion to its length
-        widths[i] = max(10, min(natural[i], left * natural[i] // weight))
-    squeeze(short, lambda i: max(longest[i], 1))
-    squeeze(text, lambda i: 4)
-    squeeze(list(range(count)), lambda i: 1)
-    return widths
-
-
-def _table(rows: list[dict], columns: list[str]) -> None:
-    """A rich table as wide as the terminal (``COLUMNS`` when not a terminal): see :func:`_widths`."""
-    import shutil
-
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
-
-    cells = [[_visible(_flat(r.get(c))) for c in columns] for r in rows]
-    width = shutil.get_terminal_size().columns
-    table = Table(show_lines=False)
-    for name, size in zip(columns, _widths(columns, cells, width)):
-        table.add_column(name, width=size, overflow="fold")
-    for row in cells:
-        table.add_row(*(Text(cell) for cell in row))  # Text: brackets in a quote are not rich markup
-    Console(width=width, highlight=False).print(table)
 
 
 def _formats(value: str | None) -> tuple[tuple[str, str], ...] | None:
@@ -222,21 +97,34 @@ def build(inputs: Annotated[list[Path], typer.Argument(help="Review files or fol
 
 @app.command()
 def add(files: Annotated[list[Path], typer.Argument(help="Review files or folders to add.")],
-        store: StoreOpt = Path("exports"), progress: ProgressOpt = True,
-        jobs: JobsOpt = None, scheduler: SchedulerOpt = None) -> None:
-    """Add files to a build: only new or changed quotes are extracted; the result equals a full build of all inputs.
+        store: StoreOpt = Path("exports"),
+        exports: Annotated[bool, typer.Option(
+            "--exports/--no-exports", help="Also write the exports the build wrote (as long as a build takes to "
+                                           "write them). Default: the store, report and cache only; the old "
+                                           "exports are removed, as they would be out of date.")] = False,
+        progress: ProgressOpt = True, jobs: JobsOpt = None, scheduler: SchedulerOpt = None) -> None:
+    """Add files to a build: only new or changed quotes are extracted and only their documents' graphs are
+    replaced in the store; store, graph, report and cache equal those of a full build of all inputs.
 
-    Example: kg add new-reviews/ --store exports/
+    The exports (kg.ttl, kg.html, …) are written again only with --exports; without it they are removed from
+    the folder (they would describe the graph before the addition): `kg export FILE` writes one from the
+    store, or `kg add … --exports` writes them all.
+
+    Example: kg add new-reviews/ --store exports/ && kg export exports/kg.ttl
     """
     from kg import api
     from kg.console import progress_display
 
     with progress_display(progress) as callback:
-        result = api.add(files, store=store, progress=callback, jobs=jobs, scheduler=scheduler)
+        result = api.add(files, store=store, progress=callback, exports=exports, jobs=jobs, scheduler=scheduler)
     _say(result.summary())
     _say(f"extracted {result.extracted} of {result.graph.run.quotes} quotes; the others came from the cache")
-    exports = [f for f in result.files if f.name != "report.json"]
-    _say(f"wrote {len(exports)} export{'s' if len(exports) != 1 else ''}, report.json and the store to {store}/")
+    written = [f for f in result.files if f.name != "report.json"]
+    if exports:
+        _say(f"wrote {len(written)} export{'s' if len(written) != 1 else ''}, report.json and the store to {store}/")
+    else:
+        _say(f"updated the store and report.json in {store}/; exports are not written without --exports "
+             f"(`kg export {store}/kg.ttl` writes one)")
 
 
 @app.command()
@@ -338,7 +226,6 @@ def export(path: Annotated[Path | None, typer.Argument(help="File (or folder, fo
 
 AggregateOpt = Annotated[bool, typer.Option("--aggregate", "-a",
                                             help="One ranked row per entity: quotes, documents, best evidence.")]
-_RANKED = ["rank", "quotes", "documents", "confidence", "hedged", "best_exact", "best_doc"]
 
 
 @query_app.command("competitors")
@@ -349,13 +236,7 @@ def q_competitors(name: str, store: StoreOpt = Path("exports"), format: FormatOp
 
     Example: kg query competitors Qdrant --aggregate
     """
-    from kg import api
-    from kg.query_rows import CompetitorRank, CompetitorRow
-
-    lead = (["rank", "competitor", "competitor_type", *_RANKED[1:]] if aggregate else
-            ["competitor", "competitor_type", "confidence", "hedged", "exact", "doc"])
-    _print(_rows(api.competitors(name, store=_where(store, endpoint), aggregate=aggregate, as_rows=True)), format,
-           _columns(format, lead), lead, _fields(CompetitorRank if aggregate else CompetitorRow))
+    answer_relation("competitors", name, store, endpoint, format, aggregate)
 
 
 @query_app.command("threats")
@@ -366,13 +247,7 @@ def q_threats(name: str, store: StoreOpt = Path("exports"), format: FormatOpt = 
 
     Example: kg query threats Cursor --aggregate
     """
-    from kg import api
-    from kg.query_rows import ThreatRank, ThreatRow
-
-    lead = (["rank", "threat", "horizons", *_RANKED[1:]] if aggregate else
-            ["threat", "horizon", "confidence", "hedged", "exact", "doc"])
-    _print(_rows(api.threats(name, store=_where(store, endpoint), aggregate=aggregate, as_rows=True)), format,
-           _columns(format, lead), lead, _fields(ThreatRank if aggregate else ThreatRow))
+    answer_relation("threats", name, store, endpoint, format, aggregate)
 
 
 @query_app.command("claims")
@@ -429,14 +304,7 @@ def q_dependencies(name: str, store: StoreOpt = Path("exports"), format: FormatO
 
     Example: kg query dependencies LangGraph --incoming
     """
-    from kg import api
-    from kg.query_rows import DependencyRank, DependencyRow
-
-    lead = (["rank", "direction", "dependency", "dependency_type", *_RANKED[1:]] if aggregate else
-            ["direction", "dependency", "dependency_type", "confidence", "hedged", "exact", "doc"])
-    _print(_rows(api.dependencies(name, store=_where(store, endpoint), include_incoming=incoming, aggregate=aggregate,
-                                  as_rows=True)), format, _columns(format, lead), lead,
-           _fields(DependencyRank if aggregate else DependencyRow))
+    answer_relation("dependencies", name, store, endpoint, format, aggregate, include_incoming=incoming)
 
 
 @app.command()

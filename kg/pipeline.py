@@ -120,7 +120,7 @@ def prepare(corpus: Corpus, catalog: str | Path | Catalog | None = None, model: 
         with stage("nlp"):  # the parse map step: spaCy, catalog spans, name-shaped stretches
             parsed = _parsed(qids, texts, runner, cache, progress)
             titled = [d for d in corpus.documents if d.title]  # a wrongly split "A vs B" is read whole too
-            titles = dict(zip([d.id for d in titled], list(runner.map(parse_task, [d.title for d in titled]))))
+            titles = _parsed([d.id for d in titled], {d.id: d.title for d in titled}, runner, cache)  # type: ignore[misc]
     finally:
         if own:
             runner.close()
@@ -157,8 +157,8 @@ def _resolve(corpus: Corpus, parsed: dict[str, Parsed], texts: dict[str, str], c
 
 
 def _parsed(qids: list[str], texts: dict[str, str], runner: Runner, cache: ExtractionCache | None,
-            progress: ProgressCallback | None) -> dict[str, Parsed]:
-    """Every quote's :class:`Parsed`: from the cache where it holds it, else from the runner's workers."""
+            progress: ProgressCallback | None = None) -> dict[str, Parsed]:
+    """Every quote's (or title's) :class:`Parsed`: from the cache where it holds it, else from the runner's workers."""
     found = {q: cache.parsed(texts[q]) for q in qids} if cache else {}
     fresh = runner.map(parse_task, [texts[q] for q in qids if found.get(q) is None])
     for q in track(qids, "parsing quotes", progress):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import difflib
 import json
+import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyoxigraph import Literal as RdfLiteral
 from pyoxigraph import NamedNode, QuerySolutions, Variable
@@ -14,27 +15,45 @@ from pyoxigraph import NamedNode, QuerySolutions, Variable
 from kg.errors import UnknownEntityError, UnknownPluginError
 from kg.facts import fact_types
 from kg.ids import normalize_name
-from kg.models import CLAIM_TYPES, KnowledgeGraph
-from kg.query_rows import (
-    ClaimRow,
-    CompetitorRow,
-    ContradictionRow,
-    DependencyRow,
-    EntityRow,
-    EvidenceFields,
-    ThreatRow,
-)
 from kg.rdf import NAMESPACES, RELATION_PREDICATES, id_from_iri, iri
 from kg.rdf_terms import KG, RDF, RDFS, SDO
 from kg.sparql import sparql, sparql_stream
-from kg.store import KgStore, open_store
+from kg.store import KgStore, StoredEntity, open_store
+
+if TYPE_CHECKING:
+    from kg.models import KnowledgeGraph
+    from kg.query_rows import (
+        ClaimRow,
+        CompetitorRow,
+        ContradictionRow,
+        DependencyRow,
+        EntityRow,
+        EvidenceFields,
+        ThreatRow,
+    )
 
 __all__ = ["ClaimRow", "CompetitorRow", "ContradictionRow", "DependencyRow", "EntityRow", "EvidenceFields",
-           "Queryable", "ThreatRow", "as_store", "claims", "competitors", "contradictions", "dependencies",
-           "quote_documents", "resolve_name", "select_values", "sparql", "sparql_stream", "threats"]
+           "Queryable", "ThreatRow", "as_store", "claims", "competitor_records", "competitors", "contradictions",
+           "dependencies", "dependency_records", "quote_documents", "resolve_name", "select_values", "sparql",
+           "sparql_stream", "threat_records", "threats"]
 
-# what a query reads: an opened store, the folder a build wrote, or a graph in memory
-Queryable = KgStore | KnowledgeGraph | str | Path
+# what a query reads: an opened store, the folder a build wrote, or a graph in memory (a KnowledgeGraph: named
+# only for type checkers, so that asking a store never imports pydantic)
+if TYPE_CHECKING:
+    Queryable = KgStore | KnowledgeGraph | str | Path
+else:
+    Queryable = KgStore | str | Path
+_ROWS = ("ClaimRow", "CompetitorRow", "ContradictionRow", "DependencyRow", "EntityRow", "EvidenceFields", "ThreatRow")
+
+
+def __getattr__(name: str) -> Any:
+    """The row models (``kg.query.CompetitorRow`` …), imported from ``kg.query_rows`` when first asked for."""
+    if name in _ROWS:
+        from kg import query_rows
+
+        return getattr(query_rows, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _XSD = NAMESPACES["xsd"]
 # what each look-up reads: a relation statement, a claim, a contradiction, an evidence annotation, …
@@ -60,7 +79,8 @@ def as_store(source: Queryable) -> KgStore:
     """
     if isinstance(source, KgStore):
         return source
-    if isinstance(source, KnowledgeGraph):
+    models = sys.modules.get("kg.models")  # not imported: then no graph in memory exists to be asked
+    if models is not None and isinstance(source, models.KnowledgeGraph):
         from kg.graph_store import graph_store
 
         return graph_store(source)
@@ -89,16 +109,19 @@ def resolve_name(store: Queryable, name: str) -> EntityRow:
     Raises:
         UnknownEntityError: with the closest known names as suggestions.
     """
-    kg_store = as_store(store)
-    if name in kg_store.entities:
-        entity_id = name
-    else:
-        key = normalize_name(name)
-        if key not in kg_store.names:
-            raise UnknownEntityError(name, _suggestions(kg_store, key))
-        entity_id = kg_store.names[key][0]
-    e = kg_store.entities[entity_id]
+    from kg.query_rows import EntityRow
+
+    e = _resolve(as_store(store), name)
     return EntityRow(id=e.id, iri=e.iri, name=e.name, type=e.type, aliases=e.aliases)
+
+
+def _resolve(kg_store: KgStore, name: str) -> StoredEntity:
+    if name in kg_store.entities:
+        return kg_store.entities[name]
+    key = normalize_name(name)
+    if key not in kg_store.names:
+        raise UnknownEntityError(name, _suggestions(kg_store, key))
+    return kg_store.entities[kg_store.names[key][0]]
 
 
 def _select(store: KgStore, query: str, **bindings: NamedNode | RdfLiteral) -> QuerySolutions:
@@ -141,7 +164,7 @@ def _first(props: dict[NamedNode, list], predicate: NamedNode) -> object:
     return values[0] if values else None
 
 
-def _focus(store: KgStore, root: EntityRow) -> list[NamedNode]:
+def _focus(store: KgStore, root: StoredEntity) -> list[NamedNode]:
     """The entity and, through any chain of version/feature links, its releases and features."""
     found, todo = [root.id], [root.id]
     while todo:
@@ -200,7 +223,7 @@ def _inverse(relation: str) -> str:
     return fact_types().relations[relation].inverse or f"{relation}_inverse"
 
 
-def _relations(store: KgStore, root: EntityRow, relation: str, sides: str) -> list[dict[str, Any]]:
+def _relations(store: KgStore, root: StoredEntity, relation: str, sides: str) -> list[dict[str, Any]]:
     """The statements of type ``relation`` with the entity (or its releases and features) on ``sides``, with evidence."""
     look, wanted, focus = store.lookup, RELATION_PREDICATES[relation], _focus(store, root)
     found: list[tuple[NamedNode, NamedNode, object]] = []  # (fact, focus, far end)
@@ -235,17 +258,36 @@ def _relation_fields(store: KgStore, s: dict[str, Any], other: str) -> dict[str,
             "hedged": bool(_value(s["hedged"])), **_evidence(s)}
 
 
+def competitor_records(store: Queryable, name: str) -> list[dict[str, Any]]:
+    """:func:`competitors` as plain records (the fields of ``CompetitorRow``): no pydantic on the way."""
+    kg_store = as_store(store)
+    root = _resolve(kg_store, name)
+    rows = [_relation_fields(kg_store, s, "competitor") for s in _relations(kg_store, root, "competes_with", "either")]
+    return sorted(rows, key=lambda r: (r["competitor"].casefold(), r["doc"], r["start"] or 0, r["relation_id"]))
+
+
 def competitors(store: Queryable, name: str) -> list[CompetitorRow]:
     """Who competes with ``name`` (or its releases and features), whichever side of the statement it was on.
 
     Raises:
         UnknownEntityError: if the name is unknown.
     """
+    from kg.query_rows import CompetitorRow
+
+    return [CompetitorRow(**r) for r in competitor_records(store, name)]
+
+
+def threat_records(store: Queryable, name: str, *, include_outgoing: bool = False) -> list[dict[str, Any]]:
+    """:func:`threats` as plain records (the fields of ``ThreatRow``)."""
     kg_store = as_store(store)
-    root = resolve_name(kg_store, name)
-    rows = [CompetitorRow(**_relation_fields(kg_store, s, "competitor"))
-            for s in _relations(kg_store, root, "competes_with", "either")]
-    return sorted(rows, key=lambda r: (r.competitor.casefold(), r.doc, r.start or 0, r.relation_id))
+    root = _resolve(kg_store, name)
+    sides = [("incoming", _inverse("threatens"))] + ([("outgoing", "threatens")] if include_outgoing else [])
+    rows: list[dict[str, Any]] = []
+    for side, direction in sides:
+        rows += [{**_relation_fields(kg_store, s, "threat"), "direction": direction, "horizon": _value(s["horizon"])}
+                 for s in _relations(kg_store, root, "threatens", side)]
+    return sorted(rows, key=lambda r: (r["direction"], r["threat"].casefold(), r["doc"], r["start"] or 0,
+                                       r["relation_id"]))
 
 
 def threats(store: Queryable, name: str, *, include_outgoing: bool = False) -> list[ThreatRow]:
@@ -257,15 +299,9 @@ def threats(store: Queryable, name: str, *, include_outgoing: bool = False) -> l
     Raises:
         UnknownEntityError: if the name is unknown.
     """
-    kg_store = as_store(store)
-    root = resolve_name(kg_store, name)
-    sides = [("incoming", _inverse("threatens"))] + ([("outgoing", "threatens")] if include_outgoing else [])
-    rows: list[ThreatRow] = []
-    for side, direction in sides:
-        rows += [ThreatRow(**_relation_fields(kg_store, s, "threat"), direction=direction,
-                           horizon=_value(s["horizon"]))
-                 for s in _relations(kg_store, root, "threatens", side)]
-    return sorted(rows, key=lambda r: (r.direction, r.threat.casefold(), r.doc, r.start or 0, r.relation_id))
+    from kg.query_rows import ThreatRow
+
+    return [ThreatRow(**r) for r in threat_records(store, name, include_outgoing=include_outgoing)]
 
 
 def quote_documents(store: Queryable, quote_ids: Iterable[str]) -> dict[str, tuple[str, ...]]:
@@ -283,6 +319,19 @@ def quote_documents(store: Queryable, quote_ids: Iterable[str]) -> dict[str, tup
     return found
 
 
+def dependency_records(store: Queryable, name: str, *, include_incoming: bool = False) -> list[dict[str, Any]]:
+    """:func:`dependencies` as plain records (the fields of ``DependencyRow``)."""
+    kg_store = as_store(store)
+    root = _resolve(kg_store, name)
+    sides = [("outgoing", "depends_on")] + ([("incoming", _inverse("depends_on"))] if include_incoming else [])
+    rows: list[dict[str, Any]] = []
+    for side, direction in sides:
+        rows += [{**_relation_fields(kg_store, s, "dependency"), "direction": direction}
+                 for s in _relations(kg_store, root, "depends_on", side)]
+    return sorted(rows, key=lambda r: (r["direction"], r["dependency"].casefold(), r["doc"], r["start"] or 0,
+                                       r["relation_id"]))
+
+
 def dependencies(store: Queryable, name: str, *, include_incoming: bool = False) -> list[DependencyRow]:
     """What ``name`` (and its releases and features) depends on.
 
@@ -292,14 +341,9 @@ def dependencies(store: Queryable, name: str, *, include_incoming: bool = False)
     Raises:
         UnknownEntityError: if the name is unknown.
     """
-    kg_store = as_store(store)
-    root = resolve_name(kg_store, name)
-    sides = [("outgoing", "depends_on")] + ([("incoming", _inverse("depends_on"))] if include_incoming else [])
-    rows: list[DependencyRow] = []
-    for side, direction in sides:
-        rows += [DependencyRow(**_relation_fields(kg_store, s, "dependency"), direction=direction)
-                 for s in _relations(kg_store, root, "depends_on", side)]
-    return sorted(rows, key=lambda r: (r.direction, r.dependency.casefold(), r.doc, r.start or 0, r.relation_id))
+    from kg.query_rows import DependencyRow
+
+    return [DependencyRow(**r) for r in dependency_records(store, name, include_incoming=include_incoming)]
 
 
 def _claim_solutions(store: KgStore, about: dict[NamedNode, list], claim_type: str | None) -> list[dict[str, Any]]:
@@ -339,7 +383,7 @@ def _claim_rows(store: KgStore, solutions: Iterable[dict[str, Any]]) -> list[Cla
     for claim_id, row in fields.items():
         raw_json, found = row.pop("json"), values.get(claim_id, [])
         value = json.loads(raw_json) if raw_json else (found[0] if len(found) == 1 else found or None)
-        rows.append(ClaimRow(**row, value=value))
+        rows.append(_claim_row(row, value))
     return sorted(rows, key=lambda r: (r.entity.casefold(), r.type, r.doc, r.start or 0, r.claim_id))
 
 
@@ -350,7 +394,7 @@ def _about(store: KgStore, name: str | None, cls: NamedNode) -> dict[NamedNode, 
     if name is None:
         return {fact: [] for facts in look.subjects(RDF.type, (cls,)).values() for fact in facts}
     found: dict[NamedNode, list] = {}
-    for entity, facts in look.subjects(KG.about, _focus(store, resolve_name(store, name))).items():
+    for entity, facts in look.subjects(KG.about, _focus(store, _resolve(store, name))).items():
         for fact in facts:
             found.setdefault(fact, []).append(entity)
     typed = look.having(found, RDF.type, cls)  # claims and contradictions are both kg:about an entity
@@ -364,8 +408,9 @@ def claims(store: Queryable, name: str | None, type: str | None = None) -> list[
         UnknownEntityError: if the name is unknown.
         UnknownPluginError: if ``type`` is not a claim type.
     """
-    if type is not None and type not in CLAIM_TYPES:
-        raise UnknownPluginError("claim type", type, list(CLAIM_TYPES))
+    claim_types = fact_types().claim_types
+    if type is not None and type not in claim_types:
+        raise UnknownPluginError("claim type", type, list(claim_types))
     kg_store = as_store(store)
     return _claim_rows(kg_store, _claim_solutions(kg_store, _about(kg_store, name, KG.Claim), type))
 
@@ -397,5 +442,17 @@ def contradictions(store: Queryable, name: str | None) -> list[ContradictionRow]
     rows = []
     for row in found.values():
         claims_of = [r for claim in dict.fromkeys(row.pop("claims")) for r in claim_rows.get(_value(claim), [])]
-        rows.append(ContradictionRow(**row, claims=tuple(sorted(claims_of, key=lambda r: r.claim_id))))
+        rows.append(_contradiction_row(row, tuple(sorted(claims_of, key=lambda r: r.claim_id))))
     return sorted(rows, key=lambda r: (r.entity.casefold(), r.topic, r.id))
+
+
+def _claim_row(fields: dict[str, Any], value: Any) -> ClaimRow:
+    from kg.query_rows import ClaimRow
+
+    return ClaimRow(**fields, value=value)
+
+
+def _contradiction_row(fields: dict[str, Any], claims: tuple) -> ContradictionRow:
+    from kg.query_rows import ContradictionRow
+
+    return ContradictionRow(**fields, claims=claims)

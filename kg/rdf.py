@@ -7,6 +7,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from urllib.parse import quote as _percent
 from urllib.parse import unquote
 
@@ -14,18 +15,6 @@ from pyoxigraph import DefaultGraph, NamedNode, Quad
 
 from kg.errors import ExportError
 from kg.ids import digest
-from kg.models import (
-    Claim,
-    Contradiction,
-    Document,
-    Entity,
-    Evidence,
-    KnowledgeGraph,
-    Mention,
-    Quote,
-    Relation,
-    RunInfo,
-)
 from kg.rdf_terms import (
     CLAIM_CLASSES,
     DCTERMS,
@@ -50,6 +39,20 @@ from kg.rdf_terms import json_literal as _json
 from kg.rdf_terms import scalar_literal as _scalar
 from kg.rdf_terms import string_literal as _string
 from kg.rdf_terms import text_literal as _text
+
+if TYPE_CHECKING:  # annotations only: making quads needs the models, not pydantic's import
+    from kg.models import (
+        Claim,
+        Contradiction,
+        Document,
+        Entity,
+        Evidence,
+        KnowledgeGraph,
+        Mention,
+        Quote,
+        Relation,
+        RunInfo,
+    )
 
 __all__ = ["CLAIM_CLASSES", "ID_BASE", "KG", "KG_NS", "NAMESPACES", "PREFIXES", "RELATION_PREDICATES",
            "id_from_iri", "iri", "iter_quads", "mention_iri", "run_iri", "sort_quads", "to_quads"]

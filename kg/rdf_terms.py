@@ -10,8 +10,7 @@ from pathlib import Path
 from pyoxigraph import Literal, NamedNode, RdfFormat, parse
 
 from kg.errors import OntologyError
-from kg.facts import fact_types
-from kg.models import ENTITY_TYPES
+from kg.facts import ENTITY_TYPES, fact_types
 from kg.paths import ontology_dir
 
 __all__ = ["CLAIM_CLASSES", "DCTERMS", "ENTITY_CLASSES", "ID_BASE", "ID_KINDS", "KG", "KG_NS", "NAMESPACES", "OA",

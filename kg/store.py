@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pyoxigraph import RdfFormat, Store
 
@@ -19,15 +20,19 @@ from kg.atomic import write_text
 from kg.errors import StoreError
 from kg.ids import normalize_name
 from kg.lookup import LocalLookup
-from kg.models import KnowledgeGraph
 from kg.progress import ProgressCallback, report
 from kg.rdf import iri
 
-__all__ = ["STORE_DIR", "KgStore", "StoredEntity", "name_forms", "open_store", "store_path", "write_store"]
+if TYPE_CHECKING:
+    from kg.models import KnowledgeGraph
+
+__all__ = ["STORE_DIR", "KgStore", "StoredEntity", "name_forms", "open_store", "renote", "seal", "store_path",
+           "write_store"]
 
 STORE_DIR = ".store"
 _DATABASE = "oxigraph"
 _NAMES = "names.json"
+_VERIFIED = "verified.json"  # the database files' stats when their hashes were last checked
 _FORMAT = 1  # bump when the layout or the RDF mapping changes incompatibly
 _CHUNK_BYTES = 8 << 20  # N-Quads loaded per bulk-load call: bounds the loader's memory
 
@@ -123,6 +128,7 @@ def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallb
         StoreError: if the store cannot be written.
     """
     from kg.shared import views
+    from kg.store_update import write_digests
 
     root = store_path(out_dir)
     try:
@@ -140,10 +146,8 @@ def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallb
             _swap_in(building, root / _DATABASE)
         finally:
             shutil.rmtree(building, ignore_errors=True)
-        index = _name_index(kg) | {"quads": count, "generation": uuid.uuid4().hex,
-                                   "files": _fingerprints(root / _DATABASE)}
-        # ASCII escapes keep names that are not valid UTF-8 (lone surrogates) writable
-        write_text(root / _NAMES, json.dumps(index, indent=1, sort_keys=True) + "\n")
+        write_digests(kg, root)
+        seal(root, _name_index(kg) | {"quads": count})
     except OSError as err:
         raise StoreError(f"cannot write the store in {root}: {err}") from err
     return root
@@ -161,13 +165,118 @@ def _bulk_load(store: Store, quads: Path, chunk_bytes: int = _CHUNK_BYTES) -> No
             store.bulk_load(b"".join(lines), format=RdfFormat.N_QUADS)
 
 
-def _fingerprints(database: Path) -> dict[str, list]:
+def seal(root: Path, index: dict[str, object], previous: Path | None = None) -> None:
+    """Finish a store whose database is written: fingerprint its files, write ``names.json`` and ``verified.json``.
+
+    ``index`` is the name index (``_name_index``) with the database's figures; a new generation id is added.
+    ``previous``: the ``.store`` folder the database was snapshotted from; files it shares (hard links to the
+    same inode: RocksDB never changes a table file) keep the digests it noted instead of being read again.
+    """
+    generation = uuid.uuid4().hex
+    files = _fingerprints(root / _DATABASE, _shared_digests(root / _DATABASE, previous))
+    # ASCII escapes keep names that are not valid UTF-8 (lone surrogates) writable
+    write_text(root / _NAMES, json.dumps(index | {"generation": generation, "files": files}, indent=1,
+                                         sort_keys=True) + "\n")
+    _remember(root, generation, _stats(root / _DATABASE, files))
+
+
+def renote(directory: str | Path) -> None:
+    """Note again the stats of a store's files after a link to them was removed (which moves their ctime).
+
+    ``kg add`` shares table files with the generation it replaces; removing that generation changes the
+    files' link counts, hence their ctime, though not a byte. A file whose size, mtime and inode are as noted
+    keeps its check; any other difference leaves the note as it was, so the next reader hashes.
+    """
+    root = _locate(Path(directory))
+    index = _read_index(root, directory)
+    noted = _verified(root, index.get("generation"))
+    stats = _stats(root / _DATABASE, index.get("files") or {})
+    if not noted or stats is None or set(noted) != set(stats):
+        return
+    if all(noted[name][:2] + noted[name][3:] == now[:2] + now[3:] for name, now in stats.items()):
+        _remember(root, str(index.get("generation")), stats)
+
+
+def _shared_digests(database: Path, previous: Path | None) -> dict[str, list]:
+    """The previous store's digests of the files ``database`` shares with it (same inode, same size)."""
+    if previous is None:
+        return {}
+    try:
+        files = json.loads((previous / _NAMES).read_text(encoding="utf-8")).get("files") or {}
+    except (OSError, ValueError, AttributeError):
+        return {}
+    shared = {}
+    for name, noted in files.items():
+        try:
+            here, there = os.stat(database / name), os.stat(previous / _DATABASE / name)
+        except OSError:
+            continue
+        if (here.st_ino, here.st_dev, here.st_size) == (there.st_ino, there.st_dev, there.st_size) == (
+                there.st_ino, there.st_dev, noted[0]):
+            shared[name] = noted
+    return shared
+
+
+def _read_count(root: Path) -> int | None:
+    """The number of quads the store in ``root`` (a ``.store`` folder) holds, as its name index says."""
+    try:
+        count = json.loads((root / _NAMES).read_text(encoding="utf-8")).get("quads")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return count if isinstance(count, int) else None
+
+
+def _fingerprints(database: Path, known: dict[str, list] | None = None) -> dict[str, list]:
     """Size and SHA-256 of each database file a reader depends on (not its logs), to tell damage."""
     out = {}
     for path in sorted(database.iterdir()):
         if path.suffix == ".sst" or path.name == "CURRENT" or path.name.startswith(("MANIFEST-", "OPTIONS-")):
-            out[path.name] = [path.stat().st_size, hashlib.sha256(path.read_bytes()).hexdigest()]
+            out[path.name] = (known or {}).get(path.name) or [path.stat().st_size, _sha256(path)]
     return out
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        while chunk := handle.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _stats(database: Path, files: dict) -> dict[str, list[int]] | None:
+    """What the file system says of each listed file: size, mtime, ctime, inode and device (None if one is gone).
+
+    Any write to a file changes its mtime and ctime, and ctime cannot be set back by a user: while these are
+    as they were when the files' hashes were checked, the contents are those that were checked.
+    """
+    out = {}
+    for name in files:
+        try:
+            st = os.stat(database / name)
+        except OSError:
+            return None
+        out[name] = [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
+    return out
+
+
+def _remember(root: Path, generation: str, stats: dict[str, list[int]] | None) -> None:
+    """Note that the files of ``generation`` had their hashes checked while they had ``stats`` (best effort)."""
+    if stats is None:
+        return
+    try:
+        write_text(root / _VERIFIED, json.dumps({"generation": generation, "stats": stats}, sort_keys=True) + "\n")
+    except OSError:  # a read-only store: the next reader checks the hashes again
+        pass
+
+
+def _verified(root: Path, generation: object) -> dict | None:
+    try:
+        memo = json.loads((root / _VERIFIED).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(memo, dict) or memo.get("generation") != generation:
+        return None
+    return memo.get("stats")
 
 
 def _damaged(directory: str | Path, what: str) -> StoreError:
@@ -176,18 +285,29 @@ def _damaged(directory: str | Path, what: str) -> StoreError:
 
 
 def _check(root: Path, index: dict, directory: str | Path) -> None:
-    """Refuse a database whose files differ from those the build wrote (a truncated or altered file)."""
+    """Refuse a database whose files differ from those the build wrote (a truncated or altered file).
+
+    The files are hashed only when their size, times or inode differ from those noted when they were last
+    hashed (``verified.json``): a build notes them as it writes the files, a reader after a check that passed
+    (e.g. on a copied store). An unchanged store opens without reading its database files.
+    """
     files = index.get("files")
     if not isinstance(files, dict) or not files:
         raise _damaged(directory, "names.json lists no database files")
+    database = root / _DATABASE
+    stats = _stats(database, files)
+    if stats is not None and stats == _verified(root, index.get("generation")):
+        return
     for name, expected in files.items():
-        path = root / _DATABASE / name
+        path = database / name
         try:
             size = path.stat().st_size
-            if [size, hashlib.sha256(path.read_bytes()).hexdigest()] != expected:
+            if [size, _sha256(path)] != expected:
                 raise _damaged(directory, f"{_DATABASE}/{name} is not the file the build wrote")
         except OSError as err:
             raise _damaged(directory, f"{_DATABASE}/{name}: {err.strerror or err}") from err
+    if stats is not None and stats == _stats(database, files):  # nothing changed while it was hashed
+        _remember(root, str(index.get("generation")), stats)
 
 
 def _locate(directory: Path) -> Path:
@@ -200,34 +320,37 @@ def _locate(directory: Path) -> Path:
 def open_store(directory: str | Path) -> KgStore:
     """Open the store a build wrote into ``directory`` (its ``.store`` folder also works), read-only.
 
-    A build may switch generations while the store is being opened: the name index is read before and
-    after the database is opened, and the opening is retried if they are not of the same generation.
+    A build may switch generations while the store is being opened: the name index's file is looked at
+    before it is read and after the database is opened, and the opening is retried if it was replaced.
 
     Raises:
         StoreError: if there is no store there, or it cannot be read.
     """
     for _ in range(5):
         root = _locate(Path(directory))
+        seen = _generation(root)
         index = _read_index(root, directory)
         try:
             _check(root, index, directory)
             database = Store.read_only(str(root / _DATABASE))
         except (OSError, ValueError, StoreError) as err:
-            if _generation(root) != index.get("generation"):
+            if _generation(root) != seen:
                 continue
             if isinstance(err, StoreError):
                 raise
             raise _damaged(directory, str(err)) from err
-        if _generation(root) == index.get("generation"):
+        if _generation(root) == seen:
             return _opened(root, database, index)
     raise StoreError(f"the store in {directory} kept changing while it was opened (builds running?); try again")
 
 
 def _generation(root: Path) -> object:
+    """Which ``names.json`` is there: a build writes a new file (a new inode) and renames it into place."""
     try:
-        return json.loads((root / _NAMES).read_text(encoding="utf-8")).get("generation")
-    except (OSError, ValueError, AttributeError):
+        st = os.stat(root / _NAMES)
+    except OSError:
         return None
+    return st.st_ino, st.st_dev, st.st_mtime_ns, st.st_size
 
 
 def _read_index(root: Path, directory: str | Path) -> dict:

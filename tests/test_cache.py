@@ -109,14 +109,50 @@ def test_rebuild_reuses_every_cached_quote_and_writes_the_same_bytes(split, tmp_
     assert output_files(again.out) == before
 
 
-def test_add_equals_a_full_build_of_the_union(split, tmp_path):
+def _stored_quads(folder: Path) -> set:
+    from kg.store import open_store
+
+    return set(open_store(folder).oxigraph)
+
+
+def _without_exports(files: dict[str, bytes]) -> dict[str, bytes]:
+    return {name: data for name, data in files.items() if name.startswith((".store/", "cache/", "report.json"))}
+
+
+def test_add_equals_a_full_build_of_the_union(split, tmp_path, monkeypatch):
     store = tmp_path / "store"
     kg.build([split / "old"], out=store, jobs=1)
+    monkeypatch.setattr("kg.store.write_store", lambda *a, **k: pytest.fail("the store was loaded afresh"))
     added = kg.add([split / "new", SEEDS], store=store, jobs=1)
+    monkeypatch.undo()
     full = kg.build([split / "old", split / "new", SEEDS], out=tmp_path / "full", jobs=1)
     assert 0 < added.extracted < len(full.graph.quotes)  # the old quotes came from the cache …
-    assert output_files(store) == output_files(full.out)  # … and changed nothing
+    assert output_files(store) == _without_exports(output_files(full.out))  # … and changed nothing
+    assert _stored_quads(store) == _stored_quads(full.out)
     assert kg.competitors("Qdrant", store=store).equals(kg.competitors("Qdrant", store=full.out))
+    assert not (store / "kg.ttl").exists() and (full.out / "kg.ttl").is_file()  # out of date: not kept
+
+
+def test_add_with_exports_and_changed_or_removed_documents_equals_a_full_build(split, tmp_path, monkeypatch):
+    from kg import store as store_module
+
+    old = tmp_path / "old"
+    shutil.copytree(split / "old", old)
+    store = tmp_path / "store"
+    kg.build([old], out=store, jobs=1)
+    first, second = sorted(old.iterdir())[:2]
+    first.write_text(first.read_text(encoding="utf-8").replace("Qdrant", "Weaviate"), encoding="utf-8")
+    second.unlink()
+    monkeypatch.setattr("kg.store.write_store", lambda *a, **k: pytest.fail("the store was loaded afresh"))
+    added = kg.add([split / "new"], store=store, exports=True, jobs=1)
+    monkeypatch.undo()
+    full = kg.build([old, split / "new"], out=tmp_path / "full", jobs=1)
+    assert added.graph == full.graph and output_files(store) == output_files(full.out)
+    assert _stored_quads(store) == _stored_quads(full.out)
+    hashed = []
+    monkeypatch.setattr(store_module, "_sha256", lambda path: hashed.append(path))
+    store_module.open_store(store)
+    assert hashed == []  # the updated store's files were noted as checked when the add ended
 
 
 def test_add_from_the_command_line(split, tmp_path):

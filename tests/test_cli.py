@@ -373,7 +373,7 @@ def test_cli_table_fits_the_terminal_width(store, width):
 
 
 def test_cli_table_widths_keep_short_columns_whole_and_wrap_text():
-    from kg.cli import _widths
+    from kg.cli_output import _widths
 
     headers = ["name", "competitors", "exact"]
     cells = [["Weaviate", "3", "x" * 200], ["Milvus", "12", "y" * 50]]

@@ -65,3 +65,17 @@ def test_kg_query_command_does_not_load_spacy_rdflib_or_pandas(store: str, comma
     done = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+
+
+@pytest.mark.parametrize("command", [["query", "competitors", "Qdrant"], ["query", "threats", "Cursor", "-f", "csv"],
+                                     ["query", "dependencies", "Zep", "--incoming", "--format", "json"]])
+def test_kg_query_relation_questions_load_neither_typer_nor_pydantic(store: str, command: list[str]) -> None:
+    """``python -m kg query competitors X`` pays for the store and the question, not for the command framework."""
+    light = (*WITH_PANDAS, "typer", "click", "rich", "pydantic")
+    code = ("import atexit, json, runpy, sys\n"
+            f"atexit.register(lambda: print(json.dumps(sorted({{m.split('.')[0] for m in sys.modules}} & {set(light)!r}))))\n"
+            f"sys.argv = ['kg', *{command!r}, '--store', {store!r}]\n"
+            "runpy.run_module('kg', run_name='__main__')")
+    done = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == []

@@ -21,7 +21,7 @@ from kg.store import open_store, store_path, write_store
 def test_write_then_open(tmp_path, sample_kg):
     root = write_store(sample_kg, tmp_path)
     assert root == store_path(tmp_path) == tmp_path / ".store"
-    assert sorted(p.name for p in root.iterdir()) == ["names.json", "oxigraph"]
+    assert sorted(p.name for p in root.iterdir()) == ["graphs.json", "names.json", "oxigraph", "verified.json"]
     store = open_store(tmp_path)
     assert len(store.oxigraph) == len(to_quads(sample_kg))
     assert set(store.entities) == {e.id for e in sample_kg.entities}
@@ -46,7 +46,7 @@ def test_rewrite_replaces_the_store_and_leaves_no_temporary_folders(tmp_path, sa
     assert "ent:milvus" not in store.entities
     milvus = NamedNode(iri("ent:milvus").value)
     assert not list(store.oxigraph.quads_for_pattern(milvus, None, None, None))
-    assert sorted(p.name for p in (tmp_path / ".store").iterdir()) == ["names.json", "oxigraph"]
+    assert sorted(p.name for p in (tmp_path / ".store").iterdir()) == ["graphs.json", "names.json", "oxigraph", "verified.json"]
 
 
 def test_store_from_another_format_version_is_refused(tmp_path, sample_kg):
@@ -138,3 +138,52 @@ def test_the_store_is_loaded_in_chunks_of_whole_lines(tmp_path):
     assert all(chunk.endswith(b" .\n") and len(chunk) < 2000 + 1000 for chunk in recorder.chunks)
     write_store(graph, tmp_path)
     assert len(open_store(tmp_path).oxigraph) == data.count(b"\n") == len(to_quads(graph))
+
+
+def _count_hashing(monkeypatch) -> list[Path]:
+    from kg import store as store_module
+
+    real, hashed = store_module._sha256, []
+    monkeypatch.setattr(store_module, "_sha256", lambda path: hashed.append(path) or real(path))
+    return hashed
+
+
+def test_an_unchanged_store_opens_without_hashing_its_files(tmp_path, sample_kg, monkeypatch):
+    write_store(sample_kg, tmp_path)
+    hashed = _count_hashing(monkeypatch)
+    for _ in range(2):
+        assert len(open_store(tmp_path).oxigraph) == len(to_quads(sample_kg))
+    assert hashed == []
+
+
+def test_a_copied_store_is_hashed_once_then_remembered(tmp_path, sample_kg, monkeypatch):
+    import shutil
+
+    write_store(sample_kg, tmp_path / "a")
+    shutil.copytree(tmp_path / "a", tmp_path / "b")  # new inodes and times: the stats noted by the build differ
+    hashed = _count_hashing(monkeypatch)
+    open_store(tmp_path / "b")
+    files = json.loads((tmp_path / "b" / ".store" / "names.json").read_text(encoding="utf-8"))["files"]
+    assert len(hashed) == len(files)
+    open_store(tmp_path / "b")
+    assert len(hashed) == len(files)  # the second opening trusts the check the first one noted
+
+
+@pytest.mark.parametrize("damage", ["same size, same mtime", "truncated, same mtime", "memo forged"])
+def test_damage_that_keeps_size_or_times_is_still_found(tmp_path, sample_kg, damage):
+    root = write_store(sample_kg, tmp_path)
+    open_store(tmp_path)
+    sst = _sst(root)
+    before = sst.stat()
+    data = sst.read_bytes()
+    if damage == "memo forged":  # a reader's note written for other files cannot vouch for these
+        sst.write_bytes(data[:100] + bytes([data[100] ^ 0xFF]) + data[101:])
+        memo = json.loads((root / "verified.json").read_text(encoding="utf-8"))
+        memo["stats"][sst.name][1] = sst.stat().st_mtime_ns
+        (root / "verified.json").write_text(json.dumps(memo), encoding="utf-8")
+    else:
+        cut = data[:100] + bytes([data[100] ^ 0xFF]) + data[101:] if damage.startswith("same size") else data[:-10]
+        sst.write_bytes(cut)
+        os.utime(sst, ns=(before.st_atime_ns, before.st_mtime_ns))  # the mtime set back: the ctime still moved
+    with pytest.raises(StoreError, match="is damaged"):
+        open_store(tmp_path)

@@ -1,0 +1,83 @@
+"""``kg add``'s store update: a snapshot of the previous store with the changed documents' graphs replaced."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from rdf_fixtures import make_two_doc_kg
+
+from kg.models import KnowledgeGraph
+from kg.rdf import to_quads
+from kg.store import open_store, write_store
+from kg.store_update import graph_digests, update_store
+
+
+def _without(kg: KnowledgeGraph, doc_id: str) -> KnowledgeGraph:
+    """``kg`` as if the document ``doc_id`` had never been read (its quotes' other places kept)."""
+    quotes = []
+    for q in kg.quotes:
+        sources = tuple(s for s in q.sources if s.doc_id != doc_id)
+        if sources:
+            quotes.append(q.model_copy(update={"sources": sources}))
+    kept = {q.id for q in quotes}
+    return kg.model_copy(update={
+        "documents": tuple(d for d in kg.documents if d.id != doc_id), "quotes": tuple(quotes),
+        "relations": tuple(r for r in kg.relations if r.evidence.doc_id != doc_id),
+        "claims": tuple(c for c in kg.claims if c.evidence.doc_id != doc_id),
+        "mentions": tuple(m for m in kg.mentions if m.quote_id in kept),
+        "run": kg.run.model_copy(update={"documents": kg.run.documents - 1})})
+
+
+def _quads(folder) -> set:
+    return set(open_store(folder).oxigraph)
+
+
+def _pairs(sample_kg):
+    both = make_two_doc_kg()
+    second = both.documents[1].id
+    one = _without(both, second)
+    dropped = next(c for c in both.claims if c.evidence.doc_id == second)
+    edited = both.model_copy(update={"claims": tuple(c for c in both.claims if c != dropped)})
+    return [("a document added", one, both), ("a document removed", both, one), ("a claim dropped", both, edited),
+            ("everything replaced", both, sample_kg)]
+
+
+@pytest.mark.parametrize("case", range(4))
+def test_the_updated_store_holds_the_quads_of_a_fresh_one(tmp_path, sample_kg, case):
+    name, before, after = _pairs(sample_kg)[case]
+    write_store(before, tmp_path / "old")
+    calls = []
+    root = update_store(after, tmp_path / "old" / ".store", tmp_path / "new", progress=lambda *a: calls.append(a))
+    assert root == tmp_path / "new" / ".store", name
+    fresh = json.loads((write_store(after, tmp_path / "fresh") / "names.json").read_text(encoding="utf-8"))
+    assert _quads(tmp_path / "new") == _quads(tmp_path / "fresh"), name  # the store's literals, as it keeps them
+    index = json.loads((root / "names.json").read_text(encoding="utf-8"))
+    assert index["quads"] == len(to_quads(after))
+    assert {k: v for k, v in index.items() if k not in ("generation", "files")} == \
+        {k: v for k, v in fresh.items() if k not in ("generation", "files")}
+    old, new = graph_digests(before), graph_digests(after)
+    rewritten = sum(1 for d in set(old) | set(new) if old.get(d) != new.get(d))
+    assert calls[-1][1:] == (rewritten, rewritten)
+    if name == "a claim dropped":
+        assert rewritten == 1 < len(new)  # the other documents' graphs were kept as they were
+    assert len(_quads(tmp_path / "old")) == len(to_quads(before)), "the previous store is left as it was"
+
+
+def test_only_changed_documents_get_another_digest():
+    kg = make_two_doc_kg()
+    digests = graph_digests(kg)
+    dropped = kg.claims[-1]
+    edited = graph_digests(kg.model_copy(update={"claims": kg.claims[:-1]}))
+    assert len(digests) == 2
+    assert {d for d in digests if digests[d] != edited.get(d)} == {dropped.evidence.doc_id}
+
+
+def test_a_damaged_previous_store_is_not_updated_but_written_afresh(tmp_path, sample_kg):
+    root = write_store(sample_kg, tmp_path / "old")
+    sst = max((root / "oxigraph").glob("*.sst"), key=lambda p: p.stat().st_size)
+    data = sst.read_bytes()
+    sst.write_bytes(data[:100] + bytes([data[100] ^ 0xFF]) + data[101:])
+    assert update_store(sample_kg, root, tmp_path / "new") is None
+    (root / "graphs.json").unlink()
+    assert update_store(sample_kg, root, tmp_path / "new2") is None
