@@ -72,7 +72,7 @@ class Lexicon:
         endpos = len(text) if endpos is None else endpos
         for pattern, number in self.index.passing(key, text):
             if self.index.in_range(number, text, pos, endpos):
-                m = pattern.search(text, pos, endpos)
+                m = next(self.index.finditer(pattern, number, text, pos, endpos), None)
                 if m:
                     return m
         return None

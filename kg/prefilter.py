@@ -10,6 +10,7 @@ whose parse yields no usable set always runs.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -20,7 +21,7 @@ except ImportError:  # pragma: no cover - Python 3.10
     import sre_constants as _sre_c  # type: ignore[no-redef]
     import sre_parse as _sre_p  # type: ignore[no-redef]
 
-__all__ = ["LeadingGroup", "LiteralIndex", "Prefilter", "fold", "leading_group", "required_sets"]
+__all__ = ["LeadingGroup", "LiteralIndex", "Prefilter", "fold", "leading_group", "opening_literals", "required_sets"]
 
 # characters that re.IGNORECASE matches to an ASCII letter although str.lower() does not map them there
 _FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s"})
@@ -30,7 +31,7 @@ _REPEATS = (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT, getattr(_sre_c, "POSSESSIVE_RE
 
 def fold(text: str) -> str:
     """``text`` folded for literal checks: lowercased, with the letters ``re.IGNORECASE`` folds to ASCII."""
-    return text.translate(_FOLD).lower()
+    return text.lower() if text.isascii() else text.translate(_FOLD).lower()
 
 
 def _sets(items) -> list[frozenset[str]]:
@@ -73,6 +74,71 @@ def required_sets(pattern: str) -> tuple[frozenset[str], ...]:
         if all(s.isascii() and len(s) >= _MIN_LEN for s in folded) and folded not in keep:
             keep.append(folded)
     return tuple(sorted(keep, key=lambda s: (-min(map(len, s)), sorted(s))))
+
+
+_ZERO_WIDTH = (_sre_c.AT, _sre_c.ASSERT, _sre_c.ASSERT_NOT)
+
+
+def _openers(items: list, depth: int = 0) -> set[str] | None:
+    """Literals one of which opens every match of a sequence of parse-tree items, or None if that is unknown.
+
+    Zero-width items (``\\b``, ``^``, lookarounds) are passed over; a group, an alternative or a repeat
+    contributes the openers of its content followed by what comes after it (and, when it may be skipped,
+    those of what comes after it alone). Anything else first (a character class, ``.``) gives None.
+    """
+    if depth > 24:
+        return None
+    for k, (op, av) in enumerate(items):
+        if op in _ZERO_WIDTH:
+            continue
+        rest = items[k + 1:]
+        if op is _sre_c.LITERAL:
+            run = ""
+            for op2, av2 in items[k:]:
+                if op2 is not _sre_c.LITERAL:
+                    break
+                run += chr(av2)
+            if len(run) < _MIN_LEN:  # one letter ("v" of "versus|vs"): read on into what follows
+                more = _openers(items[k + len(run):], depth + 1)
+                if more:
+                    return {run + s for s in more}
+            return {run}
+        if op is _sre_c.SUBPATTERN:
+            return _openers(list(av[-1]) + rest, depth + 1)
+        if op is _sre_c.BRANCH:
+            out: set[str] = set()
+            for branch in av[1]:
+                found = _openers(list(branch) + rest, depth + 1)
+                if found is None:
+                    return None
+                out |= found
+            return out
+        if op in _REPEATS:
+            found = _openers(list(av[2]) + rest, depth + 1)
+            skipped = _openers(rest, depth + 1) if av[0] == 0 else set()
+            return None if found is None or skipped is None else found | skipped
+        return None
+    return None
+
+
+def opening_literals(pattern: str, flags: int = 0) -> tuple[str, ...] | None:
+    """Folded literals (ASCII, two characters or more) one of which every match of ``pattern`` starts with,
+    or None when the pattern does not say (or may match the empty string). Shortest first, none a prefix of
+    another: ``\\b(?:threat(?:s|ens)|rival)`` → ("rival", "threat")."""
+    try:
+        tree = _sre_p.parse(pattern, flags)
+    except re.error:
+        return None
+    if tree.getwidth()[0] == 0:
+        return None
+    found = _openers(list(tree))
+    if not found:
+        return None
+    folded = {fold(s) for s in found}
+    if not all(s.isascii() and len(s) >= _MIN_LEN for s in folded):
+        return None
+    return tuple(sorted((s for s in folded if not any(t != s and s.startswith(t) for t in folded)),
+                        key=lambda s: (len(s), s)))
 
 
 @dataclass(frozen=True)
@@ -166,24 +232,53 @@ class Prefilter:
 
 
 class _TextState:
-    """What one text holds: its folded form, which required sets it meets, and per key the patterns that
-    may match it and (once asked) their matches over the whole text."""
+    """What one text holds: its folded form, which required sets it meets, the numbers of the patterns whose
+    sets it all meets (sorted), per key the patterns that may match it and (once asked) their matches, and
+    what callers derived from those matches (``memo``)."""
 
-    __slots__ = ("folded", "matches", "met", "passing")
+    __slots__ = ("at", "folded", "matches", "memo", "met", "numbers", "opens", "passing")
 
-    def __init__(self, folded: str, met: list[bool]) -> None:
+    def __init__(self, folded: str, met: int, numbers: list[int], at: dict[str, list[int]]) -> None:
         self.folded = folded
-        self.met = met
+        self.met = met  # bit j set: the text meets required set j
+        self.numbers = numbers
+        self.at = at  # longest literal found at a position → those positions
+        self.opens: dict[int, list[int]] = {}  # pattern number → where a match of it may start
         self.passing: dict[str, list[tuple[re.Pattern[str], int]]] = {}
         self.matches: dict[str, list[re.Match[str]]] = {}
+        self.memo: dict[str, object] = {}
+
+
+def _trie_pattern(literals: list[str]) -> str:
+    """A regex that, at a position, matches the longest of ``literals`` starting there (a trie of them:
+    sibling branches differ in their first character, and each optional tail is tried before stopping)."""
+    trie: dict = {}
+    for literal in literals:
+        node = trie
+        for ch in literal:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def walk(node: dict) -> str:
+        branches = [re.escape(ch) + walk(child) for ch, child in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 and len(branches[0]) == 1 else f"(?:{'|'.join(branches)})"
+        return body + "?" if "" in node else body
+
+    return walk(trie)
 
 
 class LiteralIndex:
     """The prefilters of every cue pattern, checked together: each distinct literal is looked up once per text.
 
-    A text is *opened* once (folded; the required sets it meets noted); per key, the patterns whose sets are
-    all met are listed once; a range check then looks only their literals up inside the range. The last few
-    texts are kept, so the extractors of one quote share the work.
+    A text is *opened* once: folded, and one scan finds the longest literal starting at each position (a
+    trie-shaped regex); the literals found and those that are prefixes of them are exactly the literals the
+    text holds, and where. That gives the required sets it meets and the patterns whose sets are all met.
+    Per key, the patterns that may match are then a slice of those; a range check looks only their literals
+    up inside the range. A pattern whose every match opens with one of a few literals
+    (:func:`opening_literals`) is only tried where one of them stands, instead of at every position. The
+    last few texts are kept, so the extractors of one quote share the work.
     """
 
     _KEEP = 4
@@ -191,9 +286,10 @@ class LiteralIndex:
     def __init__(self, lists: dict[str, list[re.Pattern[str]]]) -> None:
         self.keys = {key: [(p, i) for p, i in zip(patterns, range(n, n + len(patterns)))]
                      for key, patterns, n in _numbered(lists)}
-        self.filters = [Prefilter.of(p.pattern) for patterns in lists.values() for p in patterns]
-        self.leading = {i: g for i, p in enumerate(p for patterns in lists.values() for p in patterns)
-                        if (g := leading_group(p.pattern, p.flags))}
+        self._ranges = {key: (n, n + len(patterns)) for key, patterns, n in _numbered(lists)}
+        self._patterns = [p for patterns in lists.values() for p in patterns]
+        self.filters = [Prefilter.of(p.pattern) for p in self._patterns]
+        self.leading = {i: g for i, p in enumerate(self._patterns) if (g := leading_group(p.pattern, p.flags))}
         sets = sorted({s for f in self.filters for s in f.sets}, key=lambda s: sorted(s))
         number = {s: i for i, s in enumerate(sets)}
         self._sets = sets
@@ -203,6 +299,25 @@ class LiteralIndex:
             for literal in s:
                 by_literal.setdefault(literal, []).append(i)
         self._by_literal = sorted(by_literal.items())
+        openers = {i: found for i, p in enumerate(self._patterns)
+                   if i not in self.leading and (found := opening_literals(p.pattern, p.flags))}
+        scanned = set(by_literal) | {lit for found in openers.values() for lit in found}
+        # a literal found at a position: the sets it and every literal that is a prefix of it belong to (bits)
+        self._owners = {lit: sum(1 << i for i in {i for k in range(1, len(lit) + 1) for i in by_literal.get(lit[:k], ())})
+                        for lit in scanned}
+        # pattern → the scanned literals that have one of its openers as a prefix (found there, it may start)
+        opening: dict[str, list[int]] = {}
+        for i, found in openers.items():
+            for lit in found:
+                opening.setdefault(lit, []).append(i)
+        opened_by: dict[int, set[str]] = {i: set() for i in openers}
+        for lit in scanned:
+            for k in range(_MIN_LEN, len(lit) + 1):
+                for i in opening.get(lit[:k], ()):
+                    opened_by[i].add(lit)
+        self._opened_by = {i: frozenset(lits) for i, lits in opened_by.items()}
+        self._scan = re.compile(f"(?=({_trie_pattern(sorted(scanned))}))") if scanned else None
+        self._need_bits = [sum(1 << j for j in set(needs)) for needs in self._needs]
         self._states: dict[str, _TextState] = {}
 
     def state(self, text: str) -> _TextState:
@@ -210,14 +325,18 @@ class LiteralIndex:
         found = self._states.get(text)
         if found is None:
             folded = fold(text)
-            met = [False] * len(self._sets)
-            for literal, owners in self._by_literal:
-                if literal in folded:
-                    for i in owners:
-                        met[i] = True
+            met = 0
+            at: dict[str, list[int]] = {}
+            if self._scan is not None:
+                for m in self._scan.finditer(folded):
+                    at.setdefault(m.group(1), []).append(m.start())
+                owners = self._owners
+                for literal in at:
+                    met |= owners[literal]
+            numbers = [i for i, bits in enumerate(self._need_bits) if bits & met == bits]
             if len(self._states) >= self._KEEP:
                 del self._states[next(iter(self._states))]
-            found = self._states[text] = _TextState(folded, met)
+            found = self._states[text] = _TextState(folded, met, numbers, at)
         return found
 
     def passing(self, key: str, text: str) -> list[tuple[re.Pattern[str], int]]:
@@ -225,9 +344,16 @@ class LiteralIndex:
         st = self.state(text)
         found = st.passing.get(key)
         if found is None:
-            met, needs = st.met, self._needs
-            found = st.passing[key] = [(p, i) for p, i in self.keys[key] if all(met[j] for j in needs[i])]
+            lo, hi = self._ranges[key]
+            numbers = st.numbers
+            patterns = self._patterns
+            found = st.passing[key] = [(patterns[i], i) for i in numbers[bisect_left(numbers, lo):
+                                                                          bisect_left(numbers, hi)]]
         return found
+
+    def memo(self, text: str) -> dict[str, object]:
+        """A dict kept with ``text``'s state, for results derived from its matches (dropped with the state)."""
+        return self.state(text).memo
 
     def in_range(self, number: int, text: str, start: int, end: int) -> bool:
         """Whether pattern ``number``'s literals occur inside ``text[start:end]`` (after :meth:`passing`)."""
@@ -244,9 +370,15 @@ class LiteralIndex:
 
     def finditer(self, pattern: re.Pattern[str], number: int, text: str, start: int = 0,
                  end: int | None = None) -> Iterator[re.Match[str]]:
-        """``pattern.finditer(text, start, end)``; a pattern that opens with a repeated group starts where its
-        tail first matches, less the group's width (no match can start earlier), or yields nothing."""
+        """``pattern.finditer(text, start, end)`` (the same matches).
+
+        A pattern with opening literals is tried only where one of them stands in the text; a pattern that
+        opens with a repeated group starts where its tail first matches, less the group's width (no match
+        can start earlier), or yields nothing.
+        """
         end = len(text) if end is None else end
+        if number in self._opened_by:
+            return _tried_at(pattern, self._starts(number, text), text, start, end)
         group = self.leading.get(number)
         if group is not None:
             first = group.tail.search(text, start, end)
@@ -255,6 +387,30 @@ class LiteralIndex:
             if group.width is not None:
                 start = max(start, first.start() - group.width)
         return pattern.finditer(text, start, end)
+
+
+    def _starts(self, number: int, text: str) -> list[int]:
+        """Where in ``text`` a match of pattern ``number`` may start: the places of its opening literals."""
+        st = self.state(text)
+        found = st.opens.get(number)
+        if found is None:
+            at = st.at
+            found = st.opens[number] = sorted(p for lit in self._opened_by[number].intersection(at) for p in at[lit])
+        return found
+
+
+def _tried_at(pattern: re.Pattern[str], starts: list[int], text: str, start: int, end: int) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text, start, end)`` for a pattern whose matches (never empty) can only begin at
+    ``starts`` (sorted): the leftmost match at or after the end of the previous one, as finditer finds it."""
+    cursor = start
+    for at in starts[bisect_left(starts, start):]:
+        if at >= end:
+            break
+        if at >= cursor:
+            m = pattern.match(text, at, end)
+            if m is not None:
+                cursor = m.end()
+                yield m
 
 
 def _numbered(lists: dict[str, list[re.Pattern[str]]]):

@@ -111,3 +111,34 @@ def test_without_words_the_rules_decide():
 
     text = "Pricing is $20 per seat, which is steep for a five-person team."
     assert quote_facets(text, ["pricing"]) == _ruled_facets(text, ["pricing"])
+
+
+@pytest.mark.parametrize("text", [
+    "I love how clean the API is; we switched our team to it and never looked back.",
+    "Ship it. The pricing is a risk, but the abstraction is the right one.",
+    "Do not ship: the benchmark is self-reported and the docs are painful.",
+    "Nothing here but plain words.",
+    "Clean design — but slow. It is buggy; and flaky!  Love it.",
+])
+def test_prefiltered_cues_count_as_every_pattern_does(text):
+    """Perspective scores, stance counts and verdicts read only the cue patterns whose literals the text holds:
+    the same numbers as running every pattern."""
+    import re
+
+    from kg.extract.facets import _count, _cues, _sentences, _weighted
+
+    cues = _cues()
+    index = cues["index"]
+    for name, pats in cues["perspectives"].items():
+        assert _weighted(index, name, pats, text) == sum(w * len(p.findall(text)) for p, w in pats)
+    for label, pats in cues["stance"].items():
+        assert _count(index, f"stance:{label}", text) == sum(len(p.findall(text)) for p in pats)
+    for label, pats in cues["verdict"].items():
+        assert any(p.search(text) for p, _ in index.passing(f"verdict:{label}", text)) == \
+            any(p.search(text) for p in pats)
+    pieces = [s for s in re.split(r"(?<=[.!?;])\s+|\s+[—–]\s+", text) if s.strip()]
+    assert [text[a:b] for a, b in _sentences(text)] == pieces
+    for a, b in _sentences(text):  # a sentence's cues, looked up in its range of the quote's scan
+        for label, pats in cues["stance"].items():
+            assert _count(index, f"stance:{label}", text[a:b], text, a) == \
+                sum(len(p.findall(text[a:b])) for p in pats)

@@ -74,3 +74,62 @@ def test_a_leading_lazy_group_is_anchored_on_its_tail():
         assert [m.span() for m in lexicon.index.finditer(pattern, number, text)] == \
             [m.span() for m in pattern.finditer(text)]
     assert any(number in lexicon.index.leading for _, number in numbered)
+
+
+def test_one_scan_finds_every_literal_a_text_holds():
+    """The trie scan (longest literal per position, plus its prefixes) meets exactly the sets a plain
+    substring check of every literal meets, and the patterns it lets through are those whose sets are met."""
+    from kg.prefilter import LiteralIndex
+
+    lists = {"a": [re.compile(r"\bis toast\b"), re.compile(r"\bis\s+(?:to|too)\b"), re.compile(r"x?")],
+             "b": [re.compile(r"compet(?:es|itor)"), re.compile(r"\btakes\b|\bmakes\b"), re.compile(r"it is")]}
+    index = LiteralIndex(lists)
+    lexicon = load_lexicon()
+    texts = ["It is toast; a competitor takes it", "competes", "is to", "nothing", "ttakes it is",
+             "Pinecone is toast once Turbopuffer ships hybrid search, and it's built on top of S3.",
+             "Self-reported benchmarks, not independently verified. It lacks SSO and the docs are painful."]
+    for ix in (index, lexicon.index):
+        for text in texts:
+            folded = fold(text)
+            met = [any(s in folded for s in literals) for literals in ix._sets]
+            assert [bool(ix.state(text).met >> j & 1) for j in range(len(ix._sets))] == met, text
+            for key, numbered in ix.keys.items():
+                assert ix.passing(key, text) == [(p, i) for p, i in numbered if ix.filters[i].passes(folded)]
+    assert [p.pattern for p, _ in index.passing("b", "a competitor")] == [r"compet(?:es|itor)"]
+    assert [p.pattern for p, _ in index.passing("a", "nothing")] == ["x?"]  # no required literal: always runs
+
+
+@pytest.mark.parametrize("pattern,openers", [
+    (r"\b(?:threatens|threaten|undercuts?)\b", ("threaten", "undercut")),
+    (r"\b(?:versus|vs\.?)\s+(?=[A-Za-z])", ("vs", "versus")),  # "v" is read on into the alternatives
+    (r"(?<!\w)(?:keeps?\s+)?eat(?:s|ing)?\s+into", ("eat", "keep")),  # an optional opening adds what follows
+    (r"\bruns? (?:on|natively)\b", ("run",)),
+    (r"\b(?:an?|the)\s+rival", None),  # "a" is one letter and "an?" may be "a" alone
+    (r"\b\d+ months", None),  # a class opens the match
+    (r"(?:foo)?", None),  # may match the empty string
+])
+def test_opening_literals(pattern, openers):
+    from kg.prefilter import opening_literals
+
+    assert opening_literals(pattern, re.IGNORECASE) == openers
+
+
+def test_patterns_are_tried_only_where_they_can_open():
+    """A pattern with opening literals gives the very matches (spans and groups) of ``finditer`` and ``search``,
+    whole-text and in ranges, though it is tried only where an opening literal stands."""
+    lexicon = load_lexicon()
+    texts = ["Qdrant competes with Weaviate; Chroma is a lightweight alternative to Pinecone vs. Milvus.",
+             "Vercel threatens Netlify and undercuts it; AWS is eating into both within 12 months, versus Fly.",
+             "It runs on Linux, runs natively on macOS; the bet for 2027 is that it keeps eating into Heroku."]
+    anchored = 0
+    for key, numbered in lexicon.index.keys.items():
+        for pattern, number in numbered:
+            anchored += number in lexicon.index._opened_by
+            for text in texts:
+                for lo, hi in ((0, len(text)), (7, len(text) - 5), (30, 60)):
+                    assert [(m.span(), m.groups()) for m in lexicon.index.finditer(pattern, number, text, lo, hi)] \
+                        == [(m.span(), m.groups()) for m in pattern.finditer(text, lo, hi)], (key, pattern.pattern)
+                plain = next((m for p in lexicon.patterns(key) if (m := p.search(text, 7, 60))), None)
+                found = lexicon.search(key, text, 7, 60)
+                assert (found and (found.re, found.span())) == (plain and (plain.re, plain.span())), key
+    assert anchored > 0.8 * sum(map(len, lexicon.index.keys.values()))

@@ -60,3 +60,29 @@ def test_a_rule_s_nearer_actor_keeps_the_relation():
     rule = Finding("depends_on", "ent:weaviate", "ent:axios", 21, 44, "depends.verb", 0.9)
     found = {(f.source, f.target) for f in score_relations(ctx, [rule], load_lexicon(), both)}
     assert ("ent:qdrant", "ent:axios") not in found
+
+
+def test_probabilities_add_the_weights_one_by_one_in_feature_order():
+    """The matrix form gives the very floats of adding each known feature's weights in turn (order matters:
+    1e16 + 1 - 1e16 is 0, not 1), and a candidate with no known feature gets the intercept's softmax."""
+    import math
+    import random
+
+    rng = random.Random(7)
+    labels = ("none", "a", "b")
+    weights = {f"f{i}": tuple(rng.choice([1e16, -1e16, 1.0, 0.1, -0.3]) * rng.random() for _ in labels)
+               for i in range(50)}
+    model = RelationModel(labels, (0.5, -0.25, 0.0), weights, 0.5)
+
+    def one_by_one(features):
+        scores = list(model.intercept)
+        for f in features:
+            if f in weights:
+                scores = [s + x for s, x in zip(scores, weights[f])]
+        exp = [math.exp(s - max(scores)) for s in scores]
+        return [e / sum(exp) for e in exp]
+
+    for _ in range(200):
+        features = tuple(sorted(rng.sample([*weights, "unknown", "other"], rng.randint(0, 20))))
+        assert model.probabilities(features) == one_by_one(features)
+    assert model.probabilities(("unknown",)) == one_by_one(())

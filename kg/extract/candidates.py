@@ -95,14 +95,22 @@ def _bucket(n: int) -> str:
 def family_spans(ctx: QuoteContext, lexicon: Lexicon, lo: int, hi: int) -> list[tuple[str, int, int]]:
     """Where each cue family matches inside one sentence: the quote's one scan per family (the matches the
     rules read), kept where they lie inside the sentence."""
-    out = []
-    for family, value in lexicon.cues.items():
-        if family.startswith(_SKIP_FAMILIES) or not isinstance(value, list):
-            continue
-        for m in lexicon.finditer(family, ctx.text):
-            if lo <= m.start() and m.end() <= hi and m.end() > m.start():
-                out.append((family, m.start(), m.end()))
-    return out
+    memo = lexicon.index.memo(ctx.text)
+    spans = memo.get("family_spans")
+    if spans is None:  # once per quote: every family's non-empty matches, in family then match order
+        spans = memo["family_spans"] = [(family, m.start(), m.end()) for family in _families(lexicon)
+                                        for m in lexicon.finditer(family, ctx.text) if m.end() > m.start()]
+    return [s for s in spans if lo <= s[1] and s[2] <= hi]  # type: ignore[attr-defined]
+
+
+def _families(lexicon: Lexicon) -> list[str]:
+    """The cue families the features name: every list of patterns, less labels and the family records."""
+    found = lexicon.memo.get("feature_families")
+    if found is None:
+        found = lexicon.memo["feature_families"] = [
+            family for family, value in lexicon.cues.items()
+            if not family.startswith(_SKIP_FAMILIES) and isinstance(value, list)]
+    return found  # type: ignore[return-value]
 
 
 def _cue_features(spans: list[tuple[str, int, int]], left: int, right: int, prefix: str,

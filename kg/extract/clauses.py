@@ -85,7 +85,7 @@ def _features(ctx: QuoteContext, a: int, b: int, lo: int, hi: int, spans, polari
         feats.add("negated")
     if ctx.text[b:b + 1] == "?" or text.endswith("?"):
         feats.add("question")
-    score = polarity(text)
+    score = polarity(text, ctx.text, a)  # the quote's cue scan serves its clauses
     feats.add("polarity:" + ("++" if score >= 0.5 else "+" if score >= 0.2 else "--" if score <= -0.5
                              else "-" if score <= -0.2 else "0"))
     feats |= {f"cue:{family}" for family, s, e in spans if s < b and e > a}

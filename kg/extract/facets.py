@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from kg.catalog import ontology_dir
 from kg.errors import OntologyError, PatternError
 from kg.facts import fact_types
+from kg.prefilter import LiteralIndex
 
 if TYPE_CHECKING:
     from kg.extract.scorer import RelationModel
@@ -36,16 +37,18 @@ def _cues() -> dict:
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
         _check_fact_perspectives(set(raw["perspectives"]), path)
-        return {
+        cues = {
             "perspectives": {name: [(re.compile(p, re.IGNORECASE), w) for p, w in cues.items()]
                              for name, cues in raw["perspectives"].items()},
             "stance": {k: [re.compile(p, re.IGNORECASE) for p in v] for k, v in raw["stance"].items()},
-            "perspective_any": {name: re.compile("|".join(f"(?:{p})" for p in cues), re.IGNORECASE)
-                                for name, cues in raw["perspectives"].items()},
-            "stance_any": {k: re.compile("|".join(f"(?:{p})" for p in v), re.IGNORECASE) for k, v in raw["stance"].items()},
             "verdict": {k: [re.compile(p, re.IGNORECASE | re.MULTILINE) for p in v] for k, v in raw["verdict"].items()},
             "valence": dict(raw.get("valence", {})),
         }
+        lists = {f"perspective:{name}": [p for p, _ in pats] for name, pats in cues["perspectives"].items()}
+        lists |= {f"stance:{k}": v for k, v in cues["stance"].items()}
+        lists |= {f"verdict:{k}": v for k, v in cues["verdict"].items()}
+        cues["index"] = LiteralIndex(lists)  # literal prefilters: most texts hold no cue of most lists
+        return cues
     except (OSError, json.JSONDecodeError, KeyError, re.error) as err:
         raise PatternError(f"{path}: cannot load facet cues ({err})") from err
 
@@ -60,8 +63,18 @@ def _check_fact_perspectives(known: set[str], path: object) -> None:
                                     f"perspective of {path}; expected one of {', '.join(sorted(known))}")
 
 
-def _count(patterns: list[re.Pattern[str]], text: str) -> int:
-    return sum(len(p.findall(text)) for p in patterns)
+def _count(index: LiteralIndex, key: str, sentence: str, text: str | None = None, start: int = 0) -> int:
+    """How often the patterns under ``key`` match ``sentence`` (those whose literals it lacks match 0 times).
+
+    With ``text``, ``sentence`` is ``text[start:start + len(sentence)]`` and the literals are looked up in
+    that range of ``text``'s scan, which the quote's other facets share.
+    """
+    if text is None:
+        passing = index.passing(key, sentence)
+    else:
+        end = start + len(sentence)
+        passing = [(p, i) for p, i in index.passing(key, text) if index.in_range(i, text, start, end)]
+    return sum(len(p.findall(sentence)) for p, _ in passing)
 
 
 @lru_cache(maxsize=1)
@@ -76,8 +89,17 @@ def _vader():
 _PUNCTUATION = string.punctuation  # what VADER strips from the ends of a word
 
 
-def _sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?;])\s+|\s+[—–]\s+", text) if s.strip()]
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?;])\s+|\s+[—–]\s+")
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    """Where the sentences of ``text`` start and end (the pieces ``re.split`` at a break gives, less blank ones)."""
+    spans, cursor = [], 0
+    for m in _SENTENCE_BREAK.finditer(text):
+        spans.append((cursor, m.start()))
+        cursor = m.end()
+    spans.append((cursor, len(text)))
+    return [(a, b) for a, b in spans if text[a:b].strip()]
 
 
 def _needs_vader(sentence: str) -> bool:
@@ -94,13 +116,18 @@ def _needs_vader(sentence: str) -> bool:
     return False
 
 
-def sentence_polarity(sentence: str) -> float:
-    """Sentiment of one sentence in [-1, 1]: VADER with review-domain valences, plus domain cue phrases."""
-    cues = _cues()["stance"]
+@lru_cache(maxsize=256)
+def sentence_polarity(sentence: str, text: str | None = None, start: int = 0) -> float:
+    """Sentiment of one sentence in [-1, 1]: VADER with review-domain valences, plus domain cue phrases.
+
+    ``text`` and ``start``, when given, say where the sentence stands in its quote
+    (``text[start:start + len(sentence)]``): the cue prefilter then reads the quote's scan. They never change
+    the score. Cached for the last sentences: a one-sentence quote is scored as a sentence and as the quote.
+    """
+    index = _cues()["index"]
     compound = _vader().polarity_scores(sentence)["compound"] if _needs_vader(sentence) else 0.0
-    quick = _cues()["stance_any"]  # one pass to skip the many sentences without any cue
-    pos = _count(cues["positive"], sentence) if quick["positive"].search(sentence) else 0
-    neg = _count(cues["negative"], sentence) if quick["negative"].search(sentence) else 0
+    pos = _count(index, "stance:positive", sentence, text, start)
+    neg = _count(index, "stance:negative", sentence, text, start)
     domain = 0.5 * (pos - neg)
     return max(-1.0, min(1.0, compound + domain))
 
@@ -112,7 +139,7 @@ def _stance(text: str, verdict: str | None, perspective: str) -> str:
     primitive or testimonial that praises at least as much as it doubts is positive; a risk quote
     is negative unless its praise is substantial.
     """
-    scores = [sentence_polarity(s) for s in _sentences(text)]
+    scores = [sentence_polarity(text[a:b], text, a) for a, b in _sentences(text)]
     pos = sum(s for s in scores if s >= 0.3) + (0.5 if verdict == "ship" else 0.0)
     neg = -sum(s for s in scores if s <= -0.3) + (1.0 if verdict == "no_ship" else 0.0)
     if pos == 0 and neg == 0:  # reviews that only describe are, in this genre, mildly favourable
@@ -160,7 +187,7 @@ def facet_features(text: str, facts: list[str], words: list[str], ruled: Facets)
     feats = {f"f:{w}" for w in words} | {f"ff:{a}_{b}" for a, b in pairwise(words)}
     feats |= {f"fact:{k}" for k in facts}
     feats |= {f"rule_p:{ruled.perspective}", f"rule_s:{ruled.stance}", f"verdict:{ruled.verdict}"}
-    score = sentence_polarity(text)
+    score = sentence_polarity(text, text, 0)
     feats.add("vader:" + ("++" if score >= 0.5 else "+" if score >= 0.1 else "--" if score <= -0.5
                           else "-" if score <= -0.1 else "0"))
     n = len(words)
@@ -196,11 +223,21 @@ def load_facet_models(path: str | None = None) -> dict[str, FacetModel] | None:
             for name, m in data["models"].items()}
 
 
+def _weighted(index: LiteralIndex, name: str, pats: list[tuple[re.Pattern[str], float]], text: str) -> float:
+    """A perspective's score: each cue's weight times its matches in ``text`` (cues it cannot hold add 0)."""
+    key = f"perspective:{name}"
+    passing = index.passing(key, text)
+    if not passing:
+        return 0.0
+    base = index.keys[key][0][1]  # the list's patterns are numbered consecutively, in the order of ``pats``
+    return sum(pats[i - base][1] * len(p.findall(text)) for p, i in passing)
+
+
 def _ruled_facets(text: str, facts: list[str] | None) -> Facets:
     """The rules' perspective, stance and verdict: weighted cue words and the facts found."""
     cues = _cues()
-    scores = {name: sum(w * len(p.findall(text)) for p, w in pats) if cues["perspective_any"][name].search(text) else 0.0
-              for name, pats in cues["perspectives"].items()}
+    index = cues["index"]
+    scores = {name: _weighted(index, name, pats, text) for name, pats in cues["perspectives"].items()}
     for kind in facts or ():
         if kind in FACT_SIGNALS:
             name, weight = FACT_SIGNALS[kind]
@@ -213,7 +250,7 @@ def _ruled_facets(text: str, facts: list[str] | None) -> Facets:
         best = "testimonial" if len(text) < 300 else "thesis"
     verdict = None
     for label in ("no_ship", "ship"):
-        if any(p.search(text) for p in cues["verdict"][label]):
+        if any(p.search(text) for p, _ in index.passing(f"verdict:{label}", text)):
             verdict = label
             break
     stance = _stance(text, verdict, best)

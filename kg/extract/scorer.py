@@ -11,14 +11,18 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kg.extract.candidates import LABELS, Candidate, candidates
 from kg.extract.relations.base import Finding
 from kg.extract.text import QuoteContext, find_horizon, is_hedged
 from kg.facts import fact_types
 from kg.lexicon import Lexicon
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["MODEL_FILE", "RelationModel", "load_model", "score_relations"]
 
@@ -34,13 +38,27 @@ class RelationModel:
     weights: dict[str, tuple[float, ...]]
     threshold: float
 
+    @cached_property
+    def _table(self) -> tuple[dict[str, int], np.ndarray]:
+        """Row numbers of the features and the weight matrix (row 0: the intercept), built on first use."""
+        import numpy as np
+
+        rows = {f: i for i, f in enumerate(self.weights, 1)}
+        return rows, np.array([self.intercept, *self.weights.values()], dtype=np.float64).reshape(
+            len(rows) + 1, len(self.labels))
+
     def probabilities(self, features: tuple[str, ...]) -> list[float]:
-        """Softmax over the labels for one candidate's features."""
-        scores = list(self.intercept)
-        for f in features:
-            w = self.weights.get(f)
-            if w is not None:
-                scores = [s + x for s, x in zip(scores, w)]
+        """Softmax over the labels for one candidate's features.
+
+        The scores are the intercept plus each known feature's weights, added in feature order (a running
+        sum down the selected rows, so the floats are those of adding them one by one).
+        """
+        rows, matrix = self._table
+        picked = [0, *filter(None, map(rows.get, features))]  # rows are numbered from 1: None alone drops
+        if len(picked) == 1:
+            scores = list(self.intercept)
+        else:
+            scores = matrix[picked].cumsum(axis=0)[-1].tolist()
         top = max(scores)
         exp = [math.exp(s - top) for s in scores]
         total = sum(exp)

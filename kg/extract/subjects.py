@@ -4,7 +4,7 @@ Every quote's candidates are the products its document's title names and the pro
 Each candidate gets features (how and where the quote names it, what the title makes of it, what the quotes
 around it name, how its words fit the quote); a small linear model (``ontology/subjects.model.json``, trained by
 ``python -m kg.train --only subjects``) scores them and the best one is the subject. Without the model file the
-hand-set scores of :func:`_named` and the title's emphasis decide.
+hand-set scores of :func:`_mentions` and the title's emphasis decide (the model is shipped only where it beats them).
 """
 
 from __future__ import annotations

@@ -172,7 +172,7 @@ def _by_sentiment(ctx: QuoteContext) -> Iterator[ClaimFinding]:
             a, b = trim_span(ctx.text, a, b)
             if len(ctx.text[a:b].split()) < 4 or _ABOUT_OTHERS.search(ctx.text, a, b):
                 continue  # too short to say anything, or about competitors rather than the product's quality
-            score = sentence_polarity(ctx.text[a:b])
+            score = sentence_polarity(ctx.text[a:b], ctx.text, a)
             if abs(score) >= 0.3:
                 kind = "capability" if score > 0 else "limitation"
                 yield ClaimFinding(kind, a, b, "assertion.evaluation", 0.5,
