@@ -272,7 +272,10 @@ def extract_quote(job: Job, catalog, lexicon: Lexicon) -> Extracted:
     for f in findings:
         _add_relation(f, ctx, relations, report, table)
     report += _unmatched_cues(ctx, findings, lexicon)
-    found = [_claim(f, ctx, table) for f in extract_claims(ctx, lexicon, table)] if att.subject else []
+    dropped: list[ClaimFinding] = []
+    found = [_claim(f, ctx, table) for f in extract_claims(ctx, lexicon, table, dropped)] if att.subject else []
+    report += [ReportItem(kind="rejected_claim", message=f"{f.type} {ctx.text[f.start:f.end]!r}: {f.rejected}",
+                          evidence=_evidence(ctx, f.start, f.end, f.rule, 0.0)) for f in dropped]
     facets = quote_facets(ctx.text, [f.type for f in findings if not f.rejected] + [c.type for c in found],
                           stemmed_words(ctx, 0, len(ctx.text)))
     return Extracted(tuple(relations.values()), tuple(found), tuple(report),
