@@ -215,9 +215,13 @@ def _said(doc: Document, parsed: dict[str, Parsed], texts: dict[str, str]) -> se
     return said
 
 
-def _title_entities(doc: Document, sides: tuple[str, ...], table: EntityTable, lexicon: Lexicon) -> dict[str, str]:
-    """Doc-level surface forms → entity id, from the title's named sides and the subtitle."""
+def _title_entities(doc: Document, sides: tuple[str, ...], table: EntityTable,
+                    lexicon: Lexicon) -> tuple[dict[str, str], set[str]]:
+    """Doc-level surface forms → entity id, from the title's named sides and the subtitle; and the short forms
+    among them that match only as written ("Workers" in a Cloudflare Workers review, not "workers"; "Auth",
+    not "hosted auth")."""
     forms: dict[str, str] = {}
+    short: set[str] = set()
     for name in sides:
         base, release = split_release(name)
         entry = table.catalog.get(name) or table.catalog.get(base)
@@ -228,9 +232,11 @@ def _title_entities(doc: Document, sides: tuple[str, ...], table: EntityTable, l
         words = table.name(parent).split()
         if len(words) > 1 and not table.catalog.get(" ".join(words[1:])):  # "Workers" in a Cloudflare Workers review
             forms.setdefault(" ".join(words[1:]), parent)
+            short.add(" ".join(words[1:]))
         stem = re.fullmatch(r"([A-Za-z][\w-]{2,})\.(?:dev|new|ai|js|io|sh|run|app|so|com)", base)
         if stem:  # "Trigger.dev" is also called "Trigger" in its own review
             forms.setdefault(stem.group(1), parent)
+            short.add(stem.group(1))
         if release:
             rid = table.add_part(f"{table.name(parent)} {release}", parent, "release")
             forms[name] = forms[release] = rid
@@ -244,7 +250,7 @@ def _title_entities(doc: Document, sides: tuple[str, ...], table: EntityTable, l
             for hit in find_names(doc.subtitle, lexicon):
                 if " " in hit.text and not table.catalog.get(hit.text):
                     forms.setdefault(hit.text, _FEATURE + last)
-    return forms
+    return forms, short - {table.name(eid) for eid in forms.values() if not eid.startswith(_FEATURE)}
 
 
 _FEATURE = "feature-of:"
@@ -330,11 +336,13 @@ def _form_pattern(form: str, feature: bool) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w.-]){re.escape(form)}(?![\w-])", flags)
 
 
-def _gazetteer_hits(text: str, forms: dict[str, str], taken: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
-    """Occurrences of known surface forms (any case unless a plain capitalised word) not yet taken."""
+def _gazetteer_hits(text: str, forms: dict[str, str], taken: list[tuple[int, int]],
+                    as_written: set[str] | frozenset[str] = frozenset()) -> list[tuple[int, int, str]]:
+    """Occurrences of known surface forms (any case unless a plain capitalised word, a feature or a short form
+    in ``as_written``) not yet taken."""
     found = []
     for form in sorted(forms, key=lambda f: (-len(f), f)):
-        for m in _form_pattern(form, forms[form].startswith(_FEATURE)).finditer(text):
+        for m in _form_pattern(form, forms[form].startswith(_FEATURE) or form in as_written).finditer(text):
             if not any(s < m.end() and m.start() < e for s, e in taken):
                 taken.append((m.start(), m.end()))
                 found.append((m.start(), m.end(), form))
@@ -377,12 +385,13 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     """
     table = EntityTable(catalog)
     doc_forms: dict[str, dict[str, str]] = {}
+    doc_short: dict[str, set[str]] = {}
     candidates: dict[str, list[str]] = {}
     primary: dict[str, str | None] = {}
     quote_doc_ids: dict[str, list[str]] = defaultdict(list)
     sides = {doc.id: _side_names(doc.candidates, catalog, _said(doc, parsed, texts)) for doc in documents}
     for doc in documents:
-        doc_forms[doc.id] = _title_entities(doc, sides[doc.id], table, lexicon)
+        doc_forms[doc.id], doc_short[doc.id] = _title_entities(doc, sides[doc.id], table, lexicon)
         roots = [table.root(doc_forms[doc.id][split_release(c)[0]]) for c in sides[doc.id]]
         candidates[doc.id] = list(dict.fromkeys(roots))
         for qid in doc.quote_ids:
@@ -416,7 +425,8 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
         for did in quote_doc_ids[qid]:
             for form, eid in doc_forms[did].items():
                 forms.setdefault(form, eid)
-        for start, end, form in _gazetteer_hits(text, forms, taken):
+        short = {f for did in quote_doc_ids[qid] for f in doc_short[did]}
+        for start, end, form in _gazetteer_hits(text, forms, taken, short):
             eid = forms[form]
             if eid.startswith(_FEATURE):
                 eid = table.add_part(form, eid[len(_FEATURE):], "feature")

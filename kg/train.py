@@ -90,7 +90,7 @@ def examples(gold_path: Path, corpus_path: Path, tag: str) -> list[Example]:
                 continue
             found = extract_relations(ctx, prep.lexicon, prep.table, learned=False)
             ruled = {frozenset((f.source, f.target)) for f in found}
-            for c in candidates(ctx, found, prep.lexicon):
+            for c in candidates(ctx, found, prep.lexicon, prep.table):
                 label = _label(ann, names, names(prep.table.name(c.first.root)),
                                names(prep.table.name(c.second.root)))
                 if label is not None:
@@ -386,7 +386,7 @@ def cross_validate(data: list[Example], c: float, folds: int = 5) -> list[tuple[
     return out
 
 
-def train(sets: list[tuple[str, Path, Path]], c_values=(0.3, 1.0, 3.0, 10.0), min_precision: float = MIN_PRECISION,
+def train(sets: list[tuple[str, Path, Path]], c_values=(0.03, 0.05, 0.1, 0.3, 1.0), min_precision: float = MIN_PRECISION,
           log=print, make=None, about: str | None = None, binary: bool = False) -> dict:
     """Fit the relation scorer (or, with ``make=claim_examples``, the claim model) on ``sets``; return the
     model file's content. ``binary`` judges the threshold on found-or-not alone (a claim's type is secondary)."""

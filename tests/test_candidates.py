@@ -60,3 +60,42 @@ def test_features_are_sorted_and_stable(lexicon):
                                                                    "JavaScriptCore": "Technology"})
     a, b = candidates(ctx, [], lexicon), candidates(ctx, [], lexicon)
     assert a == b and all(list(c.features) == sorted(c.features) for c in a)
+
+
+def _table():
+    from kg.catalog import Catalog, CatalogEntry
+    from kg.resolve import EntityTable
+
+    entries = [CatalogEntry(name="Qdrant", type="Product", description="open-source vector database in Rust"),
+               CatalogEntry(name="Milvus", type="Product", maker="Zilliz",
+                            description="distributed vector database for billion-scale search"),
+               CatalogEntry(name="Zilliz Cloud", type="Product", maker="Zilliz", description="hosted Milvus"),
+               CatalogEntry(name="Zilliz", type="Organization"),
+               CatalogEntry(name="Heroku", type="Product")]
+    table = EntityTable(Catalog({e.name: e for e in entries}))
+    for e in entries:
+        table.add_catalog(e.name)
+    return table
+
+
+def test_what_the_catalog_knows_of_a_pair_is_a_feature(lexicon):
+    table = _table()
+    from kg.ids import entity_id
+
+    ctx = _ctx("Qdrant beat Milvus, and Zilliz Cloud beat Heroku.", {"Qdrant": "Product", "Milvus": "Product",
+                                                                    "Zilliz Cloud": "Product", "Heroku": "Product"})
+    ctx.hits = [Hit(h.start, h.end, h.text, entity_id(h.text), entity_id(h.text), h.type, h.rule) for h in ctx.hits]
+    pairs = {(c.first.text, c.second.text): set(c.features) for c in candidates(ctx, [], lexicon, table)}
+    rivals = pairs[("Qdrant", "Milvus")]
+    assert {"desc:2", "desc_both:vector", "desc_both:databas", "desc_sim:high"} <= rivals
+    assert "desc:1" in pairs[("Zilliz Cloud", "Heroku")] and "desc_sim:0" not in pairs[("Zilliz Cloud", "Heroku")]
+    assert {"desc_names:<", "same_maker"} <= pairs[("Milvus", "Zilliz Cloud")]  # "hosted Milvus"
+    assert "desc:0" not in rivals and not any(f.startswith("desc") for f in
+                                              {f for c in candidates(ctx, [], lexicon) for f in c.features})
+
+
+def test_entity_types_and_title_roles_are_conjoined_with_the_words_next_to_the_names(lexicon):
+    ctx = _ctx("Bun is written in Zig.", {"Bun": "Product", "Zig": "Technology"})
+    (c,) = candidates(ctx, [], lexicon)
+    assert {"w1:is", "types:Product>Technology&w1:is", "title:0&w1:is", "types:Product>Technology&title:0"} \
+        <= set(c.features)

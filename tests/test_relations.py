@@ -45,6 +45,7 @@ IT_NEXT = "Ollama is fine, but for the team: Jan is a desktop app. It's built on
 PULLS_IN = "Qdrant is fine, but Weaviate's TypeScript Client pulls in Axios as a hard dependency."
 SHOUTED_NO = "For the record, Qdrant does NOT need Kafka; it ships with RocksDB built in."
 TWO_DEPENDENCIES = "Daytona runs on Kubernetes and relies on Docker for isolation."
+CATALOG_MAKER = "Milvus is a database with serious Zilliz money behind it."
 
 # ---- precision: products named, but no relation cue ------------------------------------------------------------
 # Products side by side: a migration, a trial, a comparison. The real-review guide counts these as
@@ -71,7 +72,7 @@ DOCS = [
     ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER, IT_NEXT]),
     ("E2B vs Daytona", [BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
                          OPENER_MAKER]),
-    ("Daytona vs Milvus", [BUILT_BY, TWO_DEPENDENCIES, WHOSE, IT_LATER, EVALUATING]),
+    ("Daytona vs Milvus", [BUILT_BY, TWO_DEPENDENCIES, CATALOG_MAKER, WHOSE, IT_LATER, EVALUATING]),
     ("Cursor vs Windsurf", NO_CUE + SIDE_BY_SIDE),
     ("GitHub Copilot vs Cursor", [OWN_MAKER]),
     ("Weaviate after a year: notes", [RIVALS_SPACE]),
@@ -181,6 +182,19 @@ def test_makers(view, quote, product, maker, rule):
     relations = view.relations(quote, "developed_by")
     assert {(view.name(r.source), view.name(r.target)) for r in relations} == {(product, maker)}
     assert rule in {r.evidence.rule for r in relations}
+
+
+def test_a_catalog_maker_is_evidenced_by_both_names(view):
+    (relation,) = view.relations(CATALOG_MAKER, "developed_by")
+    assert relation.evidence.rule == "maker.catalog"
+    assert relation.evidence.text.startswith("Milvus") and relation.evidence.text.endswith("Zilliz")
+
+
+@pytest.mark.parametrize("quote", [OXFORD, BUILT_ON, BUILT_BY, USES_UNDER_HOOD, TWO_DEPENDENCIES, CATALOG_MAKER])
+def test_evidence_shows_both_names_of_a_sentence(view, quote):
+    for relation in view.relations(quote):
+        assert {view.name(relation.source).lower(), view.name(relation.target).lower()} <= \
+            set(relation.evidence.text.lower().replace(",", " ").split()) | {relation.evidence.text.lower()}, relation
 
 
 @pytest.mark.parametrize("quote", NO_CUE)

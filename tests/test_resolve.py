@@ -119,6 +119,21 @@ def test_resolution_imports_no_extraction_stage():
         assert not any(name.startswith("kg.extract") for name in imported), (module, imported)
 
 
+def test_a_short_form_from_the_title_matches_only_as_written(tmp_path):
+    from helpers import GraphView
+
+    view = GraphView(run_docs(tmp_path, [("Clerk vs Gizmo Auth", [
+        "Clerk ships UI components, hosted auth and a polished React integration.",
+        "Auth is where Gizmo Auth shines: the Auth dashboard is tiny.",
+    ])]))
+    mentioned = lambda text: {view.name(m.entity_id) for m in view.graph.mentions  # noqa: E731
+                              if m.quote_id == view.quote(text).id}
+    assert "Gizmo Auth" not in mentioned("Clerk ships UI components, hosted auth and a polished React integration.")
+    said = [m for m in view.graph.mentions if m.quote_id == view.quote(
+        "Auth is where Gizmo Auth shines: the Auth dashboard is tiny.").id and view.name(m.entity_id) == "Gizmo Auth"]
+    assert len(said) == 3
+
+
 @pytest.fixture(scope="module")
 def sides(tmp_path_factory):
     from helpers import GraphView

@@ -4,7 +4,8 @@ sentence that does not name it), described by the features a trained scorer read
 Features are plain strings, so a model is a table of weights and every decision can be explained by the
 features that carried it. They follow feature-based relation extraction: the words between the two names
 and around them (stemmed), the entity types, list membership, negation and hedges, which cue families of
-``ontology/cues.json`` match between or around the pair, and which rule already related them.
+``ontology/cues.json`` match between or around the pair, which rule already related them, and what the
+catalog knows of the two (description words they share, one's description naming the other, one maker).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from kg.extract.relations.base import Finding
 from kg.extract.text import QuoteContext
 from kg.facts import fact_types
 from kg.lexicon import Lexicon
-from kg.resolve import Hit
+from kg.resolve import EntityTable, Hit
 
 __all__ = ["LABELS", "Candidate", "candidates", "family_spans", "stemmed_words"]
 
@@ -143,13 +144,75 @@ def _rule_features(findings: list[Finding], a: str, b: str) -> set[str]:
     return feats
 
 
+_DESCRIPTION_STOP = frozenset({
+    "a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "is", "it", "its", "of", "on", "or", "that",
+    "the", "their", "them", "to", "with", "without", "your", "you", "can", "use", "used", "uses", "using", "built",
+    "based", "most", "more", "than", "like", "also", "one", "two", "very", "just"})
+
+
+def _description_words(table: EntityTable, eid: str, cache: dict) -> frozenset[str]:
+    """The stemmed content words of an entity's catalog description (empty when it has none)."""
+    if eid not in cache:
+        info = table.info.get(eid)
+        text = info.description if info and info.description else ""
+        cache[eid] = frozenset(w for w in _words(text) if w[0].isalpha() and len(w) > 2 and w not in _DESCRIPTION_STOP)
+    return cache[eid]
+
+
+def _names_in(table: EntityTable, eid: str, other: str) -> bool:
+    """Whether the catalog description of ``eid`` names ``other`` (its name or an alias, as words)."""
+    info, known = table.info.get(eid), table.info.get(other)
+    if not (info and info.description and known):
+        return False
+    forms = {known.name, *known.aliases}
+    return any(re.search(rf"(?<![\w.-]){re.escape(f)}(?![\w-])", info.description, re.IGNORECASE)
+               for f in forms if len(f) > 1)
+
+
+def _catalog_features(table: EntityTable | None, a: str, b: str, cache: dict) -> set[str]:
+    """What the catalog says of the pair: how many are described, the description words both share, whether
+    one's description names the other ("Postgres extension" → PostgreSQL), and whether one maker makes both."""
+    if table is None:
+        return set()
+    wa, wb = _description_words(table, a, cache), _description_words(table, b, cache)
+    feats = {f"desc:{bool(wa) + bool(wb)}"}
+    if wa and wb:
+        shared = wa & wb
+        jaccard = len(shared) / len(wa | wb)
+        feats.add(f"desc_sim:{'0' if not shared else 'low' if jaccard < 0.1 else 'mid' if jaccard < 0.2 else 'high'}")
+        feats |= {f"desc_both:{w}" for w in shared}
+    feats |= {f"desc_names:{d}" for d, x, y in ((">", a, b), ("<", b, a)) if _names_in(table, x, y)}
+    ia, ib = table.info.get(a), table.info.get(b)
+    if ia and ib and ia.maker and ia.maker == ib.maker:
+        feats.add("same_maker")
+    return feats
+
+
+_BY_TYPES = ("w1:", "wn:", "listed", "cue_between", "gap:", "pre1:", "post1:", "s_pre1:", "s_post1:", "title:",
+             "desc_sim", "desc_names")
+_BY_TITLE = ("w1:", "wn:", "listed", "gap:", "cue_between")
+
+
+def _conjoined(feats: set[str]) -> set[str]:
+    """Pairs of features a linear model cannot combine by itself: the entity types with the words next to the
+    names, list membership, cues, distance and title roles ("listed" means rivals for two products, a stack
+    for a product and a language); the title role with the same."""
+    out = set(feats)
+    for prefix, keys in (("types:", _BY_TYPES), (("title:", "s_title:"), _BY_TITLE)):
+        head = min((f for f in feats if f.startswith(prefix)), default=None)
+        if head:
+            out |= {f"{head}&{f}" for f in feats if f.startswith(keys)}
+    return out
+
+
 def _title_features(ctx: QuoteContext, a: str, b: str) -> set[str]:
     """Whether the pair's names are the products the document's title sets against each other."""
     named = sum(x in ctx.candidates for x in (a, b))
     return {f"title:{named}", f"title:{named}:{len(ctx.candidates)}"}
 
 
-def _pair_features(ctx: QuoteContext, a: Hit, b: Hit, lo: int, hi: int, spans, findings) -> tuple[str, ...]:
+def _pair_features(ctx: QuoteContext, a: Hit, b: Hit, lo: int, hi: int, spans, findings,
+                   known: set[str]) -> tuple[str, ...]:
     between = _masked(ctx, a.end, b.start)
     feats = {f"types:{a.type}>{b.type}", f"gap:{_bucket(len(between))}"}
     if len(between) > _MAX_BETWEEN:
@@ -178,10 +241,11 @@ def _pair_features(ctx: QuoteContext, a: Hit, b: Hit, lo: int, hi: int, spans, f
     feats |= {f"possessive:{side}" for side, h in (("first", a), ("second", b)) if h.possessive}
     feats |= _cue_features(spans, a.end, b.start, "", [h for h in ctx.hits if h.root not in (a.root, b.root)])
     feats |= _rule_features(findings, a.root, b.root)
-    return tuple(sorted(feats))
+    return tuple(sorted(_conjoined(feats | known)))
 
 
-def _implicit_features(ctx: QuoteContext, b: Hit, lo: int, hi: int, spans, findings) -> tuple[str, ...]:
+def _implicit_features(ctx: QuoteContext, b: Hit, lo: int, hi: int, spans, findings,
+                       known: set[str]) -> tuple[str, ...]:
     before, after = _masked(ctx, lo, b.start), _masked(ctx, b.end, hi)[:_WINDOW]
     feats = {"implicit", f"types:Subject>{b.type}", f"gap:{_bucket(len(before))}"}
     feats |= {f"s_pre:{w}" for w in before[-2 * _WINDOW:]} | {f"s_post:{w}" for w in after}
@@ -197,12 +261,15 @@ def _implicit_features(ctx: QuoteContext, b: Hit, lo: int, hi: int, spans, findi
     feats |= {f"s_{f}" for f in _title_features(ctx, ctx.subject or "", b.root)}
     feats |= _cue_features(spans, lo, b.start, "s_")
     feats |= _rule_features(findings, ctx.subject or "", b.root)
-    return tuple(sorted(feats))
+    return tuple(sorted(_conjoined(feats | known)))
 
 
-def candidates(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon) -> list[Candidate]:
-    """Every candidate pair of one quote, in text order, with its features."""
+def candidates(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon,
+               table: EntityTable | None = None) -> list[Candidate]:
+    """Every candidate pair of one quote, in text order, with its features (and, given the run's entity
+    table, what the catalog knows of each pair)."""
     out: list[Candidate] = []
+    cache: dict[str, frozenset[str]] = {}
     subject = Hit(0, 0, "", ctx.subject, ctx.subject, "Product", "subject") if ctx.subject else None
     for lo, hi in ctx.sentences:
         hits = _distinct([h for h in ctx.hits if lo <= h.start and h.end <= hi])
@@ -213,13 +280,13 @@ def candidates(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon) -> 
         for i, a in enumerate(hits):
             for b in hits[i + 1:]:
                 if a.root != b.root:
-                    out.append(Candidate(a, b, a.start, b.end, False,
-                                         _pair_features(ctx, a, b, lo, hi, spans, findings)))
+                    out.append(Candidate(a, b, a.start, b.end, False, _pair_features(
+                        ctx, a, b, lo, hi, spans, findings, _catalog_features(table, a.root, b.root, cache))))
         if not named_subject:
             for b in hits:
                 if b.root != ctx.subject:
-                    out.append(Candidate(subject, b, lo, b.end, True,  # type: ignore[arg-type]
-                                         _implicit_features(ctx, b, lo, hi, spans, findings)))
+                    out.append(Candidate(subject, b, lo, b.end, True, _implicit_features(  # type: ignore[arg-type]
+                        ctx, b, lo, hi, spans, findings, _catalog_features(table, subject.root, b.root, cache))))
     return out
 
 

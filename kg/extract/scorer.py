@@ -20,6 +20,7 @@ from kg.extract.relations.base import Finding
 from kg.extract.text import QuoteContext, find_horizon, is_hedged
 from kg.facts import fact_types
 from kg.lexicon import Lexicon
+from kg.resolve import EntityTable
 
 if TYPE_CHECKING:
     import numpy as np
@@ -120,14 +121,14 @@ def _finding(c: Candidate, label: str, p: float, ctx: QuoteContext, lexicon: Lex
 
 
 def score_relations(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon,
-                    model: RelationModel | None = None) -> list[Finding]:
+                    model: RelationModel | None = None, table: EntityTable | None = None) -> list[Finding]:
     """Relations the scorer finds between pairs that no rule related or rejected."""
     model = model or load_model()
     if model is None or not ctx.hits:
         return []
     decided = {frozenset((f.source, f.target)) for f in findings}
     out = []
-    for c in candidates(ctx, findings, lexicon):
+    for c in candidates(ctx, findings, lexicon, table):
         if frozenset((c.first.root, c.second.root)) in decided:
             continue
         label, p = model.decide(c.features)

@@ -21,5 +21,5 @@ def extract_relations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable, l
     if learned:
         from kg.extract.scorer import score_relations
 
-        proposed += score_relations(ctx, proposed, lexicon)
+        proposed += score_relations(ctx, proposed, lexicon, table=table)
     return [check(f, table) for f in proposed if f.source != f.target]

@@ -10,7 +10,7 @@ from kg.facts import fact_types
 from kg.lexicon import Lexicon
 from kg.resolve import Hit
 
-__all__ = ["ALLOWED_TYPES", "Finding", "actor_before", "antecedent", "cue_targets", "emit", "list_after", "list_back",
+__all__ = ["ALLOWED_TYPES", "Finding", "actor_before", "antecedent", "cue_targets", "emit", "evidence_span", "list_after", "list_back",
            "named_before", "named_target", "negated_pairs", "referent", "subject_hit"]
 
 ALLOWED_TYPES = fact_types().allowed_types  # relation type → (source entity types, target entity types)
@@ -180,23 +180,36 @@ def negated_pairs(ctx: QuoteContext, lexicon: Lexicon) -> dict[frozenset[str], t
     return out
 
 
-def emit(kind: str, source: Hit, target: Hit, start: int, end: int, rule: str, confidence: float,
-          ctx: QuoteContext, lexicon: Lexicon, **extra) -> Finding | None:
-    if source.root == target.root:
-        return None
+def evidence_span(ctx: QuoteContext, source: Hit, target: Hit, start: int, end: int) -> tuple[int, int]:
+    """The cue's span widened to show a name of an endpoint, and both names when its sentence has them."""
     named = [h for h in (source, target) if h.end]  # endpoints that are words of this quote (not the bare subject)
     if named and not any(start <= h.start and h.end <= end for h in named):
         nearest = min(named, key=lambda h: min(abs(h.start - start), abs(h.end - end)))
         start, end = min(start, nearest.start), max(end, nearest.end)  # evidence always shows a name
+    s_lo, s_hi = ctx.sentence_of(start)
+    in_sentence = ctx.hits_in(s_lo, s_hi)
+    for endpoint in (source, target):  # and both names, when they are in its sentence
+        near = [h for h in in_sentence if h.root == endpoint.root]
+        if near and not any(start <= h.start and h.end <= end for h in near):
+            h = min(near, key=lambda h: min(abs(h.start - start), abs(h.end - end)))
+            start, end = min(start, h.start), max(end, h.end)
     while end > start and ctx.text[end - 1] in " \t\n,;:":
         end -= 1  # cue patterns end in white space; evidence does not
+    return start, end
+
+
+def emit(kind: str, source: Hit, target: Hit, start: int, end: int, rule: str, confidence: float,
+          ctx: QuoteContext, lexicon: Lexicon, **extra) -> Finding | None:
+    """A finding whose evidence shows its names, hedged when its words are (``None`` for a self-relation)."""
+    if source.root == target.root:
+        return None
+    start, end = evidence_span(ctx, source, target, start, end)
     hedged = extra.pop("hedged", None)
     if hedged is None:  # a modal or "if" in the statement itself, or just before it ("could compete with")
         s_lo, _ = ctx.sentence_of(start)
         hedged = is_hedged(ctx.text, max(s_lo, start - 20), end, lexicon)
     return Finding(kind, source.root, target.root, start, end, rule,
                    round(confidence * (0.7 if hedged else 1.0), 3), hedged=hedged, **extra)
-
 
 
 def cue_targets(ctx: QuoteContext, m: re.Match[str], subject: Hit) -> list[Hit]:

@@ -30,6 +30,7 @@ from kg.extract.relations.base import (
     actor_before,
     cue_targets,
     emit,
+    evidence_span,
     list_after,
     list_back,
     named_target,
@@ -105,7 +106,8 @@ def _findings(r: Reading, m: re.Match[str], scope: Scope, horizon: str | None) -
                       rejected=r.rejected)
         return
     if not family.checked:  # taken as read: no hedge, evidence as the reader gave it
-        yield Finding(family.emits, r.source.root, r.target.root, r.start, r.end, family.rule, family.confidence)
+        start, end = evidence_span(scope.ctx, r.source, r.target, r.start, r.end)
+        yield Finding(family.emits, r.source.root, r.target.root, start, end, family.rule, family.confidence)
         return
     extra = {"horizon": horizon} if family.dated or family.emits == "threatens" else {}
     found = emit(family.emits, r.source, r.target, r.start, r.end, family.rule, family.confidence, scope.ctx,

@@ -34,9 +34,12 @@ def developed_by(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Ite
     yield from run_cues(ctx, lexicon, "developed_by")
     for hit in ctx.hits:  # a catalog maker named in the same sentence as its product
         s_lo, s_hi = ctx.sentence_of(hit.start)
-        for product in sorted({h.root for h in ctx.hits_in(s_lo, s_hi)}):
-            if table.info[product].maker == hit.entity:
-                yield Finding("developed_by", product, hit.root, hit.start, hit.end, "maker.catalog", 0.6)
+        in_sentence = ctx.hits_in(s_lo, s_hi)
+        for product in sorted({h.root for h in in_sentence}):
+            if table.info[product].maker == hit.entity:  # the evidence shows both names
+                named = min((h for h in in_sentence if h.root == product), key=lambda h: abs(h.start - hit.start))
+                yield Finding("developed_by", product, hit.root, min(hit.start, named.start), max(hit.end, named.end),
+                              "maker.catalog", 0.6)
 
 
 @reader("maker_after")
