@@ -21,7 +21,7 @@ Cues = dict[str, list[re.Pattern[str]]]
 
 @dataclass(frozen=True)
 class CueFamily:
-    """A cue family that states relations: how a match becomes findings (see ``_about_records`` in cues.json)."""
+    """A cue family: how a match becomes relation or claim findings (see ``_about_records`` in cues.json)."""
 
     key: str
     reader: str
@@ -35,6 +35,14 @@ class CueFamily:
     needs_subject: bool = False
     checked: bool = True
     also: tuple[str, str, str] | None = None  # (words in the match, relation type, rule)
+    claim: str | None = None  # a claim family: the claim type it emits (then ``emits`` is empty)
+    polarity: str | None = None  # a claim family: the polarity of its claims
+    patterns_of: str | None = None  # read the matches of another family's patterns
+
+    @property
+    def scans(self) -> str:
+        """The key whose pattern scan this family reads."""
+        return self.patterns_of or self.key
 
     def hedged_for(self, m: re.Match[str]) -> bool | None:
         """Whether a finding of match ``m`` is hedged, or None to read it from the text."""
@@ -108,15 +116,18 @@ def _lists(key: str, value: object) -> dict[str, list[re.Pattern[str]]]:
 
 
 _FAMILY_FIELDS = {"patterns", "reader", "emits", "rule", "confidence", "dated", "hedged", "reverse", "user_named",
-                  "needs_subject", "checked", "also"}
+                  "needs_subject", "checked", "also", "claim", "polarity", "patterns_of"}
+_CLAIM_FIELDS = {"patterns", "patterns_of", "reader", "claim", "rule", "confidence", "dated", "hedged", "polarity"}
 
 
 def _family(key: str, record: dict, where: str) -> CueFamily:
     """Check one relation cue record and turn it into a :class:`CueFamily`."""
-    unknown = set(record) - _FAMILY_FIELDS
+    if "claim" in record:
+        return _claim_family(key, record, where)
+    unknown = (set(record) - _FAMILY_FIELDS) | ({"polarity", "patterns_of"} & set(record))  # claim-only fields
     if unknown:
         raise PatternError(f"{where}: unknown field(s) {sorted(unknown)}; known: {sorted(_FAMILY_FIELDS)}")
-    for name in ("reader", "emits", "rule", "confidence"):
+    for name in ("patterns", "reader", "emits", "rule", "confidence"):
         if name not in record:
             raise PatternError(f"{where}: a cue record needs {name!r}")
     relation_types = fact_types().relation_types  # ontology/facts.json
@@ -136,6 +147,32 @@ def _family(key: str, record: dict, where: str) -> CueFamily:
                      bool(record.get("dated", False)), hedged, bool(record.get("reverse", False)),  # type: ignore[arg-type]
                      bool(record.get("user_named", False)), bool(record.get("needs_subject", False)),
                      bool(record.get("checked", True)), also)
+
+
+def _claim_family(key: str, record: dict, where: str) -> CueFamily:
+    """Check one claim cue record (``claim`` instead of ``emits``) and turn it into a :class:`CueFamily`."""
+    unknown = set(record) - _CLAIM_FIELDS
+    if unknown:
+        raise PatternError(f"{where}: unknown field(s) {sorted(unknown)} in a claim cue record; known: "
+                           f"{sorted(_CLAIM_FIELDS)}")
+    for name in ("reader", "claim", "rule", "confidence"):
+        if name not in record:
+            raise PatternError(f"{where}: a claim cue record needs {name!r}")
+    if ("patterns" in record) == ("patterns_of" in record):
+        raise PatternError(f"{where}: a claim cue record needs either 'patterns' or 'patterns_of' (another family)")
+    claim_types = list(fact_types().claims)  # ontology/facts.json
+    if record["claim"] not in claim_types:
+        raise PatternError(f"{where}: claim {record['claim']!r} is not a claim type ({', '.join(claim_types)})")
+    if not isinstance(record["confidence"], (int, float)) or not 0 <= record["confidence"] <= 1:
+        raise PatternError(f"{where}: confidence must be a number in [0, 1]")
+    if record.get("polarity") not in (None, "positive", "negative"):
+        raise PatternError(f"{where}: polarity must be 'positive', 'negative' or absent")
+    hedged = record.get("hedged")
+    if isinstance(hedged, str):
+        hedged = _compile(hedged, f"{where}.hedged")
+    return CueFamily(key, str(record["reader"]), "", str(record["rule"]), float(record["confidence"]),
+                     bool(record.get("dated", False)), hedged, claim=record["claim"],  # type: ignore[arg-type]
+                     polarity=record.get("polarity"), patterns_of=record.get("patterns_of"))
 
 
 def _compile(value: object, where: str) -> object:
@@ -188,9 +225,13 @@ def _load_lexicon(folder: str) -> Lexicon:
         raise PatternError(f"{cue_file}:{err.lineno}: not valid JSON ({err.msg})") from err
     labels = raw.pop("labels", {})
     families = {k: _family(k, v, f"{cue_file.name}: {k}") for k, v in raw.items()
-                if isinstance(v, dict) and "patterns" in v}
+                if isinstance(v, dict) and {"patterns", "patterns_of", "emits", "claim"} & set(v)}
+    for family in families.values():
+        if family.patterns_of is not None and "patterns" not in raw.get(family.patterns_of, {}):
+            raise PatternError(f"{cue_file.name}: {family.key}: patterns_of {family.patterns_of!r} names no family "
+                               "with patterns")
     cues = {k: _compile(v["patterns"] if k in families else v, f"{cue_file.name}: {k}")
-            for k, v in raw.items() if not k.startswith("_")}
+            for k, v in raw.items() if not k.startswith("_") and not (k in families and families[k].patterns_of)}
     lists = {k: v for key, value in cues.items() for k, v in _lists(key, value).items()}
     cues["labels"] = labels
     lex = root / "lexicons"

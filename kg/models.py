@@ -166,7 +166,8 @@ class ReportItem(_Model):
     """Something an analyst should see: a rejected relation, a discovered name, a skipped file."""
 
     kind: Literal[
-        "skipped_file", "bad_row", "discovered_entity", "rejected_relation", "unmatched_cue", "unattributed_quote",
+        "skipped_file", "bad_row", "discovered_entity", "rejected_relation", "rejected_claim", "unmatched_cue",
+        "unattributed_quote",
     ]
     message: str
     path: str | None = None

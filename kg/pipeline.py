@@ -272,7 +272,10 @@ def extract_quote(job: Job, catalog, lexicon: Lexicon) -> Extracted:
     for f in findings:
         _add_relation(f, ctx, relations, report, table)
     report += _unmatched_cues(ctx, findings, lexicon)
-    found = [_claim(f, ctx, table) for f in extract_claims(ctx, lexicon, table)] if att.subject else []
+    dropped: list[ClaimFinding] = []
+    found = [_claim(f, ctx, table) for f in extract_claims(ctx, lexicon, table, dropped)] if att.subject else []
+    report += [ReportItem(kind="rejected_claim", message=f"{f.type} {ctx.text[f.start:f.end]!r}: {f.rejected}",
+                          evidence=_evidence(ctx, f.start, f.end, f.rule, 0.0)) for f in dropped]
     facets = quote_facets(ctx.text, [f.type for f in findings if not f.rejected] + [c.type for c in found],
                           stemmed_words(ctx, 0, len(ctx.text)))
     return Extracted(tuple(relations.values()), tuple(found), tuple(report),
@@ -356,43 +359,10 @@ def _add_relation(f: Finding, ctx: QuoteContext, relations: dict[str, Relation],
                               evidence=_evidence(ctx, f.start, f.end, f.rule, f.confidence))
 
 
-def _claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str | None:
-    """The product a claim's own clause is about, when that is not the quote's subject.
-
-    The clause opens with another product's name ("Langfuse is MIT-licensed, while Helicone charges
-    $20/month": the price is Helicone's), or with "it"/"they" after a sentence that opened with another
-    product ("Chroma isn't a competitor here; it's a lovely notebook companion": Chroma's).
-    """
-    from kg.extract.claims import clause_start
-
-    if fact_types().claims[f.type].owner != "clause":
-        return None
-    s_lo, s_hi = ctx.sentence_of(f.start)
-    lo = clause_start(ctx.text, f.start, s_lo, s_hi)
-    if any(h.root == ctx.subject for h in ctx.hits if lo <= h.start < f.end):
-        return None
-    opening = [h for h in ctx.hits if lo <= h.start < f.end]
-    lead = ctx.text[lo:opening[0].start].strip().lower() if opening else None
-    if opening and lead in ("", "while", "whereas", "but", "and") and not opening[0].possessive:
-        first = opening[0]
-    elif _PRONOUN.match(ctx.text, lo, f.end):
-        first = next((h for h in ctx.hits if s_lo <= h.start < lo), None)
-        if first is None or ctx.text[s_lo:first.start].strip() \
-                or any(h.root == ctx.subject for h in ctx.hits if s_lo <= h.start < lo):
-            return None  # the sentence must open with the name "it" stands for, and name no other
-    else:
-        return None
-    owners = ("Product", "Organization") if fact_types().claims[f.type].crisp else ("Product",)
-    if first.root == ctx.subject or table.info[first.root].type not in owners or first.rule.startswith("discovery.capital"):
-        return None
-    return first.root
-
-
-_PRONOUN = re.compile(r"(?:but\s+|and\s+)?(?:it|it's|it’s|they|they're|they’re)\b", re.IGNORECASE)
-
-
 def _claim(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> Claim:
-    about = _claim_owner(f, ctx, table) or ctx.subject
+    from kg.extract.claims.owner import claim_owner
+
+    about = claim_owner(f, ctx, table)
     return Claim(id=fact_id("claim", f.type, about, ctx.quote_id, f.start, f.end), about=about, type=f.type,  # type: ignore[arg-type]
                  text=ctx.text[f.start:f.end], value=f.value, unit=f.unit, comparator=f.comparator,  # type: ignore[arg-type]
                  horizon=f.horizon, credibility=f.credibility, polarity=f.polarity,  # type: ignore[arg-type]

@@ -22,7 +22,7 @@ from kg.evaluate import GoldNames, claim_words_match, load_gold, quote_key
 from kg.facts import fact_types
 
 __all__ = ["DEFAULT_SETS", "Example", "FacetExample", "SubjectExample", "claim_examples", "examples", "facet_examples",
-           "main", "pays", "subject_examples", "train", "train_facets", "train_subjects"]
+           "found_examples", "main", "pays", "subject_examples", "train", "train_facets", "train_subjects"]
 
 _ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SETS = (
@@ -38,6 +38,7 @@ MIN_PRECISION = 0.77  # candidate-level, cross-validated: real text leaves headl
 _MIN_WEIGHT = 0.03  # smaller weights change no decision worth keeping, and keep the files small
 _FACET_MIN_WEIGHT = 0.05  # the facet models read many words; their small weights are noise
 CLAIMS_MIN_PRECISION = 0.5  # clause-level, found or not: a qualitative claim is a reading, not a fact
+FOUND_MIN_PRECISION = 0.42  # clause-level: the best-F1 setting of the found-or-not model; 0.5 cost a fifth of the claims
 
 
 @dataclass(frozen=True)
@@ -98,12 +99,28 @@ def examples(gold_path: Path, corpus_path: Path, tag: str) -> list[Example]:
     return out
 
 
+def found_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[Example]:
+    """The labelled clauses of :func:`claim_examples`, labelled ``claim`` or ``none`` (the claim's type aside)."""
+    return [Example(e.features, "none" if e.label == "none" else "claim", e.group, e.ruled)
+            for e in claim_examples(gold_path, corpus_path, tag)]
+
+
 def claim_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[Example]:
     """Every labelled clause of one annotated set: the gold qualitative claim it states, or none.
 
     A clause that states only an optional claim, or a crisp one (a metric, a price: their own readers
     find those), is left out.
     """
+    key = (str(gold_path), str(corpus_path), tag)
+    if key not in _CLAUSES_SEEN:
+        _CLAUSES_SEEN[key] = _claim_examples(gold_path, corpus_path, tag)
+    return _CLAUSES_SEEN[key]
+
+
+_CLAUSES_SEEN: dict[tuple[str, str, str], list[Example]] = {}  # one training run reads each set's clauses once
+
+
+def _claim_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[Example]:
     from kg.extract.clauses import clauses
     from kg.facts import fact_types
     from kg.ingest import read_corpus
@@ -313,12 +330,15 @@ def train_subjects(sets: list[tuple[str, Path, Path]], c_values=(0.1, 0.3, 1.0, 
 
 def _weights(vec, model, min_weight: float = _FACET_MIN_WEIGHT) -> dict:
     names = vec.get_feature_names_out()
+    coef, intercept = [list(row) for row in model.coef_], list(model.intercept_)
+    if len(model.classes_) == 2 and len(coef) == 1:  # binary: scikit-learn scores the second label against the first
+        coef, intercept = [[0.0] * len(coef[0]), coef[0]], [0.0, intercept[0]]
     weights = {}
     for j, feature in enumerate(names):
-        column = [round(float(model.coef_[i][j]), 4) for i in range(len(model.classes_))]
+        column = [round(float(coef[i][j]), 4) for i in range(len(model.classes_))]
         if max(abs(w) for w in column) >= min_weight:
             weights[str(feature)] = column
-    return {"labels": [str(x) for x in model.classes_], "intercept": [round(float(x), 4) for x in model.intercept_],
+    return {"labels": [str(x) for x in model.classes_], "intercept": [round(float(x), 4) for x in intercept],
             "weights": dict(sorted(weights.items()))}
 
 
@@ -418,6 +438,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--min-precision", type=float, default=MIN_PRECISION)
     parser.add_argument("--claims-out", type=Path, default=_ROOT / "ontology" / "claims.model.json")
     parser.add_argument("--claims-min-precision", type=float, default=CLAIMS_MIN_PRECISION)
+    parser.add_argument("--found-out", type=Path, default=_ROOT / "ontology" / "claims_found.model.json")
+    parser.add_argument("--found-min-precision", type=float, default=FOUND_MIN_PRECISION)
     parser.add_argument("--facets-out", type=Path, default=_ROOT / "ontology" / "facets.model.json")
     parser.add_argument("--subjects-out", type=Path, default=_ROOT / "ontology" / "subjects.model.json")
     parser.add_argument("--only", choices=("relations", "claims", "facets", "subjects"),
@@ -431,6 +453,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.only in (None, "claims"):
         jobs.append((args.claims_out, {"min_precision": args.claims_min_precision, "make": claim_examples,
                                        "about": _CLAIMS_ABOUT, "binary": True, "c_values": (0.1, 0.3)}))
+        jobs.append((args.found_out, {"min_precision": args.found_min_precision, "make": found_examples,
+                                      "about": _FOUND_ABOUT, "c_values": (0.1, 0.3)}))
     for out, options in jobs:
         model = train(sets, log=log, **options)
         out.write_text(dump(model), encoding="utf-8")
@@ -458,6 +482,9 @@ def dump(model: dict) -> str:
     return head[:-2] + ',\n "weights": {\n' + rows + "\n }\n}\n"
 
 
+_FOUND_ABOUT = ("Found-or-not claim model weights: binary logistic regression over clause features "
+                "(kg/extract/clauses.py); it decides whether a clause states a claim, claims.model.json its type. "
+                "Made by `python -m kg.train`; do not edit by hand.")
 _CLAIMS_ABOUT = ("Claim model weights: multinomial logistic regression over clause features (kg/extract/clauses.py). "
                  "Made by `python -m kg.train`; do not edit by hand.")
 

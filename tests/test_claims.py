@@ -143,24 +143,38 @@ def test_claim_about_the_product_its_clause_names(view):
     # "X …; it's lovely": the clause's "it" is X, the product the sentence opened with, not the quote's subject
     ("Phoenix is another story, it's a lovely notebook companion.", "it's a lovely notebook companion", "ent:phoenix"),
     # a sentence that also names the subject leaves "it" to the subject
-    ("Phoenix is fine and Langfuse too, it's a lovely notebook companion.", "it's a lovely notebook companion", None),
+    ("Phoenix is fine and Langfuse too, it's a lovely notebook companion.", "it's a lovely notebook companion",
+     "ent:langfuse"),
     # a clause that opens with another product's name is that product's
     ("Langfuse is MIT-licensed, while Phoenix charges $20/month.", "Phoenix charges $20/month", "ent:phoenix"),
+    # a sentence that opens with another product: its later clauses are that product's too
+    ("Phoenix is the enterprise standard — Java-based, supports every protocol.", "supports every protocol",
+     "ent:phoenix"),
+    ("Phoenix - crazy scalable but heavy to run.", "crazy scalable but heavy to run", "ent:phoenix"),
+    ("Meanwhile, Phoenix was raising at a $29 billion valuation.", "raising at a $29 billion valuation",
+     "ent:phoenix"),
+    # … but not when it shares the opening, is only a possessive, or the claim names the subject
+    ("Phoenix and Langfuse are close — supports every protocol.", "supports every protocol", "ent:langfuse"),
+    ("Phoenix's docs are thin — supports every protocol.", "supports every protocol", "ent:langfuse"),
+    ("Phoenix is fine — Langfuse supports every protocol.", "Langfuse supports every protocol", "ent:langfuse"),
+    # a claim type the spec gives to the subject stays the subject's
+    ("Phoenix is the enterprise standard — by 2027 it will ship everything.", "by 2027 it will ship everything",
+     "ent:langfuse"),
 ])
 def test_claim_owner(text, claim, owner):
     from kg.extract.claims import ClaimFinding
+    from kg.extract.claims.owner import claim_owner
     from kg.extract.text import QuoteContext
-    from kg.pipeline import _claim_owner
     from kg.resolve import EntityTable, Hit
 
     hits = [Hit(m.start(), m.end(), m.group(), f"ent:{m.group().lower()}", f"ent:{m.group().lower()}", "Product",
-                "catalog") for m in re.finditer(r"Phoenix|Langfuse", text)]
+                "catalog", possessive=text[m.end():m.end() + 2] == "'s") for m in re.finditer(r"Phoenix|Langfuse", text)]
     ctx = QuoteContext("q:1", "doc:1", text, [(0, len(text))], hits, subject="ent:langfuse")
     table = EntityTable.__new__(EntityTable)
     table.info = {h.entity: type("Info", (), {"type": "Product"})() for h in hits}
     start = text.index(claim)
-    kind = "pricing" if "$" in claim else "capability"
-    assert _claim_owner(ClaimFinding(kind, start, start + len(claim), "test", 0.5), ctx, table) == owner
+    kind = "pricing" if "$" in claim else "prediction" if "2027" in claim else "capability"
+    assert claim_owner(ClaimFinding(kind, start, start + len(claim), "test", 0.5), ctx, table) == owner
 
 
 def test_an_alert_that_fired_is_no_limitation(view):
@@ -177,3 +191,17 @@ def test_every_claim_points_at_its_evidence(view):
         assert re.fullmatch(r"[a-z_]+\.[a-z_]+", claim.evidence.rule), claim.evidence.rule
         assert 0.0 < claim.evidence.confidence <= 1.0
         assert claim.about in view.entities
+
+
+def test_the_found_model_decides_a_claim_and_the_typed_model_its_type():
+    from kg.extract.claims.assertions import _decide
+    from kg.extract.scorer import RelationModel
+
+    typed = RelationModel(("none", "capability", "limitation"), (2.0, 0.0, 0.0),
+                          {"c:thin": (0.0, 0.0, 1.0)}, 0.5)  # alone it would call every clause none
+    found = RelationModel(("none", "claim"), (0.0, -1.0), {"c:thin": (0.0, 2.0)}, 0.5)
+    assert typed.decide(("c:thin",))[0] == "none"
+    label, p = _decide(("c:thin",), typed, found)
+    assert label == "limitation" and p == pytest.approx(found.probabilities(("c:thin",))[1])
+    assert _decide(("c:other",), typed, found)[0] == "none"
+    assert _decide(("c:thin",), typed, None) == typed.decide(("c:thin",))  # no found model: the typed one decides

@@ -70,18 +70,18 @@ def _edit_cues(folder, edit) -> None:
 
 
 def _set(cues, key, value):
-    if "." in key:
-        outer, inner = key.split(".")
-        cues[outer][inner] = value
-    else:
-        cues[key] = value
+    *path, last = key.split(".")
+    for part in path:
+        cues = cues[part]
+    cues[last] = value
 
 
 @pytest.mark.parametrize("key,value,message", [
     ("competition_list", ["\\bcompetes with (", "\\brivals\\b"], "cues.json: competition_list[0]: invalid pattern"),
     ("hedge", ["\\bcould\\b", "[unclosed"], "cues.json: hedge[1]: invalid pattern"),
     ("ship_verb", "\\s+(?P<x>ship|(?P<x>ships))", "cues.json: ship_verb: invalid pattern"),
-    ("credibility.disputed", ["\\bretracted\\b", "*revised"], "cues.json: credibility.disputed[1]: invalid pattern"),
+    ("credibility.patterns.disputed", ["\\bretracted\\b", "*revised"],
+     "cues.json: credibility.disputed[1]: invalid pattern"),
     ("horizon", [42], "cues.json: horizon[0]: expected a pattern"),
 ])
 def test_invalid_pattern_names_the_key(ontology_copy, key, value, message):

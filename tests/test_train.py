@@ -46,8 +46,28 @@ def test_a_clause_is_labelled_with_the_gold_claim_it_states(tmp_path):
     (tmp_path / "gold.json").write_text(json.dumps(gold), encoding="utf-8")
     labels = {e.label for e in claim_examples(tmp_path / "gold.json", tmp_path / "corpus", "t")}
     assert labels == {"none", "limitation"}  # "Zed is crazy fast on big repos" states no gold claim
+    from kg.train import found_examples
+
+    found = {e.label for e in found_examples(tmp_path / "gold.json", tmp_path / "corpus", "t")}
+    assert found == {"none", "claim"}  # the found-or-not model learns a claim, whatever its type
     model = {"about": "x", "labels": ["none", "limitation"], "intercept": [0.0, 0.0], "weights": {"c:thin": [0, 1.5]}}
     assert json.loads(dump(model)) == model  # the compact file still reads as the same JSON
+
+
+def test_a_binary_model_is_written_as_two_labels_that_score_like_scikit_learn():
+    pytest.importorskip("sklearn")
+    from kg.extract.scorer import RelationModel
+    from kg.train import _fit, _weights
+
+    xs = [("c:thin",), ("c:thin", "c:slow"), ("c:fast",), ("c:fast", "c:nice"), ("c:slow",), ("c:nice",)]
+    ys = ["claim", "claim", "none", "none", "claim", "none"]
+    vec, model = _fit(xs, ys, 1.0)
+    table = _weights(vec, model, 0.0)
+    assert table["labels"] == ["claim", "none"] and all(len(w) == 2 for w in table["weights"].values())
+    ours = RelationModel(tuple(table["labels"]), tuple(table["intercept"]),
+                         {f: tuple(w) for f, w in table["weights"].items()}, 0.5)
+    theirs = model.predict_proba(vec.transform([{"c:thin": 1.0, "c:slow": 1.0}]))[0]
+    assert ours.probabilities(("c:thin", "c:slow")) == pytest.approx(list(theirs), abs=1e-3)
 
 
 def test_subject_chooser_training_is_reproducible_and_judged_per_set():

@@ -27,9 +27,18 @@ def _clashes(f: ClaimFinding, k: ClaimFinding, order: dict[str, int]) -> bool:
     return _overlap(f, k) > 0.9  # an assertion inside a measured claim adds nothing
 
 
-def extract_claims(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> list[ClaimFinding]:
-    """Run every registered claim extractor; crisp claims win over looser assertions on the same words."""
-    found = [f for _, extractor in resolved(claim_extractors) for f in extractor(ctx, lexicon, table)]
+def extract_claims(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable,
+                   rejected: list[ClaimFinding] | None = None) -> list[ClaimFinding]:
+    """Run every registered claim extractor; crisp claims win over looser assertions on the same words.
+
+    Readings a cue family rejected are left out, or added to ``rejected`` when it is given (the run report)."""
+    found = []
+    for _, extractor in resolved(claim_extractors):
+        for f in extractor(ctx, lexicon, table):
+            if f.rejected is None:
+                found.append(f)
+            elif rejected is not None:
+                rejected.append(f)
     order = {t: i for i, t in enumerate(CRISP_TYPES)}
     loose = {t: len(order) + i for i, t in enumerate(fact_types().loose_claims)}
     found.sort(key=lambda f: (order.get(f.type, len(order)), -f.confidence, loose.get(f.type, 99), f.start, f.end))

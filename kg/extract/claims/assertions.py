@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kg.extract.claims.base import ClaimFinding, after_head, assertions, sub_clause
+from kg.extract.claims.base import ClaimFinding
+from kg.extract.claims.cues import run_claim_cues
 from kg.extract.text import QuoteContext, find_horizon, trim_span
 from kg.lexicon import Lexicon
 from kg.registry import claim_extractors
@@ -16,60 +17,32 @@ __all__ = ["business", "capabilities", "comparisons", "evaluations", "labelled",
 
 @claim_extractors.register("limitation")
 def limitations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
-    """Where a product breaks: "the scenario where this breaks: X", "X is still immature"."""
-    for m in lexicon.finditer("limitation_head", ctx.text):
-        for start, end in after_head(ctx, m, split_and=False):
-            yield ClaimFinding("limitation", start, end, "limitation.head", 0.75, polarity="negative")
-    yield from assertions(ctx, lexicon, "limitation_word", "limitation", "negative")
+    """Where a product breaks: "the scenario where this breaks: X", "X is still immature" (cue records)."""
+    yield from run_claim_cues(ctx, lexicon, "limitation")
 
 
 @claim_extractors.register("capability")
 def capabilities(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
-    """What a product does: "shipped real sandboxing", "works out of the box", "OCI compatibility"."""
-    yield from assertions(ctx, lexicon, "capability_word", "capability", "positive")
+    """What a product does: "shipped real sandboxing", "works out of the box", "OCI compatibility" (cue records)."""
+    yield from run_claim_cues(ctx, lexicon, "capability")
 
 
 @claim_extractors.register("risk")
 def risks(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
-    """Risks: threat scenarios ("what kills it in 12 months is if …") and risk words."""
-    for key in ("threat_kill", "threat_beats"):
-        for m in lexicon.finditer(key, ctx.text):
-            s_lo, s_hi = ctx.sentence_of(m.start())
-            body_start = m.start() if key == "threat_beats" else m.end()
-            first = [h for h in ctx.hits if body_start <= h.start < s_hi and h.start - body_start < 60]
-            if first and key == "threat_kill":
-                body_start = first[0].start
-            stop = re.compile(r"\s+[—–]\s+|;\s+|,\s+(?=which\b|where\b)")
-            cut = stop.search(ctx.text, body_start, s_hi)
-            start, end = trim_span(ctx.text, body_start, cut.start() if cut else s_hi)
-            horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.end())
-            if end - start > 8:
-                yield ClaimFinding("risk", start, end, f"risk.{key}", 0.75, horizon=horizon[0] if horizon else None,
-                                   polarity="negative")
-    for key in ("threat_verb", "threat_danger", "threat_if"):
-        for m in lexicon.finditer(key, ctx.text):
-            s_lo, s_hi = ctx.sentence_of(m.start())
-            start, end = sub_clause(ctx.text, m.start(), m.end(), s_lo, s_hi)
-            if key == "threat_if":
-                start = m.end("rest") + 1
-                start, end = sub_clause(ctx.text, start, start + 1, s_lo, s_hi)
-            horizon = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.end())
-            if end - start > 8:
-                yield ClaimFinding("risk", *trim_span(ctx.text, start, end), f"risk.{key}", 0.7,
-                                   horizon=horizon[0] if horizon else None, polarity="negative")
-    yield from assertions(ctx, lexicon, "risk_word", "risk", "negative")
+    """Risks: threat scenarios ("what kills it in 12 months is if …", read from the threat cues) and risk words."""
+    yield from run_claim_cues(ctx, lexicon, "risk")
 
 
 @claim_extractors.register("comparison")
 def comparisons(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
-    """Comparisons: "outperforms flat vector search", "ahead of Copilot Workspace on UX"."""
-    yield from assertions(ctx, lexicon, "comparison_word", "comparison", None)
+    """Comparisons: "outperforms flat vector search", "ahead of Copilot Workspace on UX" (cue records)."""
+    yield from run_claim_cues(ctx, lexicon, "comparison")
 
 
 @claim_extractors.register("business")
 def business(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
-    """Business model statements: "the moat is distribution", "the buyer is …"."""
-    yield from assertions(ctx, lexicon, "business_word", "business", None)
+    """Business model statements: "the moat is distribution", "the buyer is …" (cue records)."""
+    yield from run_claim_cues(ctx, lexicon, "business")
 
 
 _LABELLED = re.compile(r"(?m)^[ \t]*(?:[-*•]|\d+[.)/])?[ \t]*(?P<key>[A-Za-z][\w /&-]{1,24}?)[ \t]*:[ \t]*(?P<value>\S[^\n]*)$")
@@ -127,9 +100,10 @@ def evaluations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iter
     from kg.extract.scorer import load_model
 
     model = load_model(None, CLAIMS_MODEL, CLAIM_LABELS)
+    found = load_model(None, FOUND_MODEL, FOUND_LABELS)
     if model is not None:
         for clause in clauses(ctx, lexicon):
-            label, p = model.decide(clause.features)
+            label, p = _decide(clause.features, model, found)
             if label != "none":  # below every rule's confidence: a rule's reading of the same words wins
                 horizon = find_horizon(ctx.text, *ctx.sentence_of(clause.start), lexicon, near=clause.start) \
                     if label == "risk" else None
@@ -140,6 +114,21 @@ def evaluations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iter
 
 
 CLAIMS_MODEL = "claims.model.json"
+FOUND_MODEL = "claims_found.model.json"
+FOUND_LABELS = ("none", "claim")
+
+
+def _decide(features: tuple[str, ...], model, found) -> tuple[str, float]:
+    """A clause's claim type and confidence: the found-or-not model (where shipped) decides whether the clause
+    states a claim, the typed model which type; without it the typed model decides both."""
+    if found is None:
+        return model.decide(features)
+    is_claim, p = found.decide(features)
+    if is_claim == "none":
+        return "none", p
+    probs = model.probabilities(features)
+    best = max((i for i, label in enumerate(model.labels) if label != "none"), key=lambda i: (probs[i], -i))
+    return model.labels[best], p
 _POLARITY = {"capability": "positive", "limitation": "negative", "risk": "negative"}
 
 

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from kg.extract.text import QuoteContext, clause_bounds, trim_span
 from kg.facts import fact_types
-from kg.lexicon import Lexicon
 
-__all__ = ["CRISP_TYPES", "ClaimFinding", "after_head", "assertions", "clause_start", "strip_framing", "sub_clause", "window"]
+__all__ = ["CRISP_TYPES", "ClaimFinding", "after_head", "clause_start", "strip_framing", "sub_clause", "window"]
 
 CRISP_TYPES = fact_types().crisp_claims  # crisp claims win over loose ones on the same words, in this order
-_CAPABILITY_VERB = re.compile(r"\b(?:shipped|ships|supports|support|offers|provides|adds|added|includes|exposes)\b", re.IGNORECASE)
 _SUB_BREAK = re.compile(r",\s+(?=(?:and|but|so|which|where|while|whereas|because|though|although|yet|not)\b)|\s+because\s+|\s+—\s+")
 
 
@@ -32,6 +29,7 @@ class ClaimFinding:
     horizon: str | None = None
     credibility: str | None = None
     polarity: str | None = None
+    rejected: str | None = None  # why a cue reading is not a claim (the run report shows it)
 
 
 _LEFT_STOP = re.compile(r"^(?:with|and|or|but|than|of|in|on|for|from|because|while|if|when|where|which|that)$", re.IGNORECASE)
@@ -111,19 +109,3 @@ def after_head(ctx: QuoteContext, m: re.Match[str], split_and: bool) -> list[tup
         if e - s > 3:
             out.append((s, e))
     return out
-
-
-def assertions(ctx: QuoteContext, lexicon: Lexicon, key: str, type_: str, polarity: str | None) -> Iterator[ClaimFinding]:
-    for m in lexicon.finditer(key, ctx.text):
-        s_lo, s_hi = ctx.sentence_of(m.start())
-        start, end = sub_clause(ctx.text, m.start(), m.end(), s_lo, s_hi)
-        before = [h for h in ctx.hits if h.end <= m.start() and m.start() - h.end <= 1]
-        verb = _CAPABILITY_VERB.search(m.group()) if type_ == "capability" else None
-        if verb:
-            start = m.start() + verb.start()  # "shipped real sandboxing for code execution"
-        elif type_ == "capability" and before and re.fullmatch(r"\s?", ctx.text[before[-1].end:m.start()]) \
-                and " " not in m.group().strip():
-            start, end = before[-1].start, m.end()  # "OCI compatibility"
-        start = strip_framing(ctx.text, start, end)
-        if end - start >= 8:
-            yield ClaimFinding(type_, *trim_span(ctx.text, start, end), f"assertion.{type_}", 0.6, polarity=polarity)

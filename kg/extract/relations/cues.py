@@ -3,9 +3,9 @@
 Each family record names its patterns, a *reader* (below, or registered by a relation module) that turns
 one match into readings — (source, target, evidence start, evidence end), or a rejection — and what the
 readings become: the relation type, rule id, confidence, whether the sentence's horizon dates them and
-whether they are hedged. The engine scans the quote once per family (the literal index in
-``kg.lexicon`` shares each scan with every other reader of that family, the candidate features
-included), checks every finding against the allowed endpoint types, and passes rejections on to the run
+whether they are hedged. The engine reads each family's matches through the scan every cue engine shares
+(:func:`kg.extract.cues.family_matches`; the claim engine, ``kg/extract/claims/cues.py``, reads claim
+families the same way), checks every finding against the allowed endpoint types, and passes rejections on to the run
 report. A new cue family is one record; a new way of reading a match is one reader.
 
 Readers kept in code because they really are special (they read more than the match and its neighbours):
@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from kg.errors import PatternError
+from kg.extract.cues import family_matches
 from kg.extract.relations.base import (
     ALLOWED_TYPES,
     Finding,
@@ -35,7 +36,7 @@ from kg.extract.relations.base import (
     named_target,
     subject_hit,
 )
-from kg.extract.text import QuoteContext, clause_bounds, find_horizon
+from kg.extract.text import QuoteContext, clause_bounds
 from kg.facts import fact_types
 from kg.lexicon import CueFamily, Lexicon
 from kg.resolve import EntityTable, Hit
@@ -93,12 +94,7 @@ def run_cues(ctx: QuoteContext, lexicon: Lexicon, relation: str,
         if read is None:
             raise PatternError(f"cues.json: {family.key}: unknown reader {family.reader!r}; known: {sorted(READERS)}")
         scope = Scope(ctx, subject, lexicon, family, negated or {})
-        for m in lexicon.finditer(family.key, ctx.text):
-            horizon = None
-            if family.dated:
-                s_lo, s_hi = ctx.sentence_of(m.start())
-                found = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.end())
-                horizon = found[0] if found else None
+        for _, m, horizon in family_matches(family, ctx, lexicon):
             for r in read(m, scope):
                 yield from _findings(r if isinstance(r, Reading) else Reading(*r), m, scope, horizon)
 

@@ -1,0 +1,65 @@
+"""Whom a claim is about: the quote's subject, or another product its own clause or sentence opens with.
+
+The spec says per claim type whether the claim's clause may name its owner (``owner: clause`` in
+``ontology/facts.json``). Reviews compare, so the clause or sentence a claim stands in often opens with
+another product: "Langfuse is MIT-licensed, while Helicone charges $20/month" (the price is Helicone's),
+"Keycloak is the enterprise standard — Java-based, supports every protocol …" in a post about Authentik
+(Keycloak's), "Chroma isn't a competitor here; it's a lovely notebook companion" (Chroma's).
+"""
+
+from __future__ import annotations
+
+import re
+
+from kg.extract.claims.base import ClaimFinding, clause_start
+from kg.extract.text import QuoteContext
+from kg.facts import fact_types
+from kg.resolve import EntityTable, Hit
+
+__all__ = ["claim_owner"]
+
+_LEAD = re.compile(r"^(?:[\s,;:(*\-—–]|and\b|but\b|while\b|whereas\b|so\b|also\b|then\b|use\b|choose\b|pick\b|"
+                   r"meanwhile\b|first\b|second\b|finally\b|plus\b)*$", re.IGNORECASE)
+_SHARED = re.compile(r"\s*(?:,|and\b|or\b|&|\+|/|'s\b|’s\b|vs\b|versus\b)", re.IGNORECASE)
+_PRONOUN = re.compile(r"(?:but\s+|and\s+)?(?:it|it's|it’s|they|they're|they’re)\b", re.IGNORECASE)
+
+
+def claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str | None:
+    """The entity claim ``f`` is about: another product that opens its clause or its sentence, where the spec
+    lets the clause decide (and the clause does not name the subject), else the quote's subject.
+
+    In order: a product opening the claim's own clause ("…, while Helicone charges $20/month"); a product
+    opening the claim's sentence on its own (not "X and Y", "X's", "X vs Y") before the claim ("Keycloak is
+    the enterprise standard — …, supports every protocol"); "it"/"they" opening the clause after a sentence
+    that opened with another product. A loose claim's owner must be a product; a crisp one's may be a maker.
+    """
+    first = _opener(f, ctx) if fact_types().claims[f.type].owner == "clause" else None
+    if first is None or first.root == ctx.subject:
+        return ctx.subject
+    owners = ("Product", "Organization") if fact_types().claims[f.type].crisp else ("Product",)
+    if table.info[first.root].type not in owners or first.rule.startswith("discovery.capital"):
+        return ctx.subject
+    return first.root
+
+
+def _opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
+    s_lo, s_hi = ctx.sentence_of(f.start)
+    lo = clause_start(ctx.text, f.start, s_lo, s_hi)
+    if any(h.root == ctx.subject for h in ctx.hits if lo <= h.start < f.end):
+        return None
+    opening = [h for h in ctx.hits if lo <= h.start < f.end]
+    lead = ctx.text[lo:opening[0].start].strip().lower() if opening else None
+    if opening and lead in ("", "while", "whereas", "but", "and") and not opening[0].possessive:
+        return opening[0]
+    in_sentence = [h for h in ctx.hits if s_lo <= h.start < s_hi]
+    opener = in_sentence[0] if in_sentence and _LEAD.match(ctx.text[s_lo:in_sentence[0].start]) else None
+    if opener is not None and opener.end <= f.start and not opener.possessive \
+            and not _SHARED.match(ctx.text, opener.end):
+        return opener
+    if _PRONOUN.match(ctx.text, lo, f.end):
+        first = next((h for h in ctx.hits if s_lo <= h.start < lo), None)
+        if first is None or ctx.text[s_lo:first.start].strip() \
+                or any(h.root == ctx.subject for h in ctx.hits if s_lo <= h.start < lo):
+            return None  # the sentence must open with the name "it" stands for, and name no other
+        return first
+    return None
