@@ -15,11 +15,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kg.evaluate import GoldNames, claim_words_match, load_gold, quote_key
 from kg.facts import fact_types
+
+if TYPE_CHECKING:
+    from kg.extract.text import QuoteContext
 
 __all__ = ["DEFAULT_SETS", "Example", "FacetExample", "SubjectExample", "claim_examples", "examples", "facet_examples",
            "found_examples", "main", "pays", "subject_examples", "train", "train_facets", "train_subjects"]
@@ -68,34 +74,46 @@ def _label(ann: dict, names: GoldNames, a: str, b: str) -> str | None:
     return None if optional else "none"
 
 
-def examples(gold_path: Path, corpus_path: Path, tag: str) -> list[Example]:
-    """Every labelled candidate of one annotated set."""
-    from kg.extract.candidates import candidates
-    from kg.extract.relations import extract_relations
+@lru_cache(maxsize=16)
+def _prepared(gold_path: Path, corpus_path: Path):
+    """One annotated set read and prepared (names resolved, subjects chosen) once per training run: its gold,
+    the gold's names, the corpus and the prepared contexts. Every model's examples start here."""
     from kg.ingest import read_corpus
     from kg.pipeline import prepare
 
     gold = load_gold(gold_path)
-    names = GoldNames(gold["entities"])
     corpus = read_corpus([corpus_path])
-    prep = prepare(corpus)
-    out = []
+    return gold, GoldNames(gold["entities"]), corpus, prepare(corpus)
+
+
+def _annotated_quotes(gold_path: Path, corpus_path: Path) -> Iterator[tuple[str, QuoteContext, dict]]:
+    """(document name, quote context, gold annotation) for every annotated quote of one set, in corpus order."""
+    gold, _, corpus, prep = _prepared(gold_path, corpus_path)
     for doc in corpus.documents:
         if doc.name not in gold["documents"]:
             continue
         for qid in doc.quote_ids:
             ctx = prep.contexts[qid]
             ann = gold["quotes"].get(quote_key(ctx.text))
-            if ann is None:
-                continue
-            found = extract_relations(ctx, prep.lexicon, prep.table, learned=False)
-            ruled = {frozenset((f.source, f.target)) for f in found}
-            for c in candidates(ctx, found, prep.lexicon, prep.table):
-                label = _label(ann, names, names(prep.table.name(c.first.root)),
-                               names(prep.table.name(c.second.root)))
-                if label is not None:
-                    out.append(Example(c.features, label, f"{tag}/{doc.name}",
-                                       frozenset((c.first.root, c.second.root)) in ruled))
+            if ann is not None:
+                yield doc.name, ctx, ann
+
+
+def examples(gold_path: Path, corpus_path: Path, tag: str) -> list[Example]:
+    """Every labelled candidate of one annotated set."""
+    from kg.extract.candidates import candidates
+    from kg.extract.relations import extract_relations
+
+    _, names, _, prep = _prepared(gold_path, corpus_path)
+    out = []
+    for doc_name, ctx, ann in _annotated_quotes(gold_path, corpus_path):
+        found = extract_relations(ctx, prep.lexicon, prep.table, learned=False)
+        ruled = {frozenset((f.source, f.target)) for f in found}
+        for c in candidates(ctx, found, prep.lexicon, prep.table):
+            label = _label(ann, names, names(prep.table.name(c.first.root)), names(prep.table.name(c.second.root)))
+            if label is not None:
+                out.append(Example(c.features, label, f"{tag}/{doc_name}",
+                                   frozenset((c.first.root, c.second.root)) in ruled))
     return out
 
 
@@ -122,30 +140,18 @@ _CLAUSES_SEEN: dict[tuple[str, str, str], list[Example]] = {}  # one training ru
 
 def _claim_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[Example]:
     from kg.extract.clauses import clauses
-    from kg.facts import fact_types
-    from kg.ingest import read_corpus
-    from kg.pipeline import prepare
 
-    gold = load_gold(gold_path)
-    corpus = read_corpus([corpus_path])
-    prep = prepare(corpus)
+    prep = _prepared(gold_path, corpus_path)[3]
     loose = fact_types().loose_claims  # the qualitative claims the model learns; crisp ones have exact readers
     out = []
-    for doc in corpus.documents:
-        if doc.name not in gold["documents"]:
-            continue
-        for qid in doc.quote_ids:
-            ctx = prep.contexts[qid]
-            ann = gold["quotes"].get(quote_key(ctx.text))
-            if ann is None:
+    for doc_name, ctx, ann in _annotated_quotes(gold_path, corpus_path):
+        for clause in clauses(ctx, prep.lexicon):
+            text = ctx.text[clause.start:clause.end]
+            stated = [c for c in ann["claims"] if claim_words_match(c["text"], text)]
+            label = next((c["type"] for c in stated if not c.get("optional") and c["type"] in loose), None)
+            if label is None and stated:
                 continue
-            for clause in clauses(ctx, prep.lexicon):
-                text = ctx.text[clause.start:clause.end]
-                stated = [c for c in ann["claims"] if claim_words_match(c["text"], text)]
-                label = next((c["type"] for c in stated if not c.get("optional") and c["type"] in loose), None)
-                if label is None and stated:
-                    continue
-                out.append(Example(clause.features, label or "none", f"{tag}/{doc.name}", False))
+            out.append(Example(clause.features, label or "none", f"{tag}/{doc_name}", False))
     return out
 
 
@@ -166,27 +172,18 @@ def facet_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[FacetEx
     from kg.extract.claims import extract_claims
     from kg.extract.facets import _ruled_facets, facet_features
     from kg.extract.relations import extract_relations
-    from kg.ingest import read_corpus
-    from kg.pipeline import prepare
 
-    gold = load_gold(gold_path)
-    corpus = read_corpus([corpus_path])
-    prep = prepare(corpus)
+    prep = _prepared(gold_path, corpus_path)[3]
     out = []
-    for doc in corpus.documents:
-        if doc.name not in gold["documents"]:
+    for doc_name, ctx, ann in _annotated_quotes(gold_path, corpus_path):
+        if not ann.get("perspective") or not ann.get("stance"):
             continue
-        for qid in doc.quote_ids:
-            ctx = prep.contexts[qid]
-            ann = gold["quotes"].get(quote_key(ctx.text))
-            if ann is None or not ann.get("perspective") or not ann.get("stance"):
-                continue
-            facts = [f.type for f in extract_relations(ctx, prep.lexicon, prep.table) if not f.rejected]
-            facts += [c.type for c in extract_claims(ctx, prep.lexicon, prep.table)] if ctx.subject else []
-            ruled = _ruled_facets(ctx.text, facts)
-            feats = facet_features(ctx.text, facts, stemmed_words(ctx, 0, len(ctx.text)), ruled)
-            out.append(FacetExample(feats, ann["perspective"], ann["stance"], (ruled.perspective, ruled.stance),
-                                    f"{tag}/{doc.name}"))
+        facts = [f.type for f in extract_relations(ctx, prep.lexicon, prep.table) if not f.rejected]
+        facts += [c.type for c in extract_claims(ctx, prep.lexicon, prep.table)] if ctx.subject else []
+        ruled = _ruled_facets(ctx.text, facts)
+        feats = facet_features(ctx.text, facts, stemmed_words(ctx, 0, len(ctx.text)), ruled)
+        out.append(FacetExample(feats, ann["perspective"], ann["stance"], (ruled.perspective, ruled.stance),
+                                f"{tag}/{doc_name}"))
     return out
 
 
@@ -242,13 +239,8 @@ class SubjectExample:
 def subject_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[SubjectExample]:
     """Every annotated quote of one set with its candidate subjects (the features kg/extract/subjects.py reads)."""
     from kg.extract.subjects import subject_features
-    from kg.ingest import read_corpus
-    from kg.pipeline import prepare
 
-    gold = load_gold(gold_path)
-    names = GoldNames(gold["entities"])
-    corpus = read_corpus([corpus_path])
-    prep = prepare(corpus)
+    gold, names, corpus, prep = _prepared(gold_path, corpus_path)
     out = []
     for doc in corpus.documents:
         if doc.name not in gold["documents"] or doc.id not in prep.documents:
