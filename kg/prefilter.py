@@ -31,7 +31,9 @@ _REPEATS = (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT, getattr(_sre_c, "POSSESSIVE_RE
 
 def fold(text: str) -> str:
     """``text`` folded for literal checks: lowercased, with the letters ``re.IGNORECASE`` folds to ASCII."""
-    return text.lower() if text.isascii() else text.translate(_FOLD).lower()
+    if text.isascii() or not ("\u0130" in text or "\u0131" in text or "\u017f" in text):
+        return text.lower()  # the table maps only those three (translate alone costs more than lower)
+    return text.translate(_FOLD).lower()
 
 
 def _sets(items) -> list[frozenset[str]]:
@@ -249,31 +251,39 @@ class _TextState:
         self.memo: dict[str, object] = {}
 
 
-def _trie_pattern(literals: list[str]) -> str:
-    """A regex that, at a position, matches the longest of ``literals`` starting there (a trie of them:
-    sibling branches differ in their first character, and each optional tail is tried before stopping)."""
-    trie: dict = {}
-    for literal in literals:
-        node = trie
-        for ch in literal:
-            node = node.setdefault(ch, {})
-        node[""] = {}
+def _automaton(literals: set[str]):
+    """An Aho-Corasick automaton of ``literals`` (each stored with its length), or None for none."""
+    if not literals:
+        return None
+    import ahocorasick
 
-    def walk(node: dict) -> str:
-        branches = [re.escape(ch) + walk(child) for ch, child in sorted(node.items()) if ch]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 and len(branches[0]) == 1 else f"(?:{'|'.join(branches)})"
-        return body + "?" if "" in node else body
+    automaton = ahocorasick.Automaton()
+    for literal in sorted(literals):
+        automaton.add_word(literal, (len(literal), literal))
+    automaton.make_automaton()
+    return automaton
 
-    return walk(trie)
+
+def _longest_at(automaton, folded: str) -> dict[str, list[int]]:
+    """The longest literal starting at each position of ``folded`` → those positions, in text order, from one
+    Aho-Corasick pass (every occurrence of every literal, the shorter ones at a position dropped)."""
+    longest: dict[int, tuple[int, str]] = {}
+    for end, (n, literal) in automaton.iter(folded):
+        start = end - n + 1
+        old = longest.get(start)
+        if old is None or old[0] < n:
+            longest[start] = (n, literal)
+    at: dict[str, list[int]] = {}
+    for start in sorted(longest):
+        at.setdefault(longest[start][1], []).append(start)
+    return at
 
 
 class LiteralIndex:
     """The prefilters of every cue pattern, checked together: each distinct literal is looked up once per text.
 
-    A text is *opened* once: folded, and one scan finds the longest literal starting at each position (a
-    trie-shaped regex); the literals found and those that are prefixes of them are exactly the literals the
+    A text is *opened* once: folded, and one scan finds the longest literal starting at each position (an
+    Aho-Corasick automaton); the literals found and those that are prefixes of them are exactly the literals the
     text holds, and where. That gives the required sets it meets and the patterns whose sets are all met.
     Per key, the patterns that may match are then a slice of those; a range check looks only their literals
     up inside the range. A pattern whose every match opens with one of a few literals
@@ -316,7 +326,7 @@ class LiteralIndex:
                 for i in opening.get(lit[:k], ()):
                     opened_by[i].add(lit)
         self._opened_by = {i: frozenset(lits) for i, lits in opened_by.items()}
-        self._scan = re.compile(f"(?=({_trie_pattern(sorted(scanned))}))") if scanned else None
+        self._scan = _automaton(scanned)
         self._need_bits = [sum(1 << j for j in set(needs)) for needs in self._needs]
         self._states: dict[str, _TextState] = {}
 
@@ -328,8 +338,7 @@ class LiteralIndex:
             met = 0
             at: dict[str, list[int]] = {}
             if self._scan is not None:
-                for m in self._scan.finditer(folded):
-                    at.setdefault(m.group(1), []).append(m.start())
+                at = _longest_at(self._scan, folded)
                 owners = self._owners
                 for literal in at:
                     met |= owners[literal]

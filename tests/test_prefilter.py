@@ -99,6 +99,44 @@ def test_one_scan_finds_every_literal_a_text_holds():
     assert [p.pattern for p, _ in index.passing("a", "nothing")] == ["x?"]  # no required literal: always runs
 
 
+def _trie_regex(literals: list[str]) -> re.Pattern[str]:
+    """A regex that, at each position, matches the longest of ``literals`` starting there (a trie of them)."""
+    trie: dict = {}
+    for literal in literals:
+        node = trie
+        for ch in literal:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def walk(node: dict) -> str:
+        branches = [re.escape(ch) + walk(child) for ch, child in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 and len(branches[0]) == 1 else f"(?:{'|'.join(branches)})"
+        return body + "?" if "" in node else body
+
+    return re.compile(f"(?=({walk(trie)}))")
+
+
+def test_automaton_finds_the_longest_literal_at_every_position():
+    """The Aho-Corasick pass gives, per position, the literal a trie-shaped regex finds there (the longest),
+    on the shipped literals and on literals that are prefixes and suffixes of each other."""
+    from kg.prefilter import _automaton, _longest_at
+
+    texts = ["It is toast; a competitor takes it, competes, is to ttakes it is.",
+             "Pinecone is toast once Turbopuffer ships hybrid search, and it’s built on top of S3 — İstanbul ſ.",
+             "aaaa abab ababab", ""]
+    for literals in (sorted(load_lexicon().index._owners), ["ab", "abab", "ba", "aa", "aaa", "bab", "is t", "s to"]):
+        automaton, regex = _automaton(set(literals)), _trie_regex(literals)
+        for text in texts:
+            folded = fold(text)
+            expected: dict[str, list[int]] = {}
+            for m in regex.finditer(folded):
+                expected.setdefault(m.group(1), []).append(m.start())
+            assert _longest_at(automaton, folded) == expected, text
+    assert _longest_at(_automaton({"ab", "abab", "ba"}), "ababa") == {"abab": [0], "ba": [1, 3], "ab": [2]}
+
+
 @pytest.mark.parametrize("pattern,openers", [
     (r"\b(?:threatens|threaten|undercuts?)\b", ("threaten", "undercut")),
     (r"\b(?:versus|vs\.?)\s+(?=[A-Za-z])", ("vs", "versus")),  # "v" is read on into the alternatives
