@@ -99,3 +99,15 @@ def test_entity_types_and_title_roles_are_conjoined_with_the_words_next_to_the_n
     (c,) = candidates(ctx, [], lexicon)
     assert {"w1:is", "types:Product>Technology&w1:is", "title:0&w1:is", "types:Product>Technology&title:0"} \
         <= set(c.features)
+
+
+def test_words_of_a_stretch_are_those_of_its_slice():
+    """Read from the quote's words, every stretch [a, b) (cut inside words, numbers and apostrophes too)
+    gives the words of its own slice."""
+    from kg.extract.candidates import _words, _words_in
+
+    for text in ["Qdrant's 3.5x faster—it’s café-grade, isn't it? 1,000 docs; v2.0.1 (beta) ٣٤ OK",
+                 "  Weaviate  and\tChroma\n\nvs. Pinecone-like  ", "", "a"]:
+        for a in range(len(text) + 1):
+            for b in range(a, len(text) + 1):
+                assert _words_in(text, a, b) == _words(text[a:b]), (text, a, b)

@@ -11,6 +11,7 @@ catalog knows of the two (description words they share, one's description naming
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -58,15 +59,16 @@ def _stemmer():
 
 def _words(text: str) -> list[str]:
     """Lowercased, stemmed words; numbers become <num>."""
-    out = []
-    for w in _WORD.findall(text):
-        if w[0].isdigit():
-            out.append("<num>")
-        elif w[0].isalpha():
-            out.append(_stem(w.lower().replace("’", "'")))
-        else:
-            out.append(w)
-    return out
+    return [_word(w) for w in _WORD.findall(text)]
+
+
+def _word(w: str) -> str:
+    """One word of :data:`_WORD` as :func:`_words` gives it."""
+    if w[0].isdigit():
+        return "<num>"
+    if w[0].isalpha():
+        return _stem(w.lower().replace("’", "'"))
+    return w
 
 
 @lru_cache(maxsize=65536)
@@ -82,11 +84,39 @@ def stemmed_words(ctx: QuoteContext, start: int, end: int) -> list[str]:
 def _masked(ctx: QuoteContext, start: int, end: int) -> list[str]:
     """The words of [start, end) with every name inside replaced by <ent>."""
     out, cursor = [], start
+    text = ctx.text
     for h in ctx.hits:
         if h.start >= cursor and h.end <= end:
-            out += _words(ctx.text[cursor:h.start]) + ["<ent>"]
+            out += _words_in(text, cursor, h.start)
+            out.append("<ent>")
             cursor = h.end
-    return out + _words(ctx.text[cursor:end])
+    return out + _words_in(text, cursor, end)
+
+
+@lru_cache(maxsize=8)
+def _tokens(text: str) -> tuple[list[int], list[int], list[str]]:
+    """The starts, ends and :func:`_words` of every word of ``text`` (the quote's, read once)."""
+    starts, ends, raw = [], [], []
+    for m in _WORD.finditer(text):
+        starts.append(m.start())
+        ends.append(m.end())
+        raw.append(m.group())
+    return starts, ends, [_word(w) for w in raw]
+
+
+def _words_in(text: str, start: int, end: int) -> list[str]:
+    """``_words(text[start:end])``, from the words of the whole text when no word crosses either end.
+
+    Words cover every character but white space, so cut at word boundaries the slice splits as the whole does.
+    """
+    if start >= end:
+        return []
+    starts, ends, words = _tokens(text)
+    i = bisect_right(ends, start)  # the first word ending after ``start``
+    j = bisect_left(starts, end)  # the first word starting at or after ``end``
+    if (i < len(starts) and starts[i] < start) or (j > 0 and ends[j - 1] > end):
+        return _words(text[start:end])  # a word crosses an end: split the slice itself
+    return words[i:j]
 
 
 def _bucket(n: int) -> str:
