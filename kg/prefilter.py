@@ -346,8 +346,15 @@ class LiteralIndex:
 
     def in_range(self, number: int, text: str, start: int, end: int) -> bool:
         """Whether pattern ``number``'s literals occur inside ``text[start:end]`` (after :meth:`passing`)."""
-        folded = self.state(text).folded
-        return all(any(folded.find(s, start, end) >= 0 for s in self._sets[i]) for i in self._needs[number])
+        st = self.state(text)
+        find, present, sets = st.folded.find, st.present, self._sets
+        for j in self._needs[number]:
+            for literal in sets[j]:
+                if literal in present and find(literal, start, end) >= 0:
+                    break
+            else:
+                return False
+        return True
 
     def matches(self, key: str, text: str) -> list[re.Match[str]]:
         """Every match of the patterns under ``key`` over the whole text, pattern by pattern (cached)."""

@@ -184,9 +184,14 @@ def _description_words(table: EntityTable, eid: str, cache: dict) -> frozenset[s
     """The stemmed content words of an entity's catalog description (empty when it has none)."""
     if eid not in cache:
         info = table.info.get(eid)
-        text = info.description if info and info.description else ""
-        cache[eid] = frozenset(w for w in _words(text) if w[0].isalpha() and len(w) > 2 and w not in _DESCRIPTION_STOP)
+        cache[eid] = _content_words(info.description if info and info.description else "")
     return cache[eid]
+
+
+@lru_cache(maxsize=4096)
+def _content_words(description: str) -> frozenset[str]:
+    """The stemmed content words of a description (the same catalog entries come back quote after quote)."""
+    return frozenset(w for w in _words(description) if w[0].isalpha() and len(w) > 2 and w not in _DESCRIPTION_STOP)
 
 
 def _names_in(table: EntityTable, eid: str, other: str) -> bool:
@@ -194,8 +199,13 @@ def _names_in(table: EntityTable, eid: str, other: str) -> bool:
     info, known = table.info.get(eid), table.info.get(other)
     if not (info and info.description and known):
         return False
-    forms = {known.name, *known.aliases}
-    return any(re.search(rf"(?<![\w.-]){re.escape(f)}(?![\w-])", info.description, re.IGNORECASE)
+    return _describes(info.description, frozenset({known.name, *known.aliases}))
+
+
+@lru_cache(maxsize=16384)
+def _describes(description: str, forms: frozenset[str]) -> bool:
+    """Whether ``description`` names one of ``forms`` as words."""
+    return any(re.search(rf"(?<![\w.-]){re.escape(f)}(?![\w-])", description, re.IGNORECASE)
                for f in forms if len(f) > 1)
 
 
