@@ -86,3 +86,10 @@ def test_probabilities_add_the_weights_one_by_one_in_feature_order():
         features = tuple(sorted(rng.sample([*weights, "unknown", "other"], rng.randint(0, 20))))
         assert model.probabilities(features) == one_by_one(features)
     assert model.probabilities(("unknown",)) == one_by_one(())
+    labels = ("none", *"abcdefg")  # as many labels as the relation model, and a quote's worth of features
+    weights = {f"f{i:03d}": tuple(rng.choice([1e16, -1e16, 1.0, 0.1, -0.3, 3e-17]) * rng.random() for _ in labels)
+               for i in range(600)}
+    model = RelationModel(labels, tuple(rng.random() for _ in labels), weights, 0.5)
+    for _ in range(100):
+        features = tuple(sorted(rng.sample([*weights, "unknown"], rng.randint(1, 400))))
+        assert model.probabilities(features) == one_by_one(features)

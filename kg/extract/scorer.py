@@ -23,6 +23,8 @@ from kg.lexicon import Lexicon
 from kg.resolve import EntityTable
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import numpy as np
 
 __all__ = ["MODEL_FILE", "RelationModel", "load_model", "score_relations"]
@@ -40,26 +42,28 @@ class RelationModel:
     threshold: float
 
     @cached_property
-    def _table(self) -> tuple[dict[str, int], np.ndarray]:
-        """Row numbers of the features and the weight matrix (row 0: the intercept), built on first use."""
+    def _table(self) -> tuple[dict[str, int], np.ndarray, Callable]:
+        """Row numbers of the features, the weight matrix (row 0: the intercept) and ``numpy.add.reduce``,
+        built on first use."""
         import numpy as np
 
         rows = {f: i for i, f in enumerate(self.weights, 1)}
         return rows, np.array([self.intercept, *self.weights.values()], dtype=np.float64).reshape(
-            len(rows) + 1, len(self.labels))
+            len(rows) + 1, len(self.labels)), np.add.reduce
 
     def probabilities(self, features: tuple[str, ...]) -> list[float]:
         """Softmax over the labels for one candidate's features.
 
-        The scores are the intercept plus each known feature's weights, added in feature order (a running
-        sum down the selected rows, so the floats are those of adding them one by one).
+        The scores are the intercept plus each known feature's weights, added in feature order: reducing the
+        selected rows along the first axis adds them row after row (numpy sums pairwise only along the
+        contiguous axis), so the floats are those of adding them one by one.
         """
-        rows, matrix = self._table
+        rows, matrix, add = self._table
         picked = [0, *filter(None, map(rows.get, features))]  # rows are numbered from 1: None alone drops
         if len(picked) == 1:
             scores = list(self.intercept)
         else:
-            scores = matrix[picked].cumsum(axis=0)[-1].tolist()
+            scores = add(matrix.take(picked, axis=0), axis=0).tolist()
         top = max(scores)
         exp = [math.exp(s - top) for s in scores]
         total = sum(exp)
