@@ -25,8 +25,8 @@ from kg.answers import claims, competitors, contradictions, dependencies, entiti
 from kg.atomic import write_text
 from kg.errors import StoreError
 from kg.progress import ProgressCallback, report
-from kg.publish import write_all as _write_all
 from kg.progress import logged as log_progress
+from kg.publish import write_all as _write_all
 
 if TYPE_CHECKING:
     from kg.models import KnowledgeGraph
