@@ -72,7 +72,7 @@ def job_key(job: Job, entities: dict[int, tuple[object, str]] | None = None) -> 
         texts[eid] = seen[1]
     head = _dumps({"attribution": [att.subject, att.rule, att.confidence], "candidates": ctx.candidates,
                    "doc": ctx.doc_id})
-    tail = _dumps({"hits": [_plain(h) for h in ctx.hits], "quote": ctx.quote_id, "sentences": ctx.sentences,
+    tail = _dumps({"hits": [{f: getattr(h, f) for f in _HIT_FIELDS} for h in ctx.hits], "quote": ctx.quote_id, "sentences": ctx.sentences,
                    "subject": ctx.subject, "text": ctx.text})
     described = ",".join(f"{_dumps(eid)}:{texts[eid]}" for eid in sorted(texts))
     return f'{head[:-1]},"entities":{{{described}}},{tail[1:]}'  # the keys in sorted order, as _dumps puts them
