@@ -45,6 +45,11 @@ IT_NEXT = "Ollama is fine, but for the team: Jan is a desktop app. It's built on
 PULLS_IN = "Qdrant is fine, but Weaviate's TypeScript Client pulls in Axios as a hard dependency."
 SHOUTED_NO = "For the record, Qdrant does NOT need Kafka; it ships with RocksDB built in."
 TWO_DEPENDENCIES = "Daytona runs on Kubernetes and relies on Docker for isolation."
+WRITTEN_IN = "Qdrant is a vector database written in Rust, and it shows in the memory footprint."
+WRITTEN_IN_IMPLICIT = "Qdrant keeps surprising me. Written in pure Rust, it idles at a few megabytes."
+DEFAULTS_TO = "Jan now defaults to llama.cpp for every local model."
+COMES_WITH = "Daytona comes with Docker preinstalled in every workspace."
+USES_THE = "E2B uses the Firecracker VMM for each sandbox it starts."
 CATALOG_MAKER = "Milvus is a database with serious Zilliz money behind it."
 
 # ---- precision: products named, but no relation cue ------------------------------------------------------------
@@ -76,6 +81,8 @@ DOCS = [
     ("Cursor vs Windsurf", NO_CUE + SIDE_BY_SIDE),
     ("GitHub Copilot vs Cursor", [OWN_MAKER]),
     ("Weaviate after a year: notes", [RIVALS_SPACE]),
+    ("What Qdrant, Jan, Daytona and E2B are made of", [WRITTEN_IN, WRITTEN_IN_IMPLICIT, DEFAULTS_TO, COMES_WITH,
+                                                       USES_THE]),
 ]
 
 
@@ -163,6 +170,11 @@ def test_hedged_threat_has_lower_confidence(view):
     (IT_NEXT, {("depends_on", "Jan", "llama.cpp")}),
     (PULLS_IN, {("depends_on", "Weaviate", "Axios")}),
     (SHOUTED_NO, {("depends_on", "Qdrant", "RocksDB")}),
+    (WRITTEN_IN, {("depends_on", "Qdrant", "Rust")}),
+    (WRITTEN_IN_IMPLICIT, {("depends_on", "Qdrant", "Rust")}),
+    (DEFAULTS_TO, {("depends_on", "Jan", "llama.cpp")}),
+    (COMES_WITH, {("depends_on", "Daytona", "Docker")}),
+    (USES_THE, {("depends_on", "E2B", "Firecracker")}),
 ])
 def test_dependencies(view, quote, expected):
     assert view.edges(quote, "depends_on") == expected
