@@ -50,6 +50,8 @@ WRITTEN_IN_IMPLICIT = "Qdrant keeps surprising me. Written in pure Rust, it idle
 DEFAULTS_TO = "Jan now defaults to llama.cpp for every local model."
 COMES_WITH = "Daytona comes with Docker preinstalled in every workspace."
 USES_THE = "E2B uses the Firecracker VMM for each sandbox it starts."
+BUILT_WITH = "Ollama is built with Go and starts in a blink."
+ADJECTIVE_FIRST = "Daytona requires a compatible Docker install on every host."
 CATALOG_MAKER = "Milvus is a database with serious Zilliz money behind it."
 
 # ---- precision: products named, but no relation cue ------------------------------------------------------------
@@ -82,7 +84,7 @@ DOCS = [
     ("GitHub Copilot vs Cursor", [OWN_MAKER]),
     ("Weaviate after a year: notes", [RIVALS_SPACE]),
     ("What Qdrant, Jan, Daytona and E2B are made of", [WRITTEN_IN, WRITTEN_IN_IMPLICIT, DEFAULTS_TO, COMES_WITH,
-                                                       USES_THE]),
+                                                       USES_THE, BUILT_WITH, ADJECTIVE_FIRST]),
 ]
 
 
@@ -175,6 +177,8 @@ def test_hedged_threat_has_lower_confidence(view):
     (DEFAULTS_TO, {("depends_on", "Jan", "llama.cpp")}),
     (COMES_WITH, {("depends_on", "Daytona", "Docker")}),
     (USES_THE, {("depends_on", "E2B", "Firecracker")}),
+    (BUILT_WITH, {("depends_on", "Ollama", "Go")}),
+    (ADJECTIVE_FIRST, {("depends_on", "Daytona", "Docker")}),
 ])
 def test_dependencies(view, quote, expected):
     assert view.edges(quote, "depends_on") == expected
