@@ -112,6 +112,9 @@ def test_name_lists_are_runs_of_names_and_bullet_items():
                                              (text.index("- **"), len(text))], ctx.hits)
     lists = [(kind, [h.text for h in hits]) for kind, hits in name_lists(ctx)]
     assert lists == [("run", ["Qdrant", "Milvus", "Chroma"]), ("items", ["Weaviate", "Vespa"])]
+    chain = _ctx("Playwright vs. Cypress vs Selenium", {"Playwright": "Product", "Cypress": "Product",
+                                                        "Selenium": "Product"})
+    assert [[h.text for h in hits] for _, hits in name_lists(chain)] == [["Playwright", "Cypress", "Selenium"]]
 
 
 def test_names_of_one_list_that_are_not_neighbours_are_listed_far(lexicon):

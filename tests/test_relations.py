@@ -17,6 +17,7 @@ BAKEOFF = "Weaviate keeps showing up in the same bake-offs as Milvus, and it ove
 NEGATED = "Qdrant is not really a competitor to Elasticsearch; it solves a much narrower problem."
 NEGATED_VERB = "Honestly Weaviate doesn't compete with Redis at all for our workload."
 HEDGED = "Jan could compete with LM Studio once its model browser matures."
+INSTEAD_OF = "For the prototype we went with Chroma instead of Milvus, mostly for the install story."
 RIVALS_SPACE = "Rivals in the vector search space include Milvus from Zilliz, Pinecone and Vespa."
 
 # ---- threatens ------------------------------------------------------------------------------------------------
@@ -83,6 +84,7 @@ DOCS = [
     ("Cursor vs Windsurf", NO_CUE + SIDE_BY_SIDE),
     ("GitHub Copilot vs Cursor", [OWN_MAKER]),
     ("Weaviate after a year: notes", [RIVALS_SPACE]),
+    ("Chroma in the prototype", [INSTEAD_OF]),
     ("What Qdrant, Jan, Daytona and E2B are made of", [WRITTEN_IN, WRITTEN_IN_IMPLICIT, DEFAULTS_TO, COMES_WITH,
                                                        USES_THE, BUILT_WITH, ADJECTIVE_FIRST]),
 ]
@@ -246,3 +248,9 @@ def test_every_relation_points_at_its_evidence(view):
         assert r.evidence.rule and r.evidence.confidence == r.confidence
         forms = view.forms(r.source) | view.forms(r.target)
         assert any(form in span.lower() for form in forms), (r.type, r.source, r.target, span)
+
+
+def test_one_product_instead_of_another_competes(view):
+    assert view.edges(INSTEAD_OF, "competes_with") == {("competes_with", "Chroma", "Milvus")}
+    (r,) = view.relations(INSTEAD_OF, "competes_with")
+    assert r.evidence.rule == "competes.cue_list"

@@ -30,6 +30,7 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+(?:[.,]\d+)?|[^\sA-Za-z\d]")
 _NEGATION = re.compile(r"\b(?:not|no|never|n['’]t|without|nor|neither|isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|"
                        r"don['’]t|didn['’]t|won['’]t|instead of)\b", re.IGNORECASE)
 _SEPARATORS = re.compile(r"(?:\s|,|/|&|\band\b|\bor\b|\bplus\b|\bnor\b)*", re.IGNORECASE)
+_LIST_GAP = re.compile(r"(?:\s|,|/|&|\+|\b(?:and|or|plus|nor|vs|versus)\b\.?)*", re.IGNORECASE)  # "A vs. B vs. C" too
 _CLAUSE_BREAK = re.compile(r"[;:]\s|\s[—–-]\s|[.!?]\s|,\s*(?:but|while|whereas|though|although|so|because)\b",
                            re.IGNORECASE)
 _SKIP_FAMILIES = ("labels", "_about", "_about_labels")
@@ -225,7 +226,7 @@ def name_lists(ctx: QuoteContext) -> list[tuple[str, list[Hit]]]:
         run: list[Hit] = []
         for h in hits:
             gap = ctx.text[run[-1].end:h.start] if run and run[-1].end <= h.start else None
-            if gap is not None and gap.strip() and _SEPARATORS.fullmatch(gap):
+            if gap is not None and gap.strip() and _LIST_GAP.fullmatch(gap):
                 run.append(h)
             else:
                 out.append(("run", run))
