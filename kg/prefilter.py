@@ -13,6 +13,8 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import reduce
+from operator import itemgetter, or_
 
 try:  # Python ≥ 3.11
     from re import _constants as _sre_c
@@ -31,7 +33,9 @@ _REPEATS = (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT, getattr(_sre_c, "POSSESSIVE_RE
 
 def fold(text: str) -> str:
     """``text`` folded for literal checks: lowercased, with the letters ``re.IGNORECASE`` folds to ASCII."""
-    return text.lower() if text.isascii() else text.translate(_FOLD).lower()
+    if text.isascii() or not ("\u0130" in text or "\u0131" in text or "\u017f" in text):
+        return text.lower()  # the table maps only those three (translate alone costs more than lower)
+    return text.translate(_FOLD).lower()
 
 
 def _sets(items) -> list[frozenset[str]]:
@@ -236,45 +240,48 @@ class _TextState:
     sets it all meets (sorted), per key the patterns that may match it and (once asked) their matches, and
     what callers derived from those matches (``memo``)."""
 
-    __slots__ = ("at", "folded", "matches", "memo", "met", "numbers", "opens", "passing")
+    __slots__ = ("folded", "matches", "memo", "met", "numbers", "opens", "passing", "present")
 
-    def __init__(self, folded: str, met: int, numbers: list[int], at: dict[str, list[int]]) -> None:
+    def __init__(self, folded: str, met: int, numbers: list[int], present: set[str]) -> None:
         self.folded = folded
         self.met = met  # bit j set: the text meets required set j
         self.numbers = numbers
-        self.at = at  # longest literal found at a position → those positions
+        self.present = present  # the scanned literals the folded text holds
         self.opens: dict[int, list[int]] = {}  # pattern number → where a match of it may start
         self.passing: dict[str, list[tuple[re.Pattern[str], int]]] = {}
         self.matches: dict[str, list[re.Match[str]]] = {}
         self.memo: dict[str, object] = {}
 
 
-def _trie_pattern(literals: list[str]) -> str:
-    """A regex that, at a position, matches the longest of ``literals`` starting there (a trie of them:
-    sibling branches differ in their first character, and each optional tail is tried before stopping)."""
-    trie: dict = {}
-    for literal in literals:
-        node = trie
-        for ch in literal:
-            node = node.setdefault(ch, {})
-        node[""] = {}
+def _automaton(literals: set[str]):
+    """An Aho-Corasick automaton of ``literals``, each stored as itself; None for no literals."""
+    if not literals:
+        return None
+    import ahocorasick
 
-    def walk(node: dict) -> str:
-        branches = [re.escape(ch) + walk(child) for ch, child in sorted(node.items()) if ch]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 and len(branches[0]) == 1 else f"(?:{'|'.join(branches)})"
-        return body + "?" if "" in node else body
+    automaton = ahocorasick.Automaton()
+    for literal in sorted(literals):
+        automaton.add_word(literal, literal)
+    automaton.make_automaton()
+    return automaton
 
-    return walk(trie)
+
+_literal = itemgetter(1)  # an automaton match is (end, literal)
+
+
+def _places(folded: str, literal: str) -> Iterator[int]:
+    """Every position where ``literal`` starts in ``folded``, overlapping ones too."""
+    at = folded.find(literal)
+    while at >= 0:
+        yield at
+        at = folded.find(literal, at + 1)
 
 
 class LiteralIndex:
     """The prefilters of every cue pattern, checked together: each distinct literal is looked up once per text.
 
-    A text is *opened* once: folded, and one scan finds the longest literal starting at each position (a
-    trie-shaped regex); the literals found and those that are prefixes of them are exactly the literals the
-    text holds, and where. That gives the required sets it meets and the patterns whose sets are all met.
+    A text is *opened* once: folded, and one Aho-Corasick pass finds every literal it holds. That gives the
+    required sets it meets and the patterns whose sets are all met.
     Per key, the patterns that may match are then a slice of those; a range check looks only their literals
     up inside the range. A pattern whose every match opens with one of a few literals
     (:func:`opening_literals`) is only tried where one of them stands, instead of at every position. The
@@ -302,21 +309,9 @@ class LiteralIndex:
         openers = {i: found for i, p in enumerate(self._patterns)
                    if i not in self.leading and (found := opening_literals(p.pattern, p.flags))}
         scanned = set(by_literal) | {lit for found in openers.values() for lit in found}
-        # a literal found at a position: the sets it and every literal that is a prefix of it belong to (bits)
-        self._owners = {lit: sum(1 << i for i in {i for k in range(1, len(lit) + 1) for i in by_literal.get(lit[:k], ())})
-                        for lit in scanned}
-        # pattern → the scanned literals that have one of its openers as a prefix (found there, it may start)
-        opening: dict[str, list[int]] = {}
-        for i, found in openers.items():
-            for lit in found:
-                opening.setdefault(lit, []).append(i)
-        opened_by: dict[int, set[str]] = {i: set() for i in openers}
-        for lit in scanned:
-            for k in range(_MIN_LEN, len(lit) + 1):
-                for i in opening.get(lit[:k], ()):
-                    opened_by[i].add(lit)
-        self._opened_by = {i: frozenset(lits) for i, lits in opened_by.items()}
-        self._scan = re.compile(f"(?=({_trie_pattern(sorted(scanned))}))") if scanned else None
+        self._owners = {lit: sum(1 << i for i in by_literal.get(lit, ())) for lit in scanned}  # a literal's sets (bits)
+        self._openers = openers  # pattern → the literals one of which opens each of its matches
+        self._scan = _automaton(scanned)
         self._need_bits = [sum(1 << j for j in set(needs)) for needs in self._needs]
         self._states: dict[str, _TextState] = {}
 
@@ -325,18 +320,12 @@ class LiteralIndex:
         found = self._states.get(text)
         if found is None:
             folded = fold(text)
-            met = 0
-            at: dict[str, list[int]] = {}
-            if self._scan is not None:
-                for m in self._scan.finditer(folded):
-                    at.setdefault(m.group(1), []).append(m.start())
-                owners = self._owners
-                for literal in at:
-                    met |= owners[literal]
+            present = set(map(_literal, self._scan.iter(folded))) if self._scan is not None else set()
+            met = reduce(or_, map(self._owners.__getitem__, present), 0)
             numbers = [i for i, bits in enumerate(self._need_bits) if bits & met == bits]
             if len(self._states) >= self._KEEP:
                 del self._states[next(iter(self._states))]
-            found = self._states[text] = _TextState(folded, met, numbers, at)
+            found = self._states[text] = _TextState(folded, met, numbers, present)
         return found
 
     def passing(self, key: str, text: str) -> list[tuple[re.Pattern[str], int]]:
@@ -377,7 +366,7 @@ class LiteralIndex:
         can start earlier), or yields nothing.
         """
         end = len(text) if end is None else end
-        if number in self._opened_by:
+        if number in self._openers:
             return _tried_at(pattern, self._starts(number, text), text, start, end)
         group = self.leading.get(number)
         if group is not None:
@@ -394,8 +383,9 @@ class LiteralIndex:
         st = self.state(text)
         found = st.opens.get(number)
         if found is None:
-            at = st.at
-            found = st.opens[number] = sorted(p for lit in self._opened_by[number].intersection(at) for p in at[lit])
+            folded = st.folded
+            found = st.opens[number] = sorted(p for lit in self._openers[number] if lit in st.present
+                                              for p in _places(folded, lit))
         return found
 
 

@@ -99,6 +99,25 @@ def test_one_scan_finds_every_literal_a_text_holds():
     assert [p.pattern for p, _ in index.passing("a", "nothing")] == ["x?"]  # no required literal: always runs
 
 
+def test_one_pass_finds_every_literal_and_every_place():
+    """The Aho-Corasick pass finds exactly the scanned literals a text holds (literals inside others and
+    overlapping ones too), and a pattern is tried at every place one of its opening literals stands."""
+    from kg.prefilter import LiteralIndex
+
+    texts = ["It is toast; a competitor takes it, competes, is to ttakes it is.",
+             "Pinecone is toast once Turbopuffer ships hybrid search, and it’s built on top of S3 — İstanbul ſ.",
+             "aaaa abab ababab babab", ""]
+    toy = LiteralIndex({"t": [re.compile(r"abab|ba"), re.compile(r"(?:aa|bab)a"), re.compile(r"\bis t")]})
+    for index in (load_lexicon().index, toy):
+        for text in texts:
+            folded = fold(text)
+            assert index.state(text).present == {lit for lit in index._owners if lit in folded}, text
+            for number, openers in index._openers.items():
+                places = sorted(i for i in range(len(folded)) if folded.startswith(openers, i))
+                assert index._starts(number, text) == places, (text, openers)
+    assert toy._openers[1] == ("aaa", "baba") and toy._starts(1, "aaaa babab") == [0, 1, 5]  # overlapping too
+
+
 @pytest.mark.parametrize("pattern,openers", [
     (r"\b(?:threatens|threaten|undercuts?)\b", ("threaten", "undercut")),
     (r"\b(?:versus|vs\.?)\s+(?=[A-Za-z])", ("vs", "versus")),  # "v" is read on into the alternatives
@@ -124,7 +143,7 @@ def test_patterns_are_tried_only_where_they_can_open():
     anchored = 0
     for key, numbered in lexicon.index.keys.items():
         for pattern, number in numbered:
-            anchored += number in lexicon.index._opened_by
+            anchored += number in lexicon.index._openers
             for text in texts:
                 for lo, hi in ((0, len(text)), (7, len(text) - 5), (30, 60)):
                     assert [(m.span(), m.groups()) for m in lexicon.index.finditer(pattern, number, text, lo, hi)] \

@@ -79,9 +79,9 @@ def _count(index: LiteralIndex, key: str, sentence: str, text: str | None = None
 
 @lru_cache(maxsize=1)
 def _vader():
-    from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
+    from kg.extract.sentiment import Vader
 
-    analyzer = SentimentIntensityAnalyzer()
+    analyzer = Vader()
     analyzer.lexicon.update(_cues()["valence"])
     return analyzer
 
