@@ -26,6 +26,7 @@ from kg.atomic import write_text
 from kg.errors import StoreError
 from kg.progress import ProgressCallback, report
 from kg.progress import logged as log_progress
+from kg.publish import write_all as _write_all
 
 if TYPE_CHECKING:
     from kg.models import KnowledgeGraph
@@ -250,7 +251,8 @@ def _build(inputs: list, out: str | Path, catalog, model: str | None, progress: 
         with stage("cache"):
             cache.write(folder / CACHE_DIR)
             _record(folder, inputs, catalog, model, recorded, follow_links)
-        written, skipped = _write_all(graph, folder, formats, timings, progress, previous)
+        written, skipped = _write_all(graph, folder, formats, timings, progress, previous,
+                                      concurrent=_cores(jobs, scheduler) > 1)
     if previous is not None:
         from kg.store import renote
 
@@ -291,6 +293,14 @@ def add(files: Iterable[str | Path], store: str | Path = DEFAULT_STORE,
                   recorded, follow_links=record["follow_links"], jobs=jobs, scheduler=scheduler, incremental=True)
 
 
+def _cores(jobs: int | None, scheduler: object) -> int:
+    """How many of this machine's cores a build may use: ``jobs`` (all when None; all when a Dask cluster
+    extracts, as this machine's cores are then free for the rest)."""
+    if scheduler is not None or jobs is None:
+        return os.cpu_count() or 1
+    return jobs
+
+
 _RECORD = "build.json"
 
 
@@ -314,62 +324,6 @@ def _read_record(store: str | Path) -> dict:
     if not isinstance(record, dict) or not isinstance(record.get("inputs"), list):
         raise StoreError(f"{path} is damaged (no list of inputs); run `kg build INPUTS --out {store}` again")
     return record
-
-
-def _write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str], ...],
-               timings: dict[str, list[float]] | None = None, progress: ProgressCallback | None = None,
-               previous: Path | None = None) -> tuple[list[str], list[str]]:
-    """Write every export, the store and the run report into ``folder``: (names written, formats skipped).
-
-    The graph's quads and its property graph are made once (``kg.shared``) and read by every exporter
-    and the store. ``timings`` (stage → [wall s, CPU s, peak RSS MB]) is completed and written as the
-    report's ``timings`` block; everything else in the report is deterministic. ``previous``: a store
-    (``.store`` folder) to update rather than write afresh.
-    """
-    import tempfile
-
-    from kg.registry import get_exporter
-    from kg.shared import sharing
-    from kg.store import write_store
-    from kg.store_update import update_store
-    from kg.timings import stage
-
-    written: list[str] = []
-    skipped: list[str] = []
-    work = Path(tempfile.mkdtemp(prefix=".kg-work-", dir=folder))
-    with sharing(graph, work) as view:
-        if formats:
-            report(progress, "preparing exports", 0, 2)
-            with stage("rdf"):
-                _ = view.quads_path
-            report(progress, "preparing exports", 1, 2)
-            with stage("graph"):
-                _ = view.networkx
-            report(progress, "preparing exports", 2, 2)
-            report(progress, "writing exports", 0, len(formats))
-        for done, (name, fmt) in enumerate(formats, 1):
-            try:
-                exporter = get_exporter(fmt)
-            except KeyError:
-                skipped.append(fmt)
-            else:
-                with stage(f"export {name}"):
-                    exporter.write(graph, folder / name)
-                written.append(name)
-            report(progress, "writing exports", done, len(formats))
-        view.release()  # the property graph is not needed by the store
-        with stage("store"):
-            write_text(folder / ".store" / GRAPH_FILE, graph.model_dump_json())
-            if previous is None or update_store(graph, previous, folder, progress) is None:
-                write_store(graph, folder, progress)
-    summary = run_report(graph)
-    if timings is not None:  # wall-clock seconds: the one part of the report that differs between runs
-        summary["timings"] = {"wall_s": {name: round(s[0], 3) for name, s in timings.items()},
-                              "cpu_s": {name: round(s[1], 3) for name, s in timings.items()},
-                              "peak_rss_mb": {name: round(s[2], 1) for name, s in timings.items()}}
-    write_text(folder / "report.json", json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
-    written.append("report.json")
-    return written, skipped
 
 
 def load(store: str | Path = DEFAULT_STORE) -> KnowledgeGraph:

@@ -1,11 +1,14 @@
 """The per-quote extraction cache a build keeps in ``OUT/cache/``: the map steps' results, reused by the next build.
 
-Two files, each gzip-compressed JSON Lines sorted by key (deterministic bytes): ``parsed.jsonl.gz`` holds
+Three files, each gzip-compressed JSON Lines sorted by key (deterministic bytes): ``parsed.jsonl.gz`` holds
 each quote's :class:`kg.resolve.Parsed`, keyed by the quote's text; ``extracted.jsonl.gz`` each quote's
 :class:`kg.pipeline.Extracted`, keyed by its whole :class:`kg.pipeline.Job` (context, subject and the
-entities it names). Both keys also hold the run's fingerprint (kg's code and data, catalog, spaCy and model:
-:func:`kg.parallel.fingerprint`), and a file written under another fingerprint is not read at all. A build
-writes the entries it used into its new generation, so the cache moves with the output folder and holds
+entities it names); ``attributed.jsonl.gz`` each document's subject attributions, keyed by everything subject
+attribution reads of the document (its quotes' texts, sentences and resolved names, its title's products, the
+subtitle, given subjects, and the names, types and makers of the entities these lead to:
+:func:`attribution_key`). Every key also holds the run's fingerprint (kg's code and data, catalog, spaCy and
+model: :func:`kg.parallel.fingerprint`), and a file written under another fingerprint is not read at all. A
+build writes the entries it used into its new generation, so the cache moves with the output folder and holds
 only the current corpus.
 """
 
@@ -18,18 +21,25 @@ from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pydantic import TypeAdapter
+from typing_extensions import TypedDict  # pydantic reads typing.TypedDict only from Python 3.12
+
 from kg.models import Claim, Relation, ReportItem
 from kg.names import NameHit
-from kg.resolve import Parsed
+from kg.resolve import Hit, Parsed
 
 if TYPE_CHECKING:
+    from kg.extract.subjects import Attribution
+    from kg.extract.text import QuoteContext
     from kg.pipeline import Extracted, Job
+    from kg.resolve import EntityTable
 
-__all__ = ["CACHE_DIR", "ExtractionCache"]
+__all__ = ["CACHE_DIR", "ExtractionCache", "attribution_key", "job_key"]
 
 CACHE_DIR = "cache"
-_FILES = {"parsed": "parsed.jsonl.gz", "extracted": "extracted.jsonl.gz"}
+_FILES = {"parsed": "parsed.jsonl.gz", "extracted": "extracted.jsonl.gz", "attributed": "attributed.jsonl.gz"}
 _FORMAT = 1
+_HIT_FIELDS = tuple(f.name for f in fields(Hit))
 
 
 def _key(fingerprint: str, kind: str, content: str) -> str:
@@ -45,13 +55,49 @@ def _plain(obj: object) -> dict:
     return {f.name: getattr(obj, f.name) for f in fields(obj)}  # type: ignore[arg-type]
 
 
-def job_key(job: Job) -> str:
-    """The canonical text of everything a quote's extraction reads."""
+def job_key(job: Job, entities: dict[int, tuple[object, str]] | None = None) -> str:
+    """The canonical text of everything a quote's extraction reads.
+
+    ``entities``: id of an entity's table entry → (the entry, its canonical text), kept between the jobs of one
+    run, whose quotes name the same entities many times over (the table is final by then); the text is the
+    same with or without it.
+    """
     ctx, att = job.context, job.attribution
-    entities = {eid: {**_plain(info), "aliases": sorted(info.aliases)} for eid, info in job.entities.items()}  # type: ignore[attr-defined]
-    return _dumps({"quote": ctx.quote_id, "doc": ctx.doc_id, "text": ctx.text, "sentences": ctx.sentences,
-                   "hits": [_plain(h) for h in ctx.hits], "candidates": ctx.candidates, "subject": ctx.subject,
-                   "attribution": [att.subject, att.rule, att.confidence], "entities": entities})
+    known: dict[int, tuple[object, str]] = {} if entities is None else entities
+    texts = {}
+    for eid, info in job.entities.items():
+        seen = known.get(id(info))
+        if seen is None or seen[0] is not info:
+            seen = known[id(info)] = (info, _entity_text(info))  # the entry is held: its id is not reused
+        texts[eid] = seen[1]
+    head = _dumps({"attribution": [att.subject, att.rule, att.confidence], "candidates": ctx.candidates,
+                   "doc": ctx.doc_id})
+    tail = _dumps({"hits": [{f: getattr(h, f) for f in _HIT_FIELDS} for h in ctx.hits], "quote": ctx.quote_id, "sentences": ctx.sentences,
+                   "subject": ctx.subject, "text": ctx.text})
+    described = ",".join(f"{_dumps(eid)}:{texts[eid]}" for eid in sorted(texts))
+    return f'{head[:-1]},"entities":{{{described}}},{tail[1:]}'  # the keys in sorted order, as _dumps puts them
+
+
+def _entity_text(info: object) -> str:
+    return _dumps({**_plain(info), "aliases": sorted(info.aliases)})  # type: ignore[attr-defined]
+
+
+def attribution_key(doc_id: str, contexts: list[QuoteContext], table: EntityTable, subtitle: str | None,
+                    hints: dict[str, str | None], primary: str | None) -> str:
+    """The canonical text of everything subject attribution reads of one document (``attribute_subjects``).
+
+    That is each quote's text, sentences and resolved names, the title's products (the contexts' candidates),
+    the subtitle, given subjects, the title's main product, and of each entity these lead to its name, type and
+    maker; the catalog, lexicon and model are fixed by the run's fingerprint.
+    """
+    ids = {i for ctx in contexts for h in ctx.hits for i in (h.entity, h.root)}
+    ids |= {c for ctx in contexts for c in ctx.candidates} | {h for h in hints.values() if h} | {primary}
+    entities = {eid: [table.info[eid].name, table.info[eid].type, table.info[eid].maker]
+                for eid in sorted(i for i in ids if i and i in table.info)}
+    quotes = [[ctx.quote_id, ctx.text, ctx.sentences, ctx.candidates,
+               [[getattr(h, f) for f in _HIT_FIELDS] for h in ctx.hits]] for ctx in contexts]
+    return _dumps({"doc": doc_id, "quotes": quotes, "subtitle": subtitle, "hints": hints, "primary": primary,
+                   "entities": entities})
 
 
 def _encode_parsed(p: Parsed) -> dict:
@@ -70,12 +116,21 @@ def _encode_extracted(x: Extracted) -> dict:
             "report": [r.model_dump(mode="json") for r in x.report], "facets": list(x.facets)}
 
 
-def _decode_extracted(d: dict) -> Extracted:
+class _Stored(TypedDict):
+    relations: tuple[Relation, ...]
+    claims: tuple[Claim, ...]
+    report: tuple[ReportItem, ...]
+    facets: tuple[str | None, str | None, str | None]
+
+
+_STORED = TypeAdapter(_Stored)  # reads a cached line in one pass (json.loads, then each model: twice as slow)
+
+
+def _decode_extracted(raw: str) -> Extracted:
     from kg.pipeline import Extracted
 
-    return Extracted(tuple(Relation.model_validate(r) for r in d["relations"]),
-                     tuple(Claim.model_validate(c) for c in d["claims"]),
-                     tuple(ReportItem.model_validate(r) for r in d["report"]), tuple(d["facets"]))  # type: ignore[arg-type]
+    d = _STORED.validate_json(raw)
+    return Extracted(d["relations"], d["claims"], d["report"], d["facets"])
 
 
 class ExtractionCache:
@@ -93,6 +148,7 @@ class ExtractionCache:
         self.hits = {kind: 0 for kind in _FILES}
         self.misses = {kind: 0 for kind in _FILES}
         self._keys: dict[int, tuple[Job, str]] = {}  # id of a job → (the job, its key)
+        self._entities: dict[int, tuple[object, str]] = {}  # an entity's text in job keys, by id of its entry
 
     def open(self, fingerprint: str) -> None:
         """Read the previous entries written under ``fingerprint`` (others are ignored)."""
@@ -122,18 +178,30 @@ class ExtractionCache:
     def extracted(self, job: Job) -> Extracted | None:
         """The cached :class:`Extracted` of a job, or None."""
         raw = self._get("extracted", self._job_key(job))
-        return None if raw is None else _decode_extracted(json.loads(raw))
+        return None if raw is None else _decode_extracted(raw)
 
     def keep_extracted(self, job: Job, found: Extracted) -> None:
         key = self._job_key(job)
         self._new["extracted"][key] = self._old["extracted"].get(key) or _dumps(_encode_extracted(found))
+
+    def attributed(self, key: str) -> dict[str, Attribution] | None:
+        """A document's cached subject attributions (quote id → Attribution) by :func:`attribution_key`, or None."""
+        from kg.extract.subjects import Attribution
+
+        raw = self._get("attributed", _key(self._fp, "attributed", key))
+        return None if raw is None else {q: Attribution(*a) for q, a in json.loads(raw).items()}
+
+    def keep_attributed(self, key: str, found: dict[str, Attribution]) -> None:
+        digest = _key(self._fp, "attributed", key)
+        self._new["attributed"][digest] = self._old["attributed"].get(digest) or _dumps(
+            {q: [a.subject, a.rule, a.confidence] for q, a in found.items()})
 
     def _job_key(self, job: Job) -> str:
         """The cache key of a job, worked out once per job (it is looked up, then kept)."""
         known = self._keys.get(id(job))
         if known is not None and known[0] is job:
             return known[1]
-        key = _key(self._fp, "extracted", job_key(job))
+        key = _key(self._fp, "extracted", job_key(job, self._entities))
         self._keys[id(job)] = (job, key)  # the job is held, so its id is not reused while the key is
         return key
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from functools import lru_cache
 
 __all__ = ["digest", "entity_id", "fact_id", "normalize_name", "quote_id", "slug"]
 
@@ -25,8 +26,16 @@ def normalize_name(name: str) -> str:
     >>> normalize_name("  GitHub\\u00a0Copilot ")
     'github copilot'
     """
+    return _normalized(name)
+
+
+_SPACES = re.compile(r"\s+")
+
+
+@lru_cache(maxsize=1 << 16)
+def _normalized(name: str) -> str:  # a corpus names the same few thousand things over and over
     name = unicodedata.normalize("NFC", name).replace("\u2019", "'")
-    return re.sub(r"\s+", " ", name).strip().casefold()
+    return _SPACES.sub(" ", name).strip().casefold()
 
 
 def slug(name: str) -> str:

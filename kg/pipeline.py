@@ -125,11 +125,13 @@ def prepare(corpus: Corpus, catalog: str | Path | Catalog | None = None, model: 
         if own:
             runner.close()
     with stage("resolve"):
-        return _resolve(corpus, parsed, texts, cat, lexicon, titles)
+        return _resolve(corpus, parsed, texts, cat, lexicon, titles, cache)
 
 
 def _resolve(corpus: Corpus, parsed: dict[str, Parsed], texts: dict[str, str], cat: Catalog,
-             lexicon: Lexicon, titles: dict[str, Parsed]) -> Prepared:
+             lexicon: Lexicon, titles: dict[str, Parsed], cache: ExtractionCache | None = None) -> Prepared:
+    """Names resolved corpus-wide, then each document's subjects (taken from ``cache`` when what attribution
+    reads of the document is unchanged: a document another one added does not touch is not attributed again)."""
     qids = sorted(corpus.quotes)
     res = resolve_corpus(corpus.documents, parsed, texts, cat, lexicon, titles)
     table = res.table
@@ -144,8 +146,9 @@ def _resolve(corpus: Corpus, parsed: dict[str, Parsed], texts: dict[str, str], c
             contexts[(doc.id, qid)] = ctx
             ctxs.append(ctx)
         hints = {qid: _hint(corpus.quotes[qid].subject_hint, table) for qid in doc.quote_ids}
-        documents[doc.id] = (ctxs, res.primary.get(doc.id))
-        for qid, att in attribute_subjects(ctxs, table, doc.subtitle, hints, res.primary.get(doc.id)).items():
+        primary = res.primary.get(doc.id)
+        documents[doc.id] = (ctxs, primary)
+        for qid, att in _attributed(doc.id, ctxs, table, doc.subtitle, hints, primary, cache).items():
             if qid not in attributions or att.confidence > attributions[qid].confidence:
                 attributions[qid] = att
     first = {}
@@ -154,6 +157,22 @@ def _resolve(corpus: Corpus, parsed: dict[str, Parsed], texts: dict[str, str], c
         ctx.subject = attributions.get(qid, _NO_SUBJECT).subject
         first[qid] = ctx
     return Prepared(table, lexicon, first, attributions, res.report, documents)
+
+
+def _attributed(doc_id: str, ctxs: list[QuoteContext], table: EntityTable, subtitle: str | None,
+                hints: dict[str, str | None], primary: str | None,
+                cache: ExtractionCache | None) -> dict[str, Attribution]:
+    """One document's subject attributions: from the cache, or worked out (and kept)."""
+    if cache is None:
+        return attribute_subjects(ctxs, table, subtitle, hints, primary)
+    from kg.cache import attribution_key
+
+    key = attribution_key(doc_id, ctxs, table, subtitle, hints, primary)
+    found = cache.attributed(key)
+    if found is None:
+        found = attribute_subjects(ctxs, table, subtitle, hints, primary)
+    cache.keep_attributed(key, found)
+    return found
 
 
 def _parsed(qids: list[str], texts: dict[str, str], runner: Runner, cache: ExtractionCache | None,

@@ -11,6 +11,7 @@ from conftest import EXAMPLES, SEEDS
 from test_parallel import output_files
 
 import kg.api as kg
+import kg.pipeline as kg_pipeline
 from kg.cache import CACHE_DIR, ExtractionCache, job_key
 from kg.errors import StoreError
 from kg.extract.subjects import Attribution
@@ -49,7 +50,64 @@ def test_cache_round_trips_what_the_map_steps_found(tmp_path):
     again.open("fp")
     assert again.parsed(job.context.text) == parsed
     assert again.extracted(job) == found  # floats, tuples and None survive
-    assert again.parsed("another text") is None and again.hits == {"parsed": 1, "extracted": 1}
+    assert again.parsed("another text") is None and again.hits == {"parsed": 1, "extracted": 1, "attributed": 0}
+
+
+def test_job_key_is_the_canonical_json_of_the_job_with_or_without_known_entities():
+    import json
+    from dataclasses import asdict
+
+    job = _job()
+    job.entities["qdrant"].maker = "acme"
+    ctx, att = job.context, job.attribution
+    plain = json.dumps({"quote": ctx.quote_id, "doc": ctx.doc_id, "text": ctx.text, "sentences": ctx.sentences,
+                        "hits": [asdict(h) for h in ctx.hits], "candidates": ctx.candidates, "subject": ctx.subject,
+                        "attribution": [att.subject, att.rule, att.confidence],
+                        "entities": {e: {**asdict(i), "aliases": sorted(i.aliases)} for e, i in job.entities.items()}},
+                       ensure_ascii=True, sort_keys=True, separators=(",", ":"))
+    known: dict = {}
+    assert job_key(job) == plain == job_key(job, known) == job_key(job, known) and len(known) == 1
+
+
+def _attribution_inputs():
+    from kg.catalog import Catalog
+    from kg.resolve import EntityTable, _Info
+
+    table = EntityTable(Catalog({}))
+    table.info = {"qdrant": _Info("Qdrant", "Product"), "pgvector": _Info("pgvector", "Product")}
+    ctx = _job().context
+    return ctx, table
+
+
+def test_attribution_key_changes_with_what_attribution_reads():
+    from kg.cache import attribution_key
+
+    ctx, table = _attribution_inputs()
+    key = attribution_key("doc:1", [ctx], table, None, {"q:1": None}, None)
+    assert attribution_key("doc:1", [ctx], table, None, {"q:1": None}, None) == key
+    table.info["pgvector"].type = "Organization"  # an entity the document does not name
+    assert attribution_key("doc:1", [ctx], table, None, {"q:1": None}, None) == key
+    table.info["qdrant"].aliases.add("QD")  # aliases are not read by attribution
+    assert attribution_key("doc:1", [ctx], table, None, {"q:1": None}, None) == key
+    others = [attribution_key("doc:1", [ctx], table, "a subtitle", {"q:1": None}, None),
+              attribution_key("doc:1", [ctx], table, None, {"q:1": "pgvector"}, None),
+              attribution_key("doc:1", [ctx], table, None, {"q:1": None}, "qdrant")]
+    table.info["qdrant"].maker = "acme"
+    others.append(attribution_key("doc:1", [ctx], table, None, {"q:1": None}, None))
+    table.info["qdrant"].type = "Organization"
+    others.append(attribution_key("doc:1", [ctx], table, None, {"q:1": None}, None))
+    assert len({key, *others}) == len(others) + 1
+
+
+def test_cached_attributions_round_trip(tmp_path):
+    cache = ExtractionCache()
+    cache.open("fp")
+    found = {"q:2": Attribution(None, "subject.none", 0.0), "q:1": Attribution("qdrant", "subject.named", 0.731)}
+    cache.keep_attributed("the key", found)
+    cache.write(tmp_path / CACHE_DIR)
+    again = ExtractionCache(tmp_path / CACHE_DIR)
+    again.open("fp")
+    assert again.attributed("the key") == found and again.attributed("another key") is None
 
 
 def test_cache_of_other_rules_or_another_job_is_not_used(tmp_path):
@@ -123,12 +181,22 @@ def test_add_equals_a_full_build_of_the_union(split, tmp_path, monkeypatch):
     store = tmp_path / "store"
     kg.build([split / "old"], out=store, jobs=1)
     monkeypatch.setattr("kg.store.write_store", lambda *a, **k: pytest.fail("the store was loaded afresh"))
+    attributed, attribute = [0], kg_pipeline.attribute_subjects
+
+    def counted(*args, **kwargs):
+        attributed[0] += 1
+        return attribute(*args, **kwargs)
+
+    monkeypatch.setattr(kg_pipeline, "attribute_subjects", counted)
     added = kg.add([split / "new", SEEDS], store=store, jobs=1)
     monkeypatch.undo()
     full = kg.build([split / "old", split / "new", SEEDS], out=tmp_path / "full", jobs=1)
     assert 0 < added.extracted < len(full.graph.quotes)  # the old quotes came from the cache …
+    assert 0 < attributed[0] < len(full.graph.documents)  # … and the subjects of documents the new ones left alone
     assert output_files(store) == _without_exports(output_files(full.out))  # … and changed nothing
     assert _stored_quads(store) == _stored_quads(full.out)
+    index = Path(".store") / "relations.sqlite"  # the relation questions' rows, rewritten by the add
+    assert (store / index).read_bytes() == (full.out / index).read_bytes()
     assert kg.competitors("Qdrant", store=store).equals(kg.competitors("Qdrant", store=full.out))
     assert not (store / "kg.ttl").exists() and (full.out / "kg.ttl").is_file()  # out of date: not kept
 

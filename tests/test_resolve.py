@@ -126,7 +126,7 @@ def test_a_short_form_from_the_title_matches_only_as_written(tmp_path):
         "Clerk ships UI components, hosted auth and a polished React integration.",
         "Auth is where Gizmo Auth shines: the Auth dashboard is tiny.",
     ])]))
-    mentioned = lambda text: {view.name(m.entity_id) for m in view.graph.mentions  # noqa: E731
+    mentioned = lambda text: {view.name(m.entity_id) for m in view.graph.mentions
                               if m.quote_id == view.quote(text).id}
     assert "Gizmo Auth" not in mentioned("Clerk ships UI components, hosted auth and a polished React integration.")
     said = [m for m in view.graph.mentions if m.quote_id == view.quote(
