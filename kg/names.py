@@ -113,10 +113,15 @@ def _is_continuation(word: str, lexicon: Lexicon) -> bool:
     return _shape(word, lexicon) is not None
 
 
+_LINE_OPENER = re.compile(r"(?:^|\n)[ \t]*(?:[-*•+>]|\d{1,2}[.)]|@[\w.-]+,?)$")  # a bullet, a number, an @reply
+
+
 def _clause_start(text: str, start: int) -> bool:
-    """True if a word at ``start`` opens a sentence or a clause (where English capitalises anyway)."""
+    """True if a word at ``start`` opens a sentence, a clause or a line's item ("- More control", "@ana Would
+    it …"), where English capitalises anyway, or stands in a URL's query ("?text=You%20can")."""
     before = text[:start].rstrip(" \t\"'“‘(")
-    return not before or before[-1] in ".!?:;\n—–" or before.endswith(" -")
+    return not before or before[-1] in ".!?:;\n—–=" or before.endswith(" -") \
+        or _LINE_OPENER.search(before) is not None
 
 
 def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
