@@ -62,6 +62,7 @@ def _shape(word: str, lexicon: Lexicon) -> str | None:
 
 
 def _word_shape(word: str, lexicon: Lexicon) -> str | None:
+    word = word.replace("’", "'")  # "I’ve" is "I've"
     if lexicon.is_generic(word) or word in lexicon.common_capitalized:
         return None
     if word.startswith("."):
