@@ -10,8 +10,11 @@ For each store it prints, for ``kg query competitors NAME`` (default Qdrant):
   (a table 120 columns wide), wall seconds, median of ``--repeat``; against ``python -c pass`` and
   ``python -c "import pyoxigraph"`` in the same run (the floor any command pays), as a ratio;
 - its CPU seconds (user + system of the child), which move less with other people's load than wall time;
-- in-process: ``kg.query.competitors(store, NAME)`` on an opened store, wall and CPU milliseconds, median of 20
-  after one warm-up, and the time to open the store;
+- in-process: ``kg.query.competitors(store, NAME)`` (pydantic rows) on an opened store, and
+  ``kg.query.competitor_records`` (the plain records ``kg query`` prints) twice: from the store's relation index
+  (``.store/relations.sqlite``) and from the database's look-ups (the path of stores without an index and of
+  SPARQL endpoints) on the same opened store, with a check that both give the same rows; wall and CPU
+  milliseconds, median of 20 after one warm-up; the ratio of the two CPU times; the time to open the store;
 - the answer's number of rows.
 
 With ``--add STORE --extra DIR`` it times ``python -m kg add DIR --store STORE`` (a fresh process, wall and CPU),
@@ -57,7 +60,21 @@ def _medians(args: list[str], repeat: int) -> dict[str, float]:
     return {"wall_s": statistics.median(r[0] for r in runs), "cpu_s": statistics.median(r[1] for r in runs)}
 
 
+def _in_process(ask, repeat: int = 20) -> tuple[float, float]:
+    """Median wall and CPU milliseconds of ``ask()`` after one warm-up."""
+    ask()
+    times, cpu = [], []
+    for _ in range(repeat):
+        started, started_cpu = time.perf_counter(), time.process_time()
+        ask()
+        times.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - started_cpu)
+    return statistics.median(times) * 1000, statistics.median(cpu) * 1000
+
+
 def bench_store(store: Path, name: str, repeat: int) -> dict:
+    from dataclasses import replace
+
     from kg import query
     from kg.store import open_store
 
@@ -68,17 +85,21 @@ def bench_store(store: Path, name: str, repeat: int) -> dict:
     started = time.perf_counter()
     opened = open_store(store)
     open_s = time.perf_counter() - started
+    looked_up = replace(opened, generation=None)  # the same store, its relation index out of reach
+    indexed = opened.relation_index is not None
     rows = query.competitors(opened, name)
-    times, cpu = [], []
-    for _ in range(20):
-        started, started_cpu = time.perf_counter(), time.process_time()
-        query.competitors(opened, name)
-        times.append(time.perf_counter() - started)
-        cpu.append(time.process_time() - started_cpu)
+    same = query.competitor_records(opened, name) == query.competitor_records(looked_up, name)
+    wall, cpu = _in_process(lambda: query.competitors(opened, name))
+    records_wall, records_cpu = _in_process(lambda: query.competitor_records(opened, name))
+    sparql_wall, sparql_cpu = _in_process(lambda: query.competitor_records(looked_up, name))
     return {"store": str(store), "quads": opened.info.get("quads"), "entities": len(opened.entities), "name": name,
             "rows": len(rows), "whole_process": whole, "python_pass": bare, "python_import_pyoxigraph": oxigraph,
             "whole_over_import_pyoxigraph": whole["wall_s"] / oxigraph["wall_s"],
-            "in_process_ms": statistics.median(times) * 1000, "in_process_cpu_ms": statistics.median(cpu) * 1000,
+            "relation_index": indexed, "index_rows_equal_store_rows": same,
+            "in_process_ms": wall, "in_process_cpu_ms": cpu,
+            "records_ms": records_wall, "records_cpu_ms": records_cpu,
+            "records_from_store_lookups_ms": sparql_wall, "records_from_store_lookups_cpu_ms": sparql_cpu,
+            "lookups_over_index_cpu": sparql_cpu / records_cpu if indexed else None,
             "open_store_ms": open_s * 1000}
 
 

@@ -9,7 +9,8 @@ project's annotated sets, ≈ 570 quotes), and the store is filled with copies o
 - entities are shared by groups of ``--share`` copies (default 10): copy ``c`` renames every entity to
   ``NAME gG`` (``G = c % groups``), group 0 keeping the real names. A product is thus talked about ``share``
   times as often as in the base corpus, whatever the store's size, and ``Qdrant`` is one of them;
-- the name index is the one a build writes, so ``kg query`` and ``kg sparql`` open the store as usual.
+- the name index and the relation index are those a build writes, so ``kg query`` and ``kg sparql`` open the
+  store as usual.
 
     python benchmarks/big_store.py --quotes 10000 --out /tmp/kg10k
     kg query competitors Qdrant --store /tmp/kg10k
@@ -79,6 +80,7 @@ def make_store(out: Path, quotes: int, base, share: int = 10, progress=None) -> 
 
     from kg.models import KnowledgeGraph
     from kg.rdf import to_quads
+    from kg.relation_index import IndexRows, write_index
     from kg.store import _DATABASE, STORE_DIR, _name_index, seal
 
     copies = max(1, math.ceil(quotes / max(1, len(base.quotes))))
@@ -88,6 +90,7 @@ def make_store(out: Path, quotes: int, base, share: int = 10, progress=None) -> 
     dumped = base.model_dump(mode="json")
     store = Store(str(root / _DATABASE))
     entities: dict[str, object] = {}
+    rows = IndexRows()  # the relation index a build writes beside the store, gathered copy by copy
     written = loaded = 0
     for copy in range(copies):
         graph = copy_graph(dumped, copy, copy % groups)
@@ -96,12 +99,14 @@ def make_store(out: Path, quotes: int, base, share: int = 10, progress=None) -> 
         written += len(quads)
         loaded += len(graph.quotes)
         entities.update((e.id, e) for e in graph.entities)
+        rows.add(graph)
         if progress:
             progress(copy + 1, copies)
     store.flush()
     store.optimize()
     del store
     index_graph = KnowledgeGraph.model_construct(run=base.run, entities=tuple(entities.values()))
+    write_index(root, rows)
     seal(root, _name_index(index_graph) | {"quads": written})
     return {"quotes": loaded, "copies": copies, "groups": groups, "quads_written": written,
             "entities": len(entities)}

@@ -164,15 +164,20 @@ def _first(props: dict[NamedNode, list], predicate: NamedNode) -> object:
     return values[0] if values else None
 
 
-def _focus(store: KgStore, root: StoredEntity) -> list[NamedNode]:
-    """The entity and, through any chain of version/feature links, its releases and features."""
+def _focus_ids(store: KgStore, root: StoredEntity) -> list[str]:
+    """The ids of the entity and, through any chain of version/feature links, its releases and features."""
     found, todo = [root.id], [root.id]
     while todo:
         for child in store.parts.get(todo.pop(), ()):
             if child not in found:
                 found.append(child)
                 todo.append(child)
-    return [NamedNode(store.entities[i].iri) for i in found if i in store.entities]
+    return [i for i in found if i in store.entities]
+
+
+def _focus(store: KgStore, root: StoredEntity) -> list[NamedNode]:
+    """The IRIs of the entity, its releases and features (:func:`_focus_ids`)."""
+    return [NamedNode(store.entities[i].iri) for i in _focus_ids(store, root)]
 
 
 def _evidence_of(store: KgStore, facts: dict[NamedNode, dict[NamedNode, list]]) -> dict[NamedNode, list[dict]]:
@@ -258,11 +263,30 @@ def _relation_fields(store: KgStore, s: dict[str, Any], other: str) -> dict[str,
             "hedged": bool(_value(s["hedged"])), **_evidence(s)}
 
 
+# a side of _relations → the sides of the statement the relation index keeps rows for (kg.relation_index)
+_INDEX_SIDES = {"outgoing": ("subject",), "incoming": ("object",), "either": ("subject", "object")}
+
+
+def _relation_records(store: KgStore, root: StoredEntity, relation: str, sides: str,
+                      other: str) -> list[tuple[dict[str, Any], str | None]]:
+    """The records of :func:`_relations` (:func:`_relation_fields`, ``other`` naming the far end), each with the
+    statement's horizon: from the store's relation index when it has one, else from its look-ups."""
+    index = store.relation_index
+    if index is None:
+        return [(_relation_fields(store, s, other), _value(s["horizon"]))
+                for s in _relations(store, root, relation, sides)]
+    fields = ("entity", "entity_id", other, f"{other}_id", f"{other}_type", "relation_id", "hedged", "quote",
+              "exact", "start", "end", "doc", "doc_id", "quote_id", "rule", "confidence")
+    focus = _focus_ids(store, root)
+    rows = {tuple(row): row for side in _INDEX_SIDES[sides] for row in index.rows(focus, relation, side)}
+    return [(dict(zip(fields, row[:7] + row[8:])), row[7]) for row in rows.values()]  # row[7]: the horizon
+
+
 def competitor_records(store: Queryable, name: str) -> list[dict[str, Any]]:
     """:func:`competitors` as plain records (the fields of ``CompetitorRow``): no pydantic on the way."""
     kg_store = as_store(store)
     root = _resolve(kg_store, name)
-    rows = [_relation_fields(kg_store, s, "competitor") for s in _relations(kg_store, root, "competes_with", "either")]
+    rows = [fields for fields, _ in _relation_records(kg_store, root, "competes_with", "either", "competitor")]
     return sorted(rows, key=lambda r: (r["competitor"].casefold(), r["doc"], r["start"] or 0, r["relation_id"]))
 
 
@@ -284,8 +308,8 @@ def threat_records(store: Queryable, name: str, *, include_outgoing: bool = Fals
     sides = [("incoming", _inverse("threatens"))] + ([("outgoing", "threatens")] if include_outgoing else [])
     rows: list[dict[str, Any]] = []
     for side, direction in sides:
-        rows += [{**_relation_fields(kg_store, s, "threat"), "direction": direction, "horizon": _value(s["horizon"])}
-                 for s in _relations(kg_store, root, "threatens", side)]
+        rows += [{**fields, "direction": direction, "horizon": horizon}
+                 for fields, horizon in _relation_records(kg_store, root, "threatens", side, "threat")]
     return sorted(rows, key=lambda r: (r["direction"], r["threat"].casefold(), r["doc"], r["start"] or 0,
                                        r["relation_id"]))
 
@@ -326,8 +350,8 @@ def dependency_records(store: Queryable, name: str, *, include_incoming: bool = 
     sides = [("outgoing", "depends_on")] + ([("incoming", _inverse("depends_on"))] if include_incoming else [])
     rows: list[dict[str, Any]] = []
     for side, direction in sides:
-        rows += [{**_relation_fields(kg_store, s, "dependency"), "direction": direction}
-                 for s in _relations(kg_store, root, "depends_on", side)]
+        rows += [{**fields, "direction": direction}
+                 for fields, _ in _relation_records(kg_store, root, "depends_on", side, "dependency")]
     return sorted(rows, key=lambda r: (r["direction"], r["dependency"].casefold(), r["doc"], r["start"] or 0,
                                        r["relation_id"]))
 

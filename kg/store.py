@@ -25,6 +25,7 @@ from kg.rdf import iri
 
 if TYPE_CHECKING:
     from kg.models import KnowledgeGraph
+    from kg.relation_index import RelationIndex
 
 __all__ = ["STORE_DIR", "KgStore", "StoredEntity", "name_forms", "open_store", "renote", "seal", "store_path",
            "write_store"]
@@ -33,6 +34,7 @@ STORE_DIR = ".store"
 _DATABASE = "oxigraph"
 _NAMES = "names.json"
 _VERIFIED = "verified.json"  # the database files' stats when their hashes were last checked
+_INDEX = "relations.sqlite"  # the relation questions' rows (kg.relation_index.FILE), beside the database
 _FORMAT = 1  # bump when the layout or the RDF mapping changes incompatibly
 _CHUNK_BYTES = 8 << 20  # N-Quads loaded per bulk-load call: bounds the loader's memory
 
@@ -58,6 +60,7 @@ class KgStore:
     entities: dict[str, StoredEntity] = field(default_factory=dict)
     names: dict[str, tuple[str, ...]] = field(default_factory=dict)  # normalised name or alias → entity ids
     info: dict[str, object] = field(default_factory=dict)
+    generation: object = None  # which names.json was read (see _generation); None for a store not on disk
 
     @cached_property
     def parts(self) -> dict[str, tuple[str, ...]]:
@@ -72,6 +75,21 @@ class KgStore:
     def lookup(self) -> LocalLookup:
         """The look-ups the questions are built from, on this store."""
         return LocalLookup(self.oxigraph)
+
+    @cached_property
+    def relation_index(self) -> RelationIndex | None:
+        """The relation questions' pre-rendered rows (``kg.relation_index``), opened when first asked for; None
+        if the build wrote none (an older store) or the store was replaced since it was opened (its rows could
+        belong to another generation than this database)."""
+        if _INDEX not in (self.info.get("beside") or {}) or self.generation is None:
+            return None
+        from kg.relation_index import open_index
+
+        index = open_index(self.path / _INDEX)
+        if index is not None and _generation(self.path) != self.generation:
+            index.close()
+            return None
+        return index
 
 
 def store_path(out_dir: str | Path) -> Path:
@@ -127,6 +145,7 @@ def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallb
     Raises:
         StoreError: if the store cannot be written.
     """
+    from kg.relation_index import write_index
     from kg.shared import views
     from kg.store_update import write_digests
 
@@ -147,6 +166,7 @@ def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallb
         finally:
             shutil.rmtree(building, ignore_errors=True)
         write_digests(kg, root)
+        write_index(root, [kg])
         seal(root, _name_index(kg) | {"quads": count})
     except OSError as err:
         raise StoreError(f"cannot write the store in {root}: {err}") from err
@@ -174,10 +194,13 @@ def seal(root: Path, index: dict[str, object], previous: Path | None = None) -> 
     """
     generation = uuid.uuid4().hex
     files = _fingerprints(root / _DATABASE, _shared_digests(root / _DATABASE, previous))
+    # the files written beside the database for this generation (the relation index), checked the same way
+    beside = {name: [(root / name).stat().st_size, _sha256(root / name)] for name in (_INDEX,)
+              if (root / name).is_file()}
+    manifest = {"generation": generation, "files": files, "beside": beside}
     # ASCII escapes keep names that are not valid UTF-8 (lone surrogates) writable
-    write_text(root / _NAMES, json.dumps(index | {"generation": generation, "files": files}, indent=1,
-                                         sort_keys=True) + "\n")
-    _remember(root, generation, _stats(root / _DATABASE, files))
+    write_text(root / _NAMES, json.dumps(index | manifest, indent=1, sort_keys=True) + "\n")
+    _remember(root, generation, _stats(_paths(root, manifest)))
 
 
 def renote(directory: str | Path) -> None:
@@ -190,7 +213,7 @@ def renote(directory: str | Path) -> None:
     root = _locate(Path(directory))
     index = _read_index(root, directory)
     noted = _verified(root, index.get("generation"))
-    stats = _stats(root / _DATABASE, index.get("files") or {})
+    stats = _stats(_paths(root, index))
     if not noted or stats is None or set(noted) != set(stats):
         return
     if all(noted[name][:2] + noted[name][3:] == now[:2] + now[3:] for name, now in stats.items()):
@@ -243,16 +266,22 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _stats(database: Path, files: dict) -> dict[str, list[int]] | None:
+def _paths(root: Path, index: dict) -> dict[str, Path]:
+    """Each file the manifest in ``index`` lists (the database's, then those beside it) → where it is."""
+    paths = {name: root / _DATABASE / name for name in index.get("files") or {}}
+    return paths | {name: root / name for name in index.get("beside") or {}}
+
+
+def _stats(paths: dict[str, Path]) -> dict[str, list[int]] | None:
     """What the file system says of each listed file: size, mtime, ctime, inode and device (None if one is gone).
 
     Any write to a file changes its mtime and ctime, and ctime cannot be set back by a user: while these are
     as they were when the files' hashes were checked, the contents are those that were checked.
     """
     out = {}
-    for name in files:
+    for name, path in paths.items():
         try:
-            st = os.stat(database / name)
+            st = os.stat(path)
         except OSError:
             return None
         out[name] = [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
@@ -291,22 +320,24 @@ def _check(root: Path, index: dict, directory: str | Path) -> None:
     hashed (``verified.json``): a build notes them as it writes the files, a reader after a check that passed
     (e.g. on a copied store). An unchanged store opens without reading its database files.
     """
-    files = index.get("files")
+    files, beside = index.get("files"), index.get("beside") or {}
     if not isinstance(files, dict) or not files:
         raise _damaged(directory, "names.json lists no database files")
-    database = root / _DATABASE
-    stats = _stats(database, files)
+    if not isinstance(beside, dict):
+        raise _damaged(directory, "names.json: its list of files beside the database is not a mapping")
+    paths = _paths(root, index)
+    stats = _stats(paths)
     if stats is not None and stats == _verified(root, index.get("generation")):
         return
-    for name, expected in files.items():
-        path = database / name
+    for name, expected in (files | beside).items():
+        path, shown = paths[name], paths[name].relative_to(root)
         try:
             size = path.stat().st_size
             if [size, _sha256(path)] != expected:
-                raise _damaged(directory, f"{_DATABASE}/{name} is not the file the build wrote")
+                raise _damaged(directory, f"{shown} is not the file the build wrote")
         except OSError as err:
-            raise _damaged(directory, f"{_DATABASE}/{name}: {err.strerror or err}") from err
-    if stats is not None and stats == _stats(database, files):  # nothing changed while it was hashed
+            raise _damaged(directory, f"{shown}: {err.strerror or err}") from err
+    if stats is not None and stats == _stats(paths):  # nothing changed while it was hashed
         _remember(root, str(index.get("generation")), stats)
 
 
@@ -340,7 +371,7 @@ def open_store(directory: str | Path) -> KgStore:
                 raise
             raise _damaged(directory, str(err)) from err
         if _generation(root) == seen:
-            return _opened(root, database, index)
+            return _opened(root, database, index, seen)
     raise StoreError(f"the store in {directory} kept changing while it was opened (builds running?); try again")
 
 
@@ -365,17 +396,17 @@ def _read_index(root: Path, directory: str | Path) -> dict:
     return index
 
 
-def _opened(root: Path, database: Store, index: dict) -> KgStore:
+def _opened(root: Path, database: Store, index: dict, generation: object = None) -> KgStore:
     try:
-        return _parse(root, database, index)
+        return _parse(root, database, index, generation)
     except (KeyError, TypeError, AttributeError, ValueError) as err:
         raise _damaged(root.parent if root.name == STORE_DIR else root, f"names.json: {err!r}") from err
 
 
-def _parse(root: Path, database: Store, index: dict) -> KgStore:
+def _parse(root: Path, database: Store, index: dict, generation: object = None) -> KgStore:
     entities = {eid: StoredEntity(id=eid, iri=e["iri"], name=e["name"], type=e["type"],
                                   aliases=tuple(e["aliases"]), part_of=e["part_of"])
                 for eid, e in index["entities"].items()}
     names = {form: tuple(ids) for form, ids in index["names"].items()}
     info = {k: v for k, v in index.items() if k not in ("entities", "names")}
-    return KgStore(path=root, oxigraph=database, entities=entities, names=names, info=info)
+    return KgStore(path=root, oxigraph=database, entities=entities, names=names, info=info, generation=generation)

@@ -92,6 +92,7 @@ def update_store(kg: KnowledgeGraph, previous: Path, out_dir: Path,
     """
     from kg.errors import StoreError
     from kg.rdf import iri, iter_quads
+    from kg.relation_index import write_index
     from kg.store import _DATABASE, _check, _name_index, _read_count, _read_index, seal
 
     old = _read_digests(previous)
@@ -138,6 +139,7 @@ def update_store(kg: KnowledgeGraph, previous: Path, out_dir: Path,
     report(progress, "updating the store", len(changed) + len(gone), len(changed) + len(gone))
     del store  # closes the database
     write_digests(kg, root, new)
+    write_index(root, [kg])  # the relation questions' rows: rewritten whole (a name may change anywhere)
     seal(root, _name_index(kg) | {"quads": count}, previous=previous)
     return root
 

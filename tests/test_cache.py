@@ -195,6 +195,8 @@ def test_add_equals_a_full_build_of_the_union(split, tmp_path, monkeypatch):
     assert 0 < attributed[0] < len(full.graph.documents)  # … and the subjects of documents the new ones left alone
     assert output_files(store) == _without_exports(output_files(full.out))  # … and changed nothing
     assert _stored_quads(store) == _stored_quads(full.out)
+    index = Path(".store") / "relations.sqlite"  # the relation questions' rows, rewritten by the add
+    assert (store / index).read_bytes() == (full.out / index).read_bytes()
     assert kg.competitors("Qdrant", store=store).equals(kg.competitors("Qdrant", store=full.out))
     assert not (store / "kg.ttl").exists() and (full.out / "kg.ttl").is_file()  # out of date: not kept
 

@@ -21,7 +21,7 @@ from kg.store import open_store, store_path, write_store
 def test_write_then_open(tmp_path, sample_kg):
     root = write_store(sample_kg, tmp_path)
     assert root == store_path(tmp_path) == tmp_path / ".store"
-    assert sorted(p.name for p in root.iterdir()) == ["graphs.json", "names.json", "oxigraph", "verified.json"]
+    assert sorted(p.name for p in root.iterdir()) == ["graphs.json", "names.json", "oxigraph", "relations.sqlite", "verified.json"]
     store = open_store(tmp_path)
     assert len(store.oxigraph) == len(to_quads(sample_kg))
     assert set(store.entities) == {e.id for e in sample_kg.entities}
@@ -46,7 +46,7 @@ def test_rewrite_replaces_the_store_and_leaves_no_temporary_folders(tmp_path, sa
     assert "ent:milvus" not in store.entities
     milvus = NamedNode(iri("ent:milvus").value)
     assert not list(store.oxigraph.quads_for_pattern(milvus, None, None, None))
-    assert sorted(p.name for p in (tmp_path / ".store").iterdir()) == ["graphs.json", "names.json", "oxigraph", "verified.json"]
+    assert sorted(p.name for p in (tmp_path / ".store").iterdir()) == ["graphs.json", "names.json", "oxigraph", "relations.sqlite", "verified.json"]
 
 
 def test_store_from_another_format_version_is_refused(tmp_path, sample_kg):
@@ -163,8 +163,9 @@ def test_a_copied_store_is_hashed_once_then_remembered(tmp_path, sample_kg, monk
     shutil.copytree(tmp_path / "a", tmp_path / "b")  # new inodes and times: the stats noted by the build differ
     hashed = _count_hashing(monkeypatch)
     open_store(tmp_path / "b")
-    files = json.loads((tmp_path / "b" / ".store" / "names.json").read_text(encoding="utf-8"))["files"]
-    assert len(hashed) == len(files)
+    index = json.loads((tmp_path / "b" / ".store" / "names.json").read_text(encoding="utf-8"))
+    files = index["files"] | index["beside"]  # the database's files and the relation index beside it
+    assert "relations.sqlite" in files and len(hashed) == len(files)
     open_store(tmp_path / "b")
     assert len(hashed) == len(files)  # the second opening trusts the check the first one noted
 
