@@ -138,6 +138,18 @@ def claim_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[Example
 _CLAUSES_SEEN: dict[tuple[str, str, str], list[Example]] = {}  # one training run reads each set's clauses once
 
 
+def _part_of(gold_text: str, text: str) -> bool:
+    """Whether a clause is a piece of a longer gold claim (most of its words are the claim's): neither a
+    claim on its own nor a clause that states none, so no example."""
+    from kg.evaluate import _content
+
+    words = _content(text)
+    return bool(words) and len(words & _content(gold_text)) / len(words) >= _PART_SHARE
+
+
+_PART_SHARE = 0.6
+
+
 def _claim_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[Example]:
     from kg.extract.clauses import clauses
 
@@ -149,7 +161,7 @@ def _claim_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[Exampl
             text = ctx.text[clause.start:clause.end]
             stated = [c for c in ann["claims"] if claim_words_match(c["text"], text)]
             label = next((c["type"] for c in stated if not c.get("optional") and c["type"] in loose), None)
-            if label is None and stated:
+            if label is None and (stated or any(_part_of(c["text"], text) for c in ann["claims"])):
                 continue
             out.append(Example(clause.features, label or "none", f"{tag}/{doc_name}", False))
     return out
@@ -345,6 +357,10 @@ def _fit(xs: list[tuple[str, ...]], ys: list[str], c: float):
     return vec, model
 
 
+_THRESHOLDS = (0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8)
+_FOUND_THRESHOLDS = (0.15, 0.175, 0.2, 0.225, 0.25, 0.3, 0.35, 0.4, 0.5)
+
+
 def _decide(probs: dict[str, float], threshold: float) -> str:
     """As ``RelationModel.decide``: related when P(none) is low enough, then the likeliest label."""
     if 1.0 - probs.get("none", 0.0) < threshold:
@@ -379,9 +395,12 @@ def cross_validate(data: list[Example], c: float, folds: int = 5) -> list[tuple[
 
 
 def train(sets: list[tuple[str, Path, Path]], c_values=(0.03, 0.05, 0.1, 0.3, 1.0), min_precision: float = MIN_PRECISION,
-          log=print, make=None, about: str | None = None, binary: bool = False) -> dict:
+          log=print, make=None, about: str | None = None, binary: bool = False, thresholds=_THRESHOLDS,
+          most_recall: bool = False) -> dict:
     """Fit the relation scorer (or, with ``make=claim_examples``, the claim model) on ``sets``; return the
-    model file's content. ``binary`` judges the threshold on found-or-not alone (a claim's type is secondary)."""
+    model file's content. ``binary`` judges the threshold on found-or-not alone (a claim's type is secondary);
+    the setting chosen is the one of best F1 at ``min_precision`` or above, or with ``most_recall`` the one that
+    finds most at that precision."""
     make = make or examples
     data: list[Example] = []
     used = []
@@ -396,7 +415,7 @@ def train(sets: list[tuple[str, Path, Path]], c_values=(0.03, 0.05, 0.1, 0.3, 1.
     best = None
     for c in c_values:
         oof = cross_validate(data, c)
-        for threshold in (0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8):
+        for threshold in thresholds:
             # the rules keep the pairs they decided (counted right when the gold relates the pair at all);
             # the scorer answers for the others
             pairs = [(e.label, ("related" if e.label != "none" else "ruled-wrongly") if e.ruled
@@ -406,11 +425,12 @@ def train(sets: list[tuple[str, Path, Path]], c_values=(0.03, 0.05, 0.1, 0.3, 1.
                 pairs = [(g if g == "none" else "yes", p if p == "none" else "yes") for g, p in pairs]
             prec, rec, f1 = _prf(pairs)
             log(f"C={c} threshold={threshold}: precision={prec:.3f} recall={rec:.3f} F1={f1:.3f}")
-            if prec >= min_precision and (best is None or f1 > best[0]):
-                best = (f1, c, threshold, prec, rec)
+            rank = (rec, f1) if most_recall else (f1,)
+            if prec >= min_precision and (best is None or rank > best[-1]):
+                best = (f1, c, threshold, prec, rec, rank)
     if best is None:
         raise SystemExit(f"no setting reaches precision {min_precision}")
-    f1, c, threshold, prec, rec = best
+    f1, c, threshold, prec, rec, _ = best
     log(f"chosen: C={c} threshold={threshold} (cross-validated precision {prec:.3f}, recall {rec:.3f})")
     vec, model = _fit([e.features for e in data], [e.label for e in data], c)
     return {
@@ -446,7 +466,8 @@ def main(argv: list[str] | None = None) -> int:
         jobs.append((args.claims_out, {"min_precision": args.claims_min_precision, "make": claim_examples,
                                        "about": _CLAIMS_ABOUT, "binary": True, "c_values": (0.1, 0.3)}))
         jobs.append((args.found_out, {"min_precision": args.found_min_precision, "make": found_examples,
-                                      "about": _FOUND_ABOUT, "c_values": (0.1, 0.3)}))
+                                      "about": _FOUND_ABOUT, "c_values": (0.1, 0.3), "most_recall": True,
+                                      "thresholds": _FOUND_THRESHOLDS}))
     for out, options in jobs:
         model = train(sets, log=log, **options)
         out.write_text(dump(model), encoding="utf-8")

@@ -99,3 +99,26 @@ def test_entity_types_and_title_roles_are_conjoined_with_the_words_next_to_the_n
     (c,) = candidates(ctx, [], lexicon)
     assert {"w1:is", "types:Product>Technology&w1:is", "title:0&w1:is", "types:Product>Technology&title:0"} \
         <= set(c.features)
+
+
+def test_name_lists_are_runs_of_names_and_bullet_items():
+    from kg.extract.candidates import name_lists
+
+    text = "We tried Qdrant, Milvus or Chroma with Python.\n- Weaviate: fine\n- **Vespa** too"
+    ctx = _ctx(text, {"Qdrant": "Product", "Milvus": "Product", "Chroma": "Product", "Python": "Technology",
+                      "Weaviate": "Product", "Vespa": "Product"})
+    first_line = text.index("\n")
+    ctx = QuoteContext("q:1", "doc:1", text, [(0, first_line), (first_line + 1, text.index("\n- **")),
+                                             (text.index("- **"), len(text))], ctx.hits)
+    lists = [(kind, [h.text for h in hits]) for kind, hits in name_lists(ctx)]
+    assert lists == [("run", ["Qdrant", "Milvus", "Chroma"]), ("items", ["Weaviate", "Vespa"])]
+    chain = _ctx("Playwright vs. Cypress vs Selenium", {"Playwright": "Product", "Cypress": "Product",
+                                                        "Selenium": "Product"})
+    assert [[h.text for h in hits] for _, hits in name_lists(chain)] == [["Playwright", "Cypress", "Selenium"]]
+
+
+def test_names_of_one_list_that_are_not_neighbours_are_listed_far(lexicon):
+    ctx = _ctx("Qdrant, Milvus and Weaviate.", {"Qdrant": "Product", "Milvus": "Product", "Weaviate": "Product"})
+    pairs = {(c.first.text, c.second.text): set(c.features) for c in candidates(ctx, [], lexicon)}
+    assert "listed_far" in pairs[("Qdrant", "Weaviate")] and "listed" not in pairs[("Qdrant", "Weaviate")]
+    assert "listed_far" not in pairs[("Qdrant", "Milvus")]

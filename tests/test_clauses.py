@@ -49,3 +49,19 @@ def test_numbers_negation_and_questions_are_features(lexicon):
 def test_a_lone_word_is_no_clause(lexicon):
     ctx = _ctx("Verdict: ship.", {})
     assert [ctx.text[c.start:c.end] for c in clauses(ctx, lexicon)] == []
+
+
+def test_word_forms_say_what_kind_of_words_a_clause_holds_without_knowing_them(lexicon):
+    ctx = _ctx("Retool is highly hackable and the fastest option", {"Retool": "Product"}, subject="ent:retool")
+    (clause,) = clauses(ctx, lexicon)
+    assert {"form:adverb", "form:adj_able", "form:superlative", "sentence_names:subject"} <= set(clause.features)
+    ctx = _ctx("Nobody ships that", {})
+    assert not any(f.startswith(("form:", "sentence_names:")) for f in clauses(ctx, lexicon)[0].features)
+
+
+def test_a_labelled_line_and_a_bullet_are_features(lexicon):
+    ctx = _ctx("Cost savings: transparent pricing without per-seat charges", {})
+    assert [c.features for c in clauses(ctx, lexicon) if "after:colon" in c.features]
+    ctx = _ctx("* Reduced memory usage on every device", {})
+    (clause,) = clauses(ctx, lexicon)
+    assert "bullet" in clause.features and "after:colon" not in clause.features

@@ -17,6 +17,7 @@ BAKEOFF = "Weaviate keeps showing up in the same bake-offs as Milvus, and it ove
 NEGATED = "Qdrant is not really a competitor to Elasticsearch; it solves a much narrower problem."
 NEGATED_VERB = "Honestly Weaviate doesn't compete with Redis at all for our workload."
 HEDGED = "Jan could compete with LM Studio once its model browser matures."
+INSTEAD_OF = "For the prototype we went with Chroma instead of Milvus, mostly for the install story."
 RIVALS_SPACE = "Rivals in the vector search space include Milvus from Zilliz, Pinecone and Vespa."
 
 # ---- threatens ------------------------------------------------------------------------------------------------
@@ -45,6 +46,13 @@ IT_NEXT = "Ollama is fine, but for the team: Jan is a desktop app. It's built on
 PULLS_IN = "Qdrant is fine, but Weaviate's TypeScript Client pulls in Axios as a hard dependency."
 SHOUTED_NO = "For the record, Qdrant does NOT need Kafka; it ships with RocksDB built in."
 TWO_DEPENDENCIES = "Daytona runs on Kubernetes and relies on Docker for isolation."
+WRITTEN_IN = "Qdrant is a vector database written in Rust, and it shows in the memory footprint."
+WRITTEN_IN_IMPLICIT = "Qdrant keeps surprising me. Written in pure Rust, it idles at a few megabytes."
+DEFAULTS_TO = "Jan now defaults to llama.cpp for every local model."
+COMES_WITH = "Daytona comes with Docker preinstalled in every workspace."
+USES_THE = "E2B uses the Firecracker VMM for each sandbox it starts."
+BUILT_WITH = "Ollama is built with Go and starts in a blink."
+ADJECTIVE_FIRST = "Daytona requires a compatible Docker install on every host."
 CATALOG_MAKER = "Milvus is a database with serious Zilliz money behind it."
 
 # ---- precision: products named, but no relation cue ------------------------------------------------------------
@@ -76,6 +84,9 @@ DOCS = [
     ("Cursor vs Windsurf", NO_CUE + SIDE_BY_SIDE),
     ("GitHub Copilot vs Cursor", [OWN_MAKER]),
     ("Weaviate after a year: notes", [RIVALS_SPACE]),
+    ("Chroma in the prototype", [INSTEAD_OF]),
+    ("What Qdrant, Jan, Daytona and E2B are made of", [WRITTEN_IN, WRITTEN_IN_IMPLICIT, DEFAULTS_TO, COMES_WITH,
+                                                       USES_THE, BUILT_WITH, ADJECTIVE_FIRST]),
 ]
 
 
@@ -163,6 +174,13 @@ def test_hedged_threat_has_lower_confidence(view):
     (IT_NEXT, {("depends_on", "Jan", "llama.cpp")}),
     (PULLS_IN, {("depends_on", "Weaviate", "Axios")}),
     (SHOUTED_NO, {("depends_on", "Qdrant", "RocksDB")}),
+    (WRITTEN_IN, {("depends_on", "Qdrant", "Rust")}),
+    (WRITTEN_IN_IMPLICIT, {("depends_on", "Qdrant", "Rust")}),
+    (DEFAULTS_TO, {("depends_on", "Jan", "llama.cpp")}),
+    (COMES_WITH, {("depends_on", "Daytona", "Docker")}),
+    (USES_THE, {("depends_on", "E2B", "Firecracker")}),
+    (BUILT_WITH, {("depends_on", "Ollama", "Go")}),
+    (ADJECTIVE_FIRST, {("depends_on", "Daytona", "Docker")}),
 ])
 def test_dependencies(view, quote, expected):
     assert view.edges(quote, "depends_on") == expected
@@ -230,3 +248,9 @@ def test_every_relation_points_at_its_evidence(view):
         assert r.evidence.rule and r.evidence.confidence == r.confidence
         forms = view.forms(r.source) | view.forms(r.target)
         assert any(form in span.lower() for form in forms), (r.type, r.source, r.target, span)
+
+
+def test_one_product_instead_of_another_competes(view):
+    assert view.edges(INSTEAD_OF, "competes_with") == {("competes_with", "Chroma", "Milvus")}
+    (r,) = view.relations(INSTEAD_OF, "competes_with")
+    assert r.evidence.rule == "competes.cue_list"

@@ -86,3 +86,40 @@ def test_probabilities_add_the_weights_one_by_one_in_feature_order():
         features = tuple(sorted(rng.sample([*weights, "unknown", "other"], rng.randint(0, 20))))
         assert model.probabilities(features) == one_by_one(features)
     assert model.probabilities(("unknown",)) == one_by_one(())
+
+
+def _lines_ctx(text: str, names: list[str]) -> QuoteContext:
+    """A context whose sentences are its lines (as the pipeline cuts bullet items)."""
+    ctx = _ctx(text, names)
+    spans, start = [], 0
+    for line in text.split("\n"):
+        spans.append((start, start + len(line)))
+        start += len(line) + 1
+    return QuoteContext(ctx.quote_id, ctx.doc_id, text, spans, ctx.hits)
+
+
+def test_a_list_with_two_rivals_makes_every_pair_rivals():
+    ctx = _ctx("Vector stores: Qdrant, Milvus and Chroma all showed up.", ["Qdrant", "Milvus", "Chroma"])
+    rule = Finding("competes_with", "ent:qdrant", "ent:milvus", 15, 29, "competes.list", 0.8)
+    silent = _model({}, threshold=0.9)
+    found = {(f.source, f.target, f.rule, f.confidence) for f in score_relations(ctx, [rule], load_lexicon(), silent)}
+    assert found == {("ent:qdrant", "ent:chroma", "scorer.competes_list", 0.8),
+                     ("ent:milvus", "ent:chroma", "scorer.competes_list", 0.8)}
+    assert score_relations(ctx, [], load_lexicon(), silent) == []  # no rivalry, no list of rivals
+
+
+def test_two_names_in_a_sentence_are_not_a_category_list():
+    ctx = _ctx("Qdrant and Milvus beat Chroma.", ["Qdrant", "Milvus", "Chroma"])
+    rule = Finding("competes_with", "ent:qdrant", "ent:chroma", 0, 29, "competes.beats", 0.8)
+    assert score_relations(ctx, [rule], load_lexicon(), _model({}, threshold=0.9)) == []
+
+
+def test_bullet_items_are_rivals_when_a_name_outside_competes_with_two():
+    text = "Alternatives to Unleash:\n- Statsig for experiments\n- GrowthBook\n- PostHog, if you want analytics"
+    ctx = _lines_ctx(text, ["Unleash", "Statsig", "GrowthBook", "PostHog"])
+    rules = [Finding("competes_with", "ent:unleash", f"ent:{n}", 0, 30, "competes.alternative", 0.9)
+             for n in ("statsig", "growthbook")]
+    found = {frozenset((f.source, f.target)) for f in score_relations(ctx, rules, load_lexicon(), _model({}, 0.9))}
+    assert found == {frozenset(p) for p in [("ent:statsig", "ent:growthbook"), ("ent:statsig", "ent:posthog"),
+                                            ("ent:growthbook", "ent:posthog")]}
+    assert score_relations(ctx, rules[:1], load_lexicon(), _model({}, 0.9)) == []

@@ -46,6 +46,15 @@ def test_a_clause_is_labelled_with_the_gold_claim_it_states(tmp_path):
     (tmp_path / "gold.json").write_text(json.dumps(gold), encoding="utf-8")
     labels = {e.label for e in claim_examples(tmp_path / "gold.json", tmp_path / "corpus", "t")}
     assert labels == {"none", "limitation"}  # "Zed is crazy fast on big repos" states no gold claim
+    longer = "Zed is fast, but the plugin story is thin; the docs lag behind; the theme store is empty."
+    (tmp_path / "two" / "corpus").mkdir(parents=True)
+    (tmp_path / "two" / "corpus" / "zed.txt").write_text(f"Zed vs Cursor\n\n\u201c{longer}\u201d\n", encoding="utf-8")
+    claim = {"about": "Zed", "type": "limitation", "text": "the plugin story is thin; the docs lag behind; the theme store is empty"}
+    gold["quotes"] = {quote_key(longer): {"text": longer, "subject": "Zed", "entities": ["Zed"], "relations": [],
+                                          "claims": [claim]}}
+    (tmp_path / "two" / "gold.json").write_text(json.dumps(gold), encoding="utf-8")
+    part = claim_examples(tmp_path / "two" / "gold.json", tmp_path / "two" / "corpus", "t2")
+    assert [e.label for e in part] == ["none"]  # "Zed is fast"; the pieces of the longer claim are no examples
     from kg.train import found_examples
 
     found = {e.label for e in found_examples(tmp_path / "gold.json", tmp_path / "corpus", "t")}
@@ -85,3 +94,16 @@ def test_subject_chooser_training_is_reproducible_and_judged_per_set():
     assert not pays(worse)  # better overall but worse on one set: the hand-set scores stay
     worse["cross_validated"]["per_set"]["b"] = [0.8, 0.8]
     assert pays(worse)
+
+
+def test_the_found_model_can_be_chosen_for_recall_at_a_precision_floor():
+    pytest.importorskip("sklearn")
+    sets = [("dev2", DEV2 / "gold.json", DEV2 / "corpus")]
+    from kg.train import found_examples
+
+    quiet = {"c_values": (0.3,), "log": lambda _: None, "make": found_examples, "thresholds": (0.2, 0.3, 0.4, 0.5, 0.6)}
+    best_f1 = train(sets, min_precision=0.0, **quiet)
+    most = train(sets, min_precision=0.0, most_recall=True, **quiet)
+    assert most["threshold"] == 0.2 and most["cross_validated"]["recall"] >= best_f1["cross_validated"]["recall"]
+    floor = train(sets, min_precision=most["cross_validated"]["precision"] + 0.01, most_recall=True, **quiet)
+    assert floor["threshold"] > 0.2 and floor["cross_validated"]["precision"] > most["cross_validated"]["precision"]

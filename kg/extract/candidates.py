@@ -21,7 +21,7 @@ from kg.facts import fact_types
 from kg.lexicon import Lexicon
 from kg.resolve import EntityTable, Hit
 
-__all__ = ["LABELS", "Candidate", "candidates", "family_spans", "stemmed_words"]
+__all__ = ["LABELS", "Candidate", "candidates", "family_spans", "name_lists", "stemmed_words"]
 
 # "x>" means the earlier name is the source, "x<" the later one; a symmetric type has no direction
 LABELS = fact_types().scorer_labels
@@ -30,6 +30,7 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+(?:[.,]\d+)?|[^\sA-Za-z\d]")
 _NEGATION = re.compile(r"\b(?:not|no|never|n['’]t|without|nor|neither|isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|"
                        r"don['’]t|didn['’]t|won['’]t|instead of)\b", re.IGNORECASE)
 _SEPARATORS = re.compile(r"(?:\s|,|/|&|\band\b|\bor\b|\bplus\b|\bnor\b)*", re.IGNORECASE)
+_LIST_GAP = re.compile(r"(?:\s|,|/|&|\+|\b(?:and|or|plus|nor|vs|versus)\b\.?)*", re.IGNORECASE)  # "A vs. B vs. C" too
 _CLAUSE_BREAK = re.compile(r"[;:]\s|\s[—–-]\s|[.!?]\s|,\s*(?:but|while|whereas|though|although|so|because)\b",
                            re.IGNORECASE)
 _SKIP_FAMILIES = ("labels", "_about", "_about_labels")
@@ -211,6 +212,49 @@ def _title_features(ctx: QuoteContext, a: str, b: str) -> set[str]:
     return {f"title:{named}", f"title:{named}:{len(ctx.candidates)}"}
 
 
+_BULLET = re.compile(r"\s*(?:[-*•·+]|\d{1,2}[.)])\s+[\[*_`]*")
+
+
+def name_lists(ctx: QuoteContext) -> list[tuple[str, list[Hit]]]:
+    """The lists of names in a quote, each as its names' first mentions: a ``run`` of names with only
+    separators between them ("A, B, C and D"), and the ``items`` of a bullet list, the names that open its
+    lines ("- A: …")."""
+    out: list[tuple[str, list[Hit]]] = []
+    heads: list[Hit] = []
+    for lo, hi in ctx.sentences:
+        hits = [h for h in ctx.hits if lo <= h.start and h.end <= hi]
+        run: list[Hit] = []
+        for h in hits:
+            gap = ctx.text[run[-1].end:h.start] if run and run[-1].end <= h.start else None
+            if gap is not None and gap.strip() and _LIST_GAP.fullmatch(gap):
+                run.append(h)
+            else:
+                out.append(("run", run))
+                run = [h]
+        out.append(("run", run))
+        bullet = _BULLET.match(ctx.text, lo)
+        if bullet and hits and hits[0].start == bullet.end():
+            heads.append(hits[0])
+        else:
+            out.append(("items", heads))
+            heads = []
+    out.append(("items", heads))
+    return [(kind, d) for kind, d in ((kind, _distinct(hits)) for kind, hits in out) if len(d) > 1]
+
+
+def _one_list(ctx: QuoteContext, a: Hit, b: Hit) -> bool:
+    """Whether only other names and list separators stand between ``a`` and ``b`` ("A, B, C and D": A and D)."""
+    rest, cursor = [], a.end
+    for h in ctx.hits:
+        if h.start >= cursor and h.end <= b.start:
+            rest.append(ctx.text[cursor:h.start])
+            cursor = h.end
+    if cursor == a.end:
+        return False
+    rest.append(ctx.text[cursor:b.start])
+    return all(_SEPARATORS.fullmatch(r) and r.strip() for r in rest)
+
+
 def _pair_features(ctx: QuoteContext, a: Hit, b: Hit, lo: int, hi: int, spans, findings,
                    known: set[str]) -> tuple[str, ...]:
     between = _masked(ctx, a.end, b.start)
@@ -230,6 +274,8 @@ def _pair_features(ctx: QuoteContext, a: Hit, b: Hit, lo: int, hi: int, spans, f
     gap_text = ctx.text[a.end:b.start]
     if _SEPARATORS.fullmatch(gap_text) and gap_text.strip():
         feats.add("listed")
+    elif _one_list(ctx, a, b):
+        feats.add("listed_far")
     if _NEGATION.search(gap_text):
         feats.add("negated_between")
     if _CLAUSE_BREAK.search(gap_text):

@@ -90,7 +90,23 @@ def _features(ctx: QuoteContext, a: int, b: int, lo: int, hi: int, spans, polari
                              else "-" if score <= -0.2 else "0"))
     feats |= {f"cue:{family}" for family, s, e in spans if s < b and e > a}
     feats.add(f"position:{'first' if a == lo else 'later'}")
+    feats |= {f"form:{form}" for w in _RAW_WORD.findall(text) for form, pattern in _FORMS if pattern.search(w)}
+    before = ctx.text[lo:a].rstrip()
+    if before.endswith(":"):
+        feats.add("after:colon")
+    if _BULLET.match(ctx.text, max(0, ctx.text.rfind("\n", 0, a) + 1)):
+        feats.add("bullet")
+    if any(h.root == ctx.subject for h in ctx.hits if lo <= h.start < hi):
+        feats.add("sentence_names:subject")
     return tuple(sorted(feats))
+
+
+_RAW_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+")
+_FORMS = tuple((name, re.compile(pattern, re.IGNORECASE)) for name, pattern in (
+    ("adj_able", r"(?:able|ible)$"), ("adj_ful_less", r"(?:ful|less)$"), ("adj_ive_ous", r"(?:ive|ous|ic|al)$"),
+    ("superlative", r"\w{3,}est$"), ("comparative", r"\w{3,}er$"), ("adverb", r"\w{3,}ly$"),
+    ("participle", r"\w{3,}ed$"), ("gerund", r"\w{3,}ing$"), ("hyphenated", r"\w-\w")))
+_BULLET = re.compile(r"\s*(?:[-*•]|\d+[.)])\s+")
 
 
 def clauses(ctx: QuoteContext, lexicon: Lexicon) -> list[Clause]:

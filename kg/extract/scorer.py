@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import json
 import math
+from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kg.extract.candidates import LABELS, Candidate, candidates
-from kg.extract.relations.base import Finding
+from kg.extract.candidates import LABELS, Candidate, candidates, name_lists
+from kg.extract.relations.base import Finding, evidence_span
 from kg.extract.text import QuoteContext, find_horizon, is_hedged
 from kg.facts import fact_types
 from kg.lexicon import Lexicon
@@ -134,6 +135,41 @@ def score_relations(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon
         label, p = model.decide(c.features)
         if label != "none" and not _nearer_actor(c, label.rstrip("<>"), findings, ctx):
             out.append(_finding(c, label, p, ctx, lexicon))
+    found = findings + out
+    return out + _list_rivals({frozenset((f.source, f.target)) for f in found}, found, ctx, lexicon)
+
+
+def _list_rivals(decided: set[frozenset[str]], found: list[Finding], ctx: QuoteContext,
+                 lexicon: Lexicon) -> list[Finding]:
+    """The names of a list are rivals, every pair of them, when the list is one of alternatives: two of its
+    names compete (a list of three or more names in a sentence: "vector DBs like A, B and C"), or, for the items
+    of a bullet list, one name outside it competes with two of them ("alternatives to X:" then "- A", "- B"
+    lines). Pairs nothing related inherit the weakest of those rivalries."""
+    rivals = {frozenset((f.source, f.target)): f.confidence for f in found
+              if f.type == "competes_with" and not f.rejected}
+    out: list[Finding] = []
+    if not rivals:
+        return out
+    for kind, names in name_lists(ctx):
+        roots = {h.root for h in names}
+        inside = [p for pair, p in rivals.items() if pair <= roots]
+        outside = defaultdict(list)
+        for pair, p in rivals.items():
+            if len(pair & roots) == 1:
+                (other,) = pair - roots
+                outside[other].append(p)
+        backing = inside if kind == "run" and len(roots) > 2 else \
+            [p for ps in outside.values() if len(ps) > 1 for p in ps] if kind == "items" else []
+        if not backing:
+            continue
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                if frozenset((a.root, b.root)) in decided:
+                    continue
+                start, end = evidence_span(ctx, a, b, a.start, b.end)
+                hedged = is_hedged(ctx.text, start, end, lexicon)
+                out.append(Finding("competes_with", a.root, b.root, start, end, "scorer.competes_list",
+                                   round(min(backing) * (0.7 if hedged else 1.0), 3), hedged=hedged))
     return out
 
 

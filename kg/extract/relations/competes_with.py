@@ -26,7 +26,7 @@ from kg.resolve import EntityTable
 
 __all__ = ["competes_with"]
 
-_VERSUS = re.compile(r"(?:versus|vs)", re.IGNORECASE)
+_VERSUS = re.compile(r"(?:versus|vs|instead\s+of|rather\s+than)", re.IGNORECASE)  # both names in the text
 _NEGATION = re.compile(r"\b(?:not|isn't|aren't|no|never|doesn't|don't|neither|nor)\b")
 _PRONOUN = re.compile(r"\s*(?:it|them|this|that)\b|\s*$")
 _IT = re.compile(r"\s*it\b")
