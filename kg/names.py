@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
@@ -203,6 +204,7 @@ def _strip_possessive(word: str) -> tuple[str, bool]:
     return word, False
 
 
+@lru_cache(maxsize=1 << 16)  # resolution asks about the same names over and over
 def split_release(name: str) -> tuple[str, str | None]:
     """Split "SmolAgents 1.0" or "Windsurf Wave 10" into (product, release); sizes fold away.
 
