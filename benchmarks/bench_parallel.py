@@ -29,6 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's kg, also for the in-process kg add
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_extract import EXAMPLES
 from gen_corpus import write_corpus
