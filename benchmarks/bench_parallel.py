@@ -3,6 +3,7 @@
     python benchmarks/bench_parallel.py                         # ~2,000 quotes: --jobs 1 vs --jobs 2
     python benchmarks/bench_parallel.py --quotes 10000 --add    # also: add 10 quotes to a store of that size
     python benchmarks/bench_parallel.py --json par.json         # also write the figures as JSON
+    python benchmarks/bench_parallel.py --quotes 10000 --build --no-jobs   # whole builds: kg build --jobs 1 / 2
 
 The corpus is written by ``gen_corpus.py`` (invented products, review prose from templates, ``--quotes`` distinct
 quotes, deterministic by ``--seed``). ``kg.api.extract`` is timed with ``jobs=1`` and
@@ -10,7 +11,10 @@ quotes, deterministic by ``--seed``). ``kg.api.extract`` is timed with ``jobs=1`
 two graphs must be equal. With ``--add``, a store is built from the corpus, then ten new quotes (one new
 document) are added with ``kg.api.add``: its wall time is printed in full and split into extraction (names
 resolved again over the whole corpus, cached quotes reused) and the rest (exports, store, report).
-The load average is printed: on a shared machine other processes take cores from the workers.
+With ``--build``, whole builds (``python -m kg build CORPUS --out OUT --jobs J``, a fresh process each, the default
+exports) are timed with ``--jobs 1`` and ``--jobs N``, one after the other, and their files must be byte-identical
+(the database and the report's timings aside). The load average is printed: on a shared machine other processes
+take cores from the workers.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's kg, also for the in-process kg add
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_extract import EXAMPLES
 from gen_corpus import write_corpus
@@ -136,6 +141,46 @@ def bench_add(corpus: Path, jobs: int, root: Path) -> dict:
             "cache_bytes_per_quote": size / added.graph.run.quotes}
 
 
+def _build_files(out: Path) -> dict[str, bytes]:
+    """A build's files, by relative path, but the database, the store's generation notes and the report's timings."""
+    files = {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
+             if p.is_file() and "oxigraph" not in p.parts and p.name not in ("names.json", "verified.json")}
+    report = json.loads(files["report.json"])
+    report.pop("timings", None)
+    files["report.json"] = json.dumps(report).encode()
+    return files
+
+
+def bench_build(corpus: Path, jobs: int, root: Path) -> dict:
+    """Wall and CPU seconds of whole ``kg build`` processes with --jobs 1 and --jobs N, and their stage timings.
+
+    CPU is the build process's (all its threads) plus the children it waited for (``wait4``); worker processes
+    are children of multiprocessing's fork server, so their CPU is added only where the server reaped them.
+    """
+    import subprocess
+
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    out: dict = {}
+    for j in (1, jobs):
+        target = root / f"build-{j}"
+        load = os.getloadavg()[0]
+        start = time.perf_counter()
+        child = subprocess.Popen([sys.executable, "-m", "kg", "build", str(corpus), "--out", str(target),
+                                  "--jobs", str(j), "--no-progress"], env=env, stdout=subprocess.DEVNULL)
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
+        if status:
+            raise SystemExit(f"kg build --jobs {j} failed ({status})")
+        timings = json.loads((target / "report.json").read_text(encoding="utf-8"))["timings"]
+        out[f"jobs{j}"] = {"wall_s": wall, "cpu_s": usage.ru_utime + usage.ru_stime, "load_before": load,
+                           "peak_rss_mb": usage.ru_maxrss / 1024, "stages_wall_s": timings["wall_s"],
+                           "stages_cpu_s": timings["cpu_s"]}
+    if _build_files(root / "build-1") != _build_files(root / f"build-{jobs}"):
+        raise SystemExit(f"kg build --jobs {jobs} wrote other files than --jobs 1")
+    out["speedup"] = out["jobs1"]["wall_s"] / out[f"jobs{jobs}"]["wall_s"]
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quotes", type=int, default=2000, help="quotes in the generated corpus")
@@ -144,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=1, help="timed runs of each side (the median is reported)")
     parser.add_argument("--add", action="store_true", help="also time kg add of 10 quotes to a store of --quotes")
     parser.add_argument("--no-jobs", action="store_true", help="skip the jobs=1 / jobs=N comparison")
+    parser.add_argument("--build", action="store_true", help="also time whole kg build processes, --jobs 1 and N")
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here as JSON")
     args = parser.parse_args(argv)
 
@@ -164,6 +210,14 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"CPU: jobs=1 {r['jobs1_cpu_s']:.1f} s; jobs={args.jobs}: main process "
                       f"{r['jobsN_main_cpu_s']:.1f} s, workers {', '.join(f'{w:.1f}' for w in r['jobsN_worker_cpu_s'])} s"
                       f" -> speed-up on idle cores {r['speedup_by_cpu']:.2f}x")
+        if args.build:
+            result["build"] = b = bench_build(corpus, args.jobs, Path(tmp))
+            for key in ("jobs1", f"jobs{args.jobs}"):
+                r = b[key]
+                print(f"kg build --{key[:4]} {key[4:]}: {r['wall_s']:.1f} s wall, {r['cpu_s']:.1f} s CPU, load average "
+                      f"{r['load_before']:.1f}; stages (wall s): "
+                      + ", ".join(f"{k} {v:.1f}" for k, v in r["stages_wall_s"].items()))
+            print(f"whole build: --jobs {args.jobs} is {b['speedup']:.2f}x --jobs 1; the same files")
         if args.add:
             result["add"] = a = bench_add(corpus, args.jobs, Path(tmp))
             print(f"kg build of {a['store_quotes']} quotes: {a['build_s']:.1f} s; kg add of {a['added_quotes']} "

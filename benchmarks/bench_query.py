@@ -14,7 +14,8 @@ For each store it prints, for ``kg query competitors NAME`` (default Qdrant):
   ``kg.query.competitor_records`` (the plain records ``kg query`` prints) twice: from the store's relation index
   (``.store/relations.sqlite``) and from the database's look-ups (the path of stores without an index and of
   SPARQL endpoints) on the same opened store, with a check that both give the same rows; wall and CPU
-  milliseconds, median of 20 after one warm-up; the ratio of the two CPU times; the time to open the store;
+  milliseconds, median of 20 after one warm-up; the ratio of the two CPU times; the ranked answer
+  (``kg.api.competitors(NAME, aggregate=True)``, what ``--aggregate`` prints) both ways; the time to open the store;
 - the answer's number of rows.
 
 With ``--add STORE --extra DIR`` it times ``python -m kg add DIR --store STORE`` (a fresh process, wall and CPU),
@@ -92,6 +93,10 @@ def bench_store(store: Path, name: str, repeat: int) -> dict:
     wall, cpu = _in_process(lambda: query.competitors(opened, name))
     records_wall, records_cpu = _in_process(lambda: query.competitor_records(opened, name))
     sparql_wall, sparql_cpu = _in_process(lambda: query.competitor_records(looked_up, name))
+    from kg.answers import competitors as ranked  # --aggregate: the rows ranked, documents counted per quote
+
+    ranked_wall, ranked_cpu = _in_process(lambda: ranked(name, opened, aggregate=True, as_rows=True))
+    ranked_lookups_wall, ranked_lookups_cpu = _in_process(lambda: ranked(name, looked_up, aggregate=True, as_rows=True))
     return {"store": str(store), "quads": opened.info.get("quads"), "entities": len(opened.entities), "name": name,
             "rows": len(rows), "whole_process": whole, "python_pass": bare, "python_import_pyoxigraph": oxigraph,
             "whole_over_import_pyoxigraph": whole["wall_s"] / oxigraph["wall_s"],
@@ -100,6 +105,8 @@ def bench_store(store: Path, name: str, repeat: int) -> dict:
             "records_ms": records_wall, "records_cpu_ms": records_cpu,
             "records_from_store_lookups_ms": sparql_wall, "records_from_store_lookups_cpu_ms": sparql_cpu,
             "lookups_over_index_cpu": sparql_cpu / records_cpu if indexed else None,
+            "ranked_ms": ranked_wall, "ranked_cpu_ms": ranked_cpu,
+            "ranked_from_store_lookups_ms": ranked_lookups_wall, "ranked_from_store_lookups_cpu_ms": ranked_lookups_cpu,
             "open_store_ms": open_s * 1000}
 
 

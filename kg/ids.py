@@ -54,6 +54,7 @@ def slug(name: str) -> str:
     return f"{base or 'x'}-{digest(key, length=6)}"
 
 
+@lru_cache(maxsize=1 << 16)
 def entity_id(name: str) -> str:
     """Id of the canonical entity called ``name``."""
     return f"ent:{slug(name)}"

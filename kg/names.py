@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
@@ -62,6 +63,7 @@ def _shape(word: str, lexicon: Lexicon) -> str | None:
 
 
 def _word_shape(word: str, lexicon: Lexicon) -> str | None:
+    word = word.replace("’", "'")  # "I’ve" is "I've"
     if lexicon.is_generic(word) or word in lexicon.common_capitalized:
         return None
     if word.startswith("."):
@@ -113,10 +115,15 @@ def _is_continuation(word: str, lexicon: Lexicon) -> bool:
     return _shape(word, lexicon) is not None
 
 
+_LINE_OPENER = re.compile(r"(?:^|\n)[ \t]*(?:[-*•+>]|\d{1,2}[.)]|@[\w.-]+,?)$")  # a bullet, a number, an @reply
+
+
 def _clause_start(text: str, start: int) -> bool:
-    """True if a word at ``start`` opens a sentence or a clause (where English capitalises anyway)."""
+    """True if a word at ``start`` opens a sentence, a clause or a line's item ("- More control", "@ana Would
+    it …"), where English capitalises anyway, or stands in a URL's query ("?text=You%20can")."""
     before = text[:start].rstrip(" \t\"'“‘(")
-    return not before or before[-1] in ".!?:;\n—–" or before.endswith(" -")
+    return not before or before[-1] in ".!?:;\n—–=" or before.endswith(" -") \
+        or _LINE_OPENER.search(before) is not None
 
 
 def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
@@ -197,6 +204,7 @@ def _strip_possessive(word: str) -> tuple[str, bool]:
     return word, False
 
 
+@lru_cache(maxsize=1 << 16)  # resolution asks about the same names over and over
 def split_release(name: str) -> tuple[str, str | None]:
     """Split "SmolAgents 1.0" or "Windsurf Wave 10" into (product, release); sizes fold away.
 

@@ -331,6 +331,11 @@ def threats(store: Queryable, name: str, *, include_outgoing: bool = False) -> l
 def quote_documents(store: Queryable, quote_ids: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """Every document each quote was found in (a quote repeated in two reviews is one quote in two documents)."""
     kg_store = as_store(store)
+    index = kg_store.relation_index
+    if index is not None:
+        wanted = list(dict.fromkeys(quote_ids))
+        known = index.documents(wanted)
+        return {quote_id: known.get(quote_id, ()) for quote_id in wanted}
     look = kg_store.lookup
     quotes = {quote_id: iri(quote_id) for quote_id in dict.fromkeys(quote_ids)}
     sources = look.objects(quotes.values(), (KG.source,))

@@ -3,8 +3,8 @@
 Answering ``kg query competitors X`` from the store reads every statement and quote with index scans of
 pyoxigraph, about 0.25 ms a row. A build therefore also writes ``.store/relations.sqlite``: for each entity,
 relation (competes_with, threatens, depends_on) and side of the statement (``subject``/``object``), the rows the
-store's look-ups would give, rendered once (names, evidence, the quote). A question then reads a few SQLite
-rows. The file is made from the same graph as the store's quads, in the same generation, and listed with the
+store's look-ups would give, rendered once (names, evidence, the quote), and for each quote the documents it was
+found in (what a ranked answer counts). A question then reads a few SQLite rows. The file is made from the same graph as the store's quads, in the same generation, and listed with the
 database's files in ``names.json`` (size and SHA-256), so a damaged file is refused like a damaged database.
 ``kg.query`` uses it when it is there and falls back on the store's look-ups when it is not (older stores,
 SPARQL endpoints, graphs in memory).
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["COLUMNS", "FILE", "INDEXED", "IndexRows", "RelationIndex", "open_index", "write_index"]
 
 FILE = "relations.sqlite"
-_FORMAT = 1
+_FORMAT = 2
 INDEXED = ("competes_with", "threatens", "depends_on")  # the relations `kg query` asks about
 # one row: the entity on the indexed side, the other end, the statement and its evidence (the store's fields)
 COLUMNS = ("entity", "entity_id", "other", "other_id", "other_type", "relation_id", "hedged", "horizon", "quote",
@@ -41,6 +41,7 @@ _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE answers (entity TEXT NOT NULL, relation TEXT NOT NULL, side TEXT NOT NULL, rows TEXT NOT NULL,
                       PRIMARY KEY (entity, relation, side)) WITHOUT ROWID;
+CREATE TABLE quotes (id TEXT PRIMARY KEY, documents TEXT NOT NULL) WITHOUT ROWID;
 """
 
 
@@ -53,6 +54,7 @@ class IndexRows:
 
     def __init__(self) -> None:
         self.rows: dict[tuple[str, str, str], list[list[Any]]] | None = {}
+        self.quotes: dict[str, list[str]] = {}  # quote id → the documents it was found in (ranked answers count them)
         self._facts: set[str] = set()
 
     def add(self, kg: KnowledgeGraph) -> None:
@@ -63,7 +65,7 @@ class IndexRows:
         documents = {d.id: d for d in kg.documents}
         facts = [r.id for r in kg.relations]
         if len(quotes) != len(kg.quotes) or len(documents) != len(kg.documents) or len(set(facts)) != len(facts) \
-                or not self._facts.isdisjoint(facts):
+                or not self._facts.isdisjoint(facts) or not self.quotes.keys().isdisjoint(quotes):
             self.rows = None
             return
         self._facts.update(facts)
@@ -81,6 +83,8 @@ class IndexRows:
             known = entities.get(eid)
             return (known.name, eid, known.type) if known else (eid, eid, None)
 
+        for quote in kg.quotes:
+            self.quotes[quote.id] = sorted({model_id(source.doc_id) for source in quote.sources})
         for rel in kg.relations:
             if rel.type not in INDEXED:
                 continue
@@ -129,6 +133,8 @@ def write_index(root: Path, graphs: Iterable[KnowledgeGraph] | IndexRows) -> Pat
         db.executemany("INSERT INTO meta VALUES (?, ?)", (("format", str(_FORMAT)), ("columns", json.dumps(COLUMNS))))
         db.executemany("INSERT INTO answers VALUES (?, ?, ?, ?)",
                        ((*key, json.dumps(rows, separators=(",", ":"))) for key, rows in sorted(gathered.rows.items())))
+        db.executemany("INSERT INTO quotes VALUES (?, ?)",
+                       ((quote, json.dumps(docs, separators=(",", ":"))) for quote, docs in sorted(gathered.quotes.items())))
         db.execute("COMMIT")
     finally:
         db.close()
@@ -155,6 +161,14 @@ class RelationIndex:
             for (found,) in ask("SELECT rows FROM answers WHERE entity = ? AND relation = ? AND side = ?",
                                 (entity, relation, side)):
                 yield from json.loads(found)
+
+    def documents(self, quotes: Iterable[str]) -> dict[str, tuple[str, ...]]:
+        """The documents each of ``quotes`` was found in, sorted; a quote the graph does not hold is left out."""
+        ask, found = self._db.execute, {}
+        for quote in quotes:
+            for (docs,) in ask("SELECT documents FROM quotes WHERE id = ?", (quote,)):
+                found[quote] = tuple(json.loads(docs))
+        return found
 
     def close(self) -> None:
         self._db.close()

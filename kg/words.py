@@ -22,12 +22,13 @@ def _table():
 
 @lru_cache(maxsize=65536)
 def frequency(word: str) -> int:
-    """How often ``word`` (any case) occurs in the English reference corpus; 0 if never.
+    """How often ``word`` (any case, typographic apostrophes read as straight ones: "I’m") occurs in the English
+    reference corpus; 0 if never.
 
     >>> frequency("the") > frequency("trigger") > frequency("qdrant") == 0
     True
     """
-    return int(_table()[word.lower()])
+    return int(_table()[word.lower().replace("’", "'").replace("‘", "'")])
 
 
 def is_common(word: str, threshold: int = COMMON) -> bool:

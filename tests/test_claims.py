@@ -32,6 +32,10 @@ SHIPS_FEATURE = "Zed ships real-time collaboration for pairing sessions with rem
 IT_OTHER = "Langfuse is not what we compared; Phoenix is another story, it's a lovely notebook companion."
 QUIET_ALERT = "We moved 40 million traces to Langfuse over a weekend and the only alert that fired was about disk space."
 CROSS_PRODUCT = "Langfuse is MIT-licensed, while Helicone charges $20/month per seat for its hosted tier."
+CLAIMED_RATE = "Our rerun found a hit rate far lower than Helicone's claimed 13.9% on the same traces."
+NOT_AUDITED = "The Langfuse latency table is not an officially audited benchmark, only a derived one."
+WE_BENCHMARKED = "We've benchmarked Helicone to be the fastest gateway we could find."
+NOT_MYSELF = "Langfuse looks quick in the charts, but I haven\u2019t run the benchmarks myself."
 
 DOCS = [
     ("Helicone vs Langfuse", [METRIC_UNDER, METRIC_STARS, METRIC_TIMES, PRICE_RANGE, PRICE_SEAT, FREE_TIER]),
@@ -40,6 +44,7 @@ DOCS = [
     ("Helicone vs Langfuse: trust and conditions", [SELF_REPORTED, REVISED, ONLY_IF, CROSS_PRODUCT,
                                                        OWN_SURVEY, NO_CONTROL, BET_FOR,
                                                        NO_OFFLINE, AT_MERCY]),
+    ("Helicone vs Langfuse: whose numbers", [CLAIMED_RATE, NOT_AUDITED, WE_BENCHMARKED, NOT_MYSELF]),
     ("Langfuse vs Helicone: asides", [IT_OTHER, QUIET_ALERT]),
     ("Zed vs Phi-4-mini", [SHIPS_FEATURE, METRIC_PARAMS]),
 ]
@@ -109,6 +114,10 @@ def test_prediction_horizon(view, quote, horizon):
     (REVISED, "disputed", "quietly revised"),
     (OWN_SURVEY, "unverified", "its own user survey"),
     (NO_CONTROL, "unverified", "no control group"),
+    (CLAIMED_RATE, "disputed", "claimed 13.9%"),
+    (NOT_AUDITED, "unverified", "not an officially audited"),
+    (WE_BENCHMARKED, "self-reported", "benchmarked Helicone"),
+    (NOT_MYSELF, "unverified", "run the benchmarks myself"),
 ])
 def test_credibility(view, quote, credibility, word):
     claim = _one(view, quote, "credibility")
@@ -153,6 +162,14 @@ def test_claim_about_the_product_its_clause_names(view):
     ("Phoenix - crazy scalable but heavy to run.", "crazy scalable but heavy to run", "ent:phoenix"),
     ("Meanwhile, Phoenix was raising at a $29 billion valuation.", "raising at a $29 billion valuation",
      "ent:phoenix"),
+    # a clause whose own subject is another product after a scene-setting lead, or that starts with its possessive
+    ("Over the same time, Phoenix usage has fallen by half.", "Phoenix usage has fallen by half", "ent:phoenix"),
+    ("Langfuse is fine. In Phoenix every step is eager.", "every step is eager", "ent:phoenix"),
+    ("Langfuse is fine. Phoenix's opinionated defaults ship faster.", "Phoenix's opinionated defaults ship faster",
+     "ent:phoenix"),
+    # a relative clause is about the product it hangs on
+    ("Unlike Phoenix, which loads data into memory, it streams.", "loads data into memory", "ent:phoenix"),
+    ("Over time, we moved off Phoenix for good.", "we moved off Phoenix for good", "ent:langfuse"),
     # … but not when it shares the opening, is only a possessive, or the claim names the subject
     ("Phoenix and Langfuse are close — supports every protocol.", "supports every protocol", "ent:langfuse"),
     ("Phoenix's docs are thin — supports every protocol.", "supports every protocol", "ent:langfuse"),

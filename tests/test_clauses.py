@@ -65,3 +65,14 @@ def test_a_labelled_line_and_a_bullet_are_features(lexicon):
     ctx = _ctx("* Reduced memory usage on every device", {})
     (clause,) = clauses(ctx, lexicon)
     assert "bullet" in clause.features and "after:colon" not in clause.features
+
+
+def test_a_long_clause_also_offers_its_pieces(lexicon):
+    ctx = _ctx("Docker Desktop crashes constantly, sometimes won't open when I try to use it at work.",
+               {"Docker Desktop": "Product"}, subject="ent:docker desktop")
+    found = {ctx.text[c.start:c.end]: c.features for c in clauses(ctx, lexicon)}
+    assert "Docker Desktop crashes constantly" in found and "piece" in found["Docker Desktop crashes constantly"]
+    whole = "Docker Desktop crashes constantly, sometimes won't open when I try to use it at work"
+    assert "piece" not in found[whole]
+    short = _ctx("Zed is fast, light and calm.", {"Zed": "Product"}, subject="ent:zed")
+    assert [short.text[c.start:c.end] for c in clauses(short, lexicon)] == ["Zed is fast, light and calm"]

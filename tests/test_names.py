@@ -53,6 +53,7 @@ def test_rule_says_why_it_is_a_name(lexicon, text, name, rule):
     "The API is fine and the IDE plugin works, but LLMs still make things up.",
     "and our CI runs the SDK tests against every PR.",
     "the docs are thin and the defaults are odd.",
+    "I filed it because I’ve spent a week on it and I’m tired.",  # typographic apostrophes
 ])
 def test_generic_acronyms_and_lowercase_prose_are_not_names(lexicon, text):
     assert find_names(text, lexicon) == []
@@ -62,6 +63,10 @@ def test_generic_acronyms_and_lowercase_prose_are_not_names(lexicon, text):
     ("Honestly it was great. Support answered within the hour.", ["Honestly", "Support"]),
     ("Setup took five minutes; Documentation was the weak spot.", ["Setup", "Documentation"]),
     ("Cursor is quick.", ["Cursor"]),  # a real name, but only confirmed elsewhere
+    ("Why pick it?\n- Great balance of speed\n- More control over auth", ["Great", "More"]),  # bullet items
+    ("1. Both tools work\n2) Would pick again", ["Both", "Would"]),  # numbered items
+    ("@joebudi Would it fit our team?", ["Would"]),  # an @reply opens the line
+    ("see https://learning.example.com/docs#:~:text=You%20can%20add", ["You"]),  # a URL's text fragment
 ])
 def test_capitalised_words_opening_a_clause_are_weak(lexicon, text, weak):
     hits = find_names(text, lexicon)

@@ -46,6 +46,8 @@ def assert_index_answers_as_the_store(store) -> int:
     names = sorted(store.entities) + sorted({e.name for e in store.entities.values()})
     indexed, looked_up = _answers(store, names), _answers(_looked_up(store), names)
     assert indexed == looked_up
+    quotes = sorted({row["quote_id"] for rows in indexed.values() for row in rows}) + ["q:not-in-the-graph"]
+    assert query.quote_documents(store, quotes) == query.quote_documents(_looked_up(store), quotes)
     assert [list(row) for rows in indexed.values() for row in rows] == \
         [list(row) for rows in looked_up.values() for row in rows]
     return sum(len(rows) for rows in indexed.values())
@@ -71,9 +73,13 @@ def test_the_sample_corpus_answers_the_same_from_the_index(sample_corpus_store):
 
 
 def test_the_index_is_what_the_questions_read(sample_corpus_store, monkeypatch):
+    import kg.api
+
     expected = query.competitor_records(sample_corpus_store, "Qdrant")
-    monkeypatch.setattr(query, "_relations", lambda *a, **k: pytest.fail("the store's look-ups were used"))
+    ranked = kg.api.competitors("Qdrant", sample_corpus_store, aggregate=True, as_rows=True)
+    monkeypatch.setattr(sample_corpus_store, "lookup", None)  # any look-up on the database would fail
     assert query.competitor_records(sample_corpus_store, "Qdrant") == expected != []
+    assert kg.api.competitors("Qdrant", sample_corpus_store, aggregate=True, as_rows=True) == ranked
 
 
 def _awkward_kg() -> KnowledgeGraph:
@@ -119,6 +125,11 @@ def test_hand_built_graphs_answer_the_same_from_the_index(tmp_path, sample_kg, g
     write_store(kg, tmp_path)
     store = open_store(tmp_path)
     assert assert_index_answers_as_the_store(store) > 0
+    if graph == "two documents":  # the sample's first quote is found in both documents: ranked, it counts twice
+        import kg.api
+
+        ranked = kg.api.competitors("Qdrant", store, aggregate=True, as_rows=True)
+        assert {r.competitor: r.documents for r in ranked}["pgvector"] == 2
     if graph == "awkward":
         rows = query.competitor_records(store, "Qdrant")
         assert {"Qdrant", "Qdrant 1.12", "Milvus", "pgvector", "Weaviate"} <= {r["competitor"] for r in rows}

@@ -12,6 +12,7 @@ def test_frequency_orders_words_and_names():
 
 
 @pytest.mark.parametrize("word,common", [("trigger", True), ("Temporal", True), ("Inngest", False),
-                                         ("helicone", False), ("multi-repo", False), ("Top-3", True)])
+                                         ("helicone", False), ("multi-repo", False), ("Top-3", True),
+                                         ("I’m", True), ("we’ve", True)])  # typographic apostrophes
 def test_is_common(word, common):
     assert is_common(word) is common

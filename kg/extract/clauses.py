@@ -4,7 +4,9 @@ claim model reads.
 A review states its qualitative claims ("crazy scalable", "too heavy and difficult to run at analytic scale",
 "avoiding vendor lock-in") one clause at a time. Each clause is a candidate; its features are the stemmed words
 and word pairs, how it opens (the quote's subject, another product, "it", "we"), its sentiment, which cue
-families of ``ontology/cues.json`` match in it, numbers, negation, questions and length. The model
+families of ``ontology/cues.json`` match in it, numbers, negation, questions, length and word forms. A long
+clause also offers its pieces between commas ("It crashes constantly, sometimes won't open …"); a piece the model
+trusts more than its clause wins over it (``extract_claims`` keeps the surer of two readings of the same words). The model
 (``ontology/claims.model.json``, trained by ``python -m kg.train``) labels a clause capability, limitation,
 risk, comparison, business or none.
 """
@@ -29,6 +31,8 @@ _PRONOUN = re.compile(r"(?:it|it's|it’s|its|they|they're|they’re|this|that)\
 _CONNECTIVE = re.compile(r"(?:and|but|so|while|though|although|whereas|which|because|yet)\b\s*", re.IGNORECASE)
 _NEGATION = re.compile(r"\b(?:not|no|never|n['’]t|without|nothing|none)\b", re.IGNORECASE)
 _MIN_WORDS, _MAX_WORDS = 2, 40
+_PIECE = re.compile(r",\s+|\s+(?:so|where|due to)\s+")
+_PIECE_FROM, _MIN_PIECE_WORDS = 10, 3  # a clause of this many words also offers its pieces of at least so many
 
 
 @dataclass(frozen=True)
@@ -58,7 +62,22 @@ def _spans(ctx: QuoteContext) -> list[tuple[int, int, int, int]]:
                 a = lead.end()
             n = len(ctx.text[a:b].split())
             if _MIN_WORDS <= n <= _MAX_WORDS:
-                out.append((a, b, lo, hi))
+                out.append((a, b, lo, hi, False))
+            if n >= _PIECE_FROM:
+                out += [(*piece, lo, hi, True) for piece in _pieces(ctx.text, a, b)]
+    return out
+
+
+def _pieces(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """The parts of a long clause between its commas and its "so", "where", "due to": a claim is often one of
+    them ("It crashes constantly, sometimes won't open when I try to use it")."""
+    cuts = [(m.start(), m.end()) for m in _PIECE.finditer(text, a, b)]
+    out = []
+    bounds = [a, *(x for cut in cuts for x in cut), b]
+    for s, e in zip(bounds[::2], bounds[1::2]):
+        s, e = trim_span(text, s, e)
+        if (s, e) != (a, b) and len(text[s:e].split()) >= _MIN_PIECE_WORDS:
+            out.append((s, e))
     return out
 
 
@@ -115,7 +134,8 @@ def clauses(ctx: QuoteContext, lexicon: Lexicon) -> list[Clause]:
 
     out = []
     spans_of: dict[tuple[int, int], list] = {}
-    for a, b, lo, hi in _spans(ctx):
+    for a, b, lo, hi, piece in _spans(ctx):
         spans = spans_of.setdefault((lo, hi), family_spans(ctx, lexicon, lo, hi))
-        out.append(Clause(a, b, _features(ctx, a, b, lo, hi, spans, sentence_polarity)))
+        feats = _features(ctx, a, b, lo, hi, spans, sentence_polarity)
+        out.append(Clause(a, b, tuple(sorted((*feats, "piece"))) if piece else feats))
     return out

@@ -198,7 +198,7 @@ def _forecast(m: re.Match[str], scope: ClaimScope) -> Iterable[ClaimReading]:
 @claim_reader("doubt")
 def _doubt(m: re.Match[str], scope: ClaimScope) -> Iterable[ClaimReading]:
     """The clause a doubt about evidence stands in, once per clause (the first group's reading wins): its
-    credibility is the pattern group ("disputed", "unverified")."""
+    credibility is the pattern group ("disputed", "unverified", "self_reported" for self-reported)."""
     ctx = scope.ctx
     s_lo, s_hi = ctx.sentence_of(m.start())
     lo, hi = sub_clause(ctx.text, m.start(), m.end(), s_lo, s_hi)
@@ -208,4 +208,4 @@ def _doubt(m: re.Match[str], scope: ClaimScope) -> Iterable[ClaimReading]:
     if any(a < span[1] and span[0] < b for a, b in seen):
         return
     seen.add(span)
-    yield ClaimReading(*span, credibility=scope.group)
+    yield ClaimReading(*span, credibility=scope.group.replace("_", "-") if scope.group else None)

@@ -21,6 +21,9 @@ __all__ = ["claim_owner"]
 _LEAD = re.compile(r"^(?:[\s,;:(*\-—–]|and\b|but\b|while\b|whereas\b|so\b|also\b|then\b|use\b|choose\b|pick\b|"
                    r"meanwhile\b|first\b|second\b|finally\b|plus\b)*$", re.IGNORECASE)
 _SHARED = re.compile(r"\s*(?:,|and\b|or\b|&|\+|/|'s\b|’s\b|vs\b|versus\b)", re.IGNORECASE)
+_SCENE = re.compile(r"^(?:(?:[\w'’.-]+\s+){0,6}[\w'’.-]+,|(?:whereas |while |but )?in|"
+                    r"(?:a|an|the|this|that|every|each|most|many|some)(?:\s+[\w-]+)?)$", re.IGNORECASE)
+_RELATIVE = re.compile(r",\s*(?:which|who)\s*", re.IGNORECASE)
 _PRONOUN = re.compile(r"(?:but\s+|and\s+)?(?:it|it's|it’s|they|they're|they’re)\b", re.IGNORECASE)
 
 
@@ -51,6 +54,13 @@ def _opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
     lead = ctx.text[lo:opening[0].start].strip().lower() if opening else None
     if opening and lead in ("", "while", "whereas", "but", "and") and not opening[0].possessive:
         return opening[0]
+    if opening and (_SCENE.match(lead) or (opening[0].start == f.start and opening[0].possessive)):
+        return opening[0]  # "Over the same time, Sublime Text usage has fallen"; "Tailwind's defaults ship faster"
+    relative = _RELATIVE.search(ctx.text, max(s_lo, f.start - 60), f.start + 6)
+    if relative is not None and relative.end() >= f.start:
+        named = [h for h in ctx.hits if h.end <= relative.start() and not ctx.text[h.end:relative.start()].strip()]
+        if named:
+            return named[-1]  # "Unlike Pandas, which loads data into memory"
     in_sentence = [h for h in ctx.hits if s_lo <= h.start < s_hi]
     opener = in_sentence[0] if in_sentence and _LEAD.match(ctx.text[s_lo:in_sentence[0].start]) else None
     if opener is not None and opener.end <= f.start and not opener.possessive \
