@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kg.extract.candidates import LABELS, Candidate, candidates, name_lists
-from kg.extract.relations.base import Finding, evidence_span
+from kg.extract.relations.base import Finding, emit
 from kg.extract.text import QuoteContext, find_horizon, is_hedged
 from kg.facts import fact_types
 from kg.lexicon import Lexicon
@@ -145,36 +145,35 @@ def score_relations(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon
 
 def _list_rivals(decided: set[frozenset[str]], found: list[Finding], ctx: QuoteContext,
                  lexicon: Lexicon) -> list[Finding]:
-    """The names of a list are rivals, every pair of them, when the list is one of alternatives: two of its
-    names compete (a list of three or more names in a sentence: "vector DBs like A, B and C"), or, for the items
-    of a bullet list, one name outside it competes with two of them ("alternatives to X:" then "- A", "- B"
-    lines). Pairs nothing related inherit the weakest of those rivalries."""
+    """The names of a list are rivals, every pair of them, when the list is one of alternatives (see
+    ``_backing``). Pairs nothing related inherit the weakest of the rivalries that back the list."""
     rivals = {frozenset((f.source, f.target)): f.confidence for f in found
               if f.type == "competes_with" and not f.rejected}
     out: list[Finding] = []
     if not rivals:
         return out
     for kind, names in name_lists(ctx):
-        roots = {h.root for h in names}
-        inside = [p for pair, p in rivals.items() if pair <= roots]
-        outside = defaultdict(list)
-        for pair, p in rivals.items():
-            if len(pair & roots) == 1:
-                (other,) = pair - roots
-                outside[other].append(p)
-        backing = inside if kind == "run" and len(roots) > 2 else \
-            [p for ps in outside.values() if len(ps) > 1 for p in ps] if kind == "items" else []
+        backing = _backing(kind, {h.root for h in names}, rivals)
         if not backing:
             continue
-        for i, a in enumerate(names):
-            for b in names[i + 1:]:
-                if frozenset((a.root, b.root)) in decided:
-                    continue
-                start, end = evidence_span(ctx, a, b, a.start, b.end)
-                hedged = is_hedged(ctx.text, start, end, lexicon)
-                out.append(Finding("competes_with", a.root, b.root, start, end, "scorer.competes_list",
-                                   round(min(backing) * (0.7 if hedged else 1.0), 3), hedged=hedged))
+        pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]
+                 if frozenset((a.root, b.root)) not in decided]
+        out += filter(None, (emit("competes_with", a, b, a.start, b.end, "scorer.competes_list", min(backing),
+                                  ctx, lexicon) for a, b in pairs))
     return out
+
+
+def _backing(kind: str, roots: set[str], rivals: dict[frozenset[str], float]) -> list[float]:
+    """The rivalries that make a list one of alternatives: two of its names compete (a ``run`` of three or more
+    names in a sentence: "vector DBs like A, B and C"), or, for the ``items`` of a bullet list, one name outside
+    it competes with two of them ("alternatives to X:" then "- A", "- B" lines)."""
+    if kind == "run":
+        return [p for pair, p in rivals.items() if pair <= roots] if len(roots) > 2 else []
+    outside = defaultdict(list)
+    for pair, p in rivals.items():
+        if len(pair & roots) == 1:
+            outside[next(iter(pair - roots))].append(p)
+    return [p for ps in outside.values() if len(ps) > 1 for p in ps]
 
 
 def _nearer_actor(c: Candidate, kind: str, findings: list[Finding], ctx: QuoteContext) -> bool:
