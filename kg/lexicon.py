@@ -78,6 +78,16 @@ class Lexicon:
             if self.index.in_range(number, text, pos, endpos):
                 yield from self.index.finditer(pattern, number, text, pos, endpos)
 
+    def emitting(self, relation: str | None = None, claim: str | None = None) -> list[CueFamily]:
+        """The cue families that emit ``relation`` (or, given ``claim``, that claim type), in file order; kept for
+        the run, so that each quote's engines need not walk every family."""
+        key = f"emitting:{relation}:{claim}"
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = [f for f in self.families.values()  # type: ignore[assignment]
+                                      if (f.claim == claim if claim is not None else f.emits == relation)]
+        return found  # type: ignore[return-value]
+
     def search(self, key: str, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
         """The first match of the first pattern under ``key`` that matches in [pos, endpos), or None."""
         endpos = len(text) if endpos is None else endpos

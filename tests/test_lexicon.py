@@ -109,3 +109,14 @@ def test_copied_ontology_is_read_from_its_folder(ontology_copy):
     (ontology_copy / "lexicons" / "generic_terms.txt").write_text("# mine\nWidget\n", encoding="utf-8")
     lexicon = load_lexicon(str(ontology_copy))
     assert lexicon.is_generic("Widgets") and not lexicon.is_generic("API")
+
+
+def test_emitting_lists_the_families_of_one_relation_or_claim_type_in_file_order():
+    lexicon = load_lexicon()
+    families = list(lexicon.families.values())
+    for relation in {f.emits for f in families if f.emits}:
+        assert lexicon.emitting(relation) == [f for f in families if f.emits == relation]
+    for claim in {f.claim for f in families if f.claim}:
+        assert lexicon.emitting(claim=claim) == [f for f in families if f.claim == claim]
+        assert all(f.emits == "" for f in lexicon.emitting(claim=claim))
+    assert lexicon.emitting("no_such_relation") == []

@@ -152,3 +152,19 @@ def test_patterns_are_tried_only_where_they_can_open():
                 found = lexicon.search(key, text, 7, 60)
                 assert (found and (found.re, found.span())) == (plain and (plain.re, plain.span())), key
     assert anchored > 0.8 * sum(map(len, lexicon.index.keys.values()))
+
+
+def test_state_of_each_text_whatever_the_order_of_asks():
+    """The last text's state is kept at hand: asks that alternate between texts still get each text's own."""
+    from kg.prefilter import LiteralIndex
+
+    index = LiteralIndex({"a": [re.compile(r"compet(?:es|itor)", re.IGNORECASE)], "b": [re.compile("x?")]})
+    texts = ["a competitor", "nothing here", "Competes", "a competitor"]
+    for text in texts * 3:
+        assert [p.pattern for p, _ in index.passing("a", text)] == (["compet(?:es|itor)"] if "ompet" in text else [])
+        assert [m.group() for m in index.matches("a", text)] == re.findall("(?i)compet(?:es|itor)", text)
+        assert index.passing("b", text) == [(index.keys["b"][0][0], 1)]  # no required literal: always runs
+    with pytest.raises(KeyError):
+        index.passing("c", "a competitor")
+    with pytest.raises(KeyError):
+        index.matches("c", "a competitor")

@@ -101,3 +101,19 @@ def test_no_price(text):
 
 def test_price_unit_does_not_depend_on_word_order():
     assert find_prices("$20 per seat per month")[0].unit == find_prices("$20/month per seat")[0].unit
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("cold starts are well under a second", [(1.0, "s", "<", "well under a second")]),  # no digit at all
+    ("sub-second queries and 20 ms writes", [(1.0, "s", "<", "sub-second"), (20.0, "ms", "=", "20 ms")]),
+    ("about ٣ seconds per page", [(3.0, "s", "~", "about ٣ seconds")]),  # \d is any decimal digit, as before
+    ("nothing measured here", []),
+])
+def test_metrics_without_and_with_digits(text, expected):
+    """Texts without a digit skip the number patterns (only "under a second" can be a metric there)."""
+    assert _metrics(text) == expected
+
+
+def test_prices_without_digits_still_find_free_tiers():
+    assert _prices("free for individuals, paid for teams") == [(0.0, "USD/month", "=", "free for individuals")]
+    assert _prices("no price given") == []

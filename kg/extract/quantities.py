@@ -75,8 +75,20 @@ def _price_pattern() -> re.Pattern[str]:
     )
 
 
+_DIGIT = re.compile(r"\d")  # every metric, count and price holds one ("under a second" and "free tier" aside)
+
+
+@lru_cache(maxsize=1)
+def _size_pattern() -> re.Pattern[str]:
+    """Model sizes: "3B transformer", "8B parameter model"."""
+    nouns = _alternation(_units()["model_nouns"])
+    return re.compile(rf"(?<![\w.-])(?P<num>\d+(?:\.\d+)?)(?P<mult>[BM])\b(?:[\s-]+(?:{nouns}))")
+
+
 def find_metrics(text: str, skip: list[tuple[int, int]] = ()) -> list[Quantity]:
     """Every number with a known unit in ``text``, outside the ``skip`` spans (names, prices)."""
+    if not _DIGIT.search(text):  # no number: only "under a second" can be a metric
+        return sorted(_under_a(text, []), key=lambda q: q.start)
     t = _units()
     out = []
     for m in _metric_pattern().finditer(text):
@@ -106,9 +118,7 @@ def find_metrics(text: str, skip: list[tuple[int, int]] = ()) -> list[Quantity]:
             out.append(Quantity(start - len(low.group()), m.end(), [lo_value, value], unit, "range"))
             continue
         out.append(Quantity(start, m.end(), value, unit, comparator))
-    # model sizes: "3B transformer", "8B parameter model"
-    nouns = _alternation(t["model_nouns"])
-    for m in re.finditer(rf"(?<![\w.-])(?P<num>\d+(?:\.\d+)?)(?P<mult>[BM])\b(?:[\s-]+(?:{nouns}))", text):
+    for m in _size_pattern().finditer(text):  # model sizes
         if not any(q.start <= m.start() < q.end for q in out) and \
                 not any(s < m.end("mult") and m.start() < e for s, e in skip):
             out.append(Quantity(m.start(), m.end(), parse_number(m.group("num"), m.group("mult")), "parameters", "="))
@@ -120,15 +130,17 @@ def find_metrics(text: str, skip: list[tuple[int, int]] = ()) -> list[Quantity]:
 _NOT_COUNTED = frozenset(["months", "years", "weeks", "days", "quarters", "times", "versions", "minutes", "hours", "seconds", "things", "ways", "reasons", "people", "folks", "steps", "percent", "releases", "cases", "lines", "bullets"])
 
 
+_COUNT = re.compile(r"(?P<cmp>~|about |around |roughly |over |north of |more than |nearly |almost )?"
+                    r"(?<![\w.$/-])(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
+                    r"(?P<mult>[kKmMbB]|\s(?:thousand|million|billion)\b)?\+?(?:-ish|-plus)?"
+                    r"\s+(?:(?:[\w-]+)\s+){0,2}?(?P<noun>[a-z][a-z-]*[a-rt-z]s)\b")
+
+
 def _counts(text: str, skip: list[tuple[int, int]], found: list[Quantity]) -> list[Quantity]:
     """Plain counts of things: "~60 upstream providers", "14+ metrics", "1.4M executions a month"."""
     out = []
-    pattern = re.compile(r"(?P<cmp>~|about |around |roughly |over |north of |more than |nearly |almost )?"
-                         r"(?<![\w.$/-])(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
-                         r"(?P<mult>[kKmMbB]|\s(?:thousand|million|billion)\b)?\+?(?:-ish|-plus)?"
-                         r"\s+(?:(?:[\w-]+)\s+){0,2}?(?P<noun>[a-z][a-z-]*[a-rt-z]s)\b")
     t = _units()
-    for m in pattern.finditer(text):
+    for m in _COUNT.finditer(text):
         noun = m.group("noun").lower()
         if noun in _NOT_COUNTED or noun in t["units"] or any(q.start <= m.start("num") < q.end for q in found) \
                 or any(s < m.end("num") and m.start("num") < e for s, e in skip) \
@@ -156,7 +168,7 @@ def find_prices(text: str) -> list[Quantity]:
     """Every price: "$15-40/mo per seat" → [15, 40] USD/month/seat; "free tier" → 0 USD/month."""
     t = _units()
     out = []
-    for m in _price_pattern().finditer(text):
+    for m in _price_pattern().finditer(text) if _DIGIT.search(text) else ():  # a price has a number
         currency = t["currencies"][m.group("cur").lower().strip()]
         scale = 1000 if m.group("k") else 1
         lo = float(m.group("lo")) * scale

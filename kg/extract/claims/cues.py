@@ -64,9 +64,7 @@ def claim_reader(name: str) -> Callable[[ClaimReader], ClaimReader]:
 
 def run_claim_cues(ctx: QuoteContext, lexicon: Lexicon, claim: str) -> Iterator[ClaimFinding]:
     """Findings (and rejections) of every cue family that emits ``claim``, family by family in file order."""
-    for family in lexicon.families.values():
-        if family.claim != claim:
-            continue
+    for family in lexicon.emitting(claim=claim):
         read = CLAIM_READERS.get(family.reader)
         if read is None:
             raise PatternError(f"cues.json: {family.key}: unknown claim reader {family.reader!r}; known: "

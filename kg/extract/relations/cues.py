@@ -87,8 +87,8 @@ def run_cues(ctx: QuoteContext, lexicon: Lexicon, relation: str,
              negated: dict[frozenset[str], tuple[int, int]] | None = None) -> Iterator[Finding]:
     """Findings of every cue family that emits ``relation``, family by family in file order, match by match."""
     subject = subject_hit(ctx)
-    for family in lexicon.families.values():
-        if family.emits != relation or (family.needs_subject and subject is None):
+    for family in lexicon.emitting(relation):
+        if family.needs_subject and subject is None:
             continue
         read = READERS.get(family.reader)
         if read is None:
