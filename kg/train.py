@@ -47,7 +47,7 @@ _FACET_MIN_WEIGHT = 0.05  # the facet models read many words; their small weight
 CLAIMS_MIN_PRECISION = 0.5  # clause-level, found or not: a qualitative claim is a reading, not a fact
 BALANCE = 0.3  # subjects: each set's quotes weigh (mean set size / set size) ** BALANCE, so that the small
 # annotated sets are not drowned by the real dev split (0: every quote alike; 1: every set alike)
-FOUND_MIN_PRECISION = 0.42  # clause-level: the best-F1 setting of the found-or-not model; 0.5 cost a fifth of the claims
+FOUND_MIN_PRECISION = 0.36  # clause-level: most recall at this precision; 0.42 left real-dev claim recall at 0.58 out of fold
 
 
 @dataclass(frozen=True)

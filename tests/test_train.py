@@ -126,3 +126,16 @@ def test_the_subject_chooser_is_a_softmax_over_each_quotes_candidates_with_sets_
     assert abs(even["a"]) < 0.05 < weights["a"]
     unreachable = SubjectExample((("a",), ("b",)), None, 0, "big/x")
     assert _fit_subjects(big + [unreachable], 1.0) == _fit_subjects(big, 1.0)  # no gold among them: not taught
+
+
+def test_the_shipped_found_model_takes_the_recall_the_precision_floor_allows():
+    """The found-or-not model ships at the floor ``kg.train`` sets (clause precision 0.36), where it finds 85% of
+    the stated clauses out of fold; at the earlier floor of 0.42 it found 76% and real claim recall stayed under 0.6."""
+    import json
+
+    from kg.catalog import ontology_dir
+    from kg.train import FOUND_MIN_PRECISION
+
+    shipped = json.loads((ontology_dir() / "claims_found.model.json").read_text(encoding="utf-8"))
+    assert FOUND_MIN_PRECISION <= shipped["cross_validated"]["precision"] < 0.42
+    assert shipped["cross_validated"]["recall"] >= 0.8
