@@ -53,6 +53,9 @@ COMES_WITH = "Daytona comes with Docker preinstalled in every workspace."
 USES_THE = "E2B uses the Firecracker VMM for each sandbox it starts."
 BUILT_WITH = "Ollama is built with Go and starts in a blink."
 ADJECTIVE_FIRST = "Daytona requires a compatible Docker install on every host."
+WHICH_USES = "Jan feels light next to Daytona, which uses Kubernetes for every workspace."
+BUILD_ON = "Qdrant and Milvus both build on RocksDB for their storage."
+UTILIZES = "E2B utilizes Firecracker for every sandbox it starts."
 CATALOG_MAKER = "Milvus is a database with serious Zilliz money behind it."
 
 # ---- precision: products named, but no relation cue ------------------------------------------------------------
@@ -86,7 +89,8 @@ DOCS = [
     ("Weaviate after a year: notes", [RIVALS_SPACE]),
     ("Chroma in the prototype", [INSTEAD_OF]),
     ("What Qdrant, Jan, Daytona and E2B are made of", [WRITTEN_IN, WRITTEN_IN_IMPLICIT, DEFAULTS_TO, COMES_WITH,
-                                                       USES_THE, BUILT_WITH, ADJECTIVE_FIRST]),
+                                                       USES_THE, BUILT_WITH, ADJECTIVE_FIRST, WHICH_USES, BUILD_ON,
+                                                       UTILIZES]),
 ]
 
 
@@ -181,6 +185,9 @@ def test_hedged_threat_has_lower_confidence(view):
     (USES_THE, {("depends_on", "E2B", "Firecracker")}),
     (BUILT_WITH, {("depends_on", "Ollama", "Go")}),
     (ADJECTIVE_FIRST, {("depends_on", "Daytona", "Docker")}),
+    (WHICH_USES, {("depends_on", "Daytona", "Kubernetes")}),
+    (BUILD_ON, {("depends_on", "Qdrant", "RocksDB"), ("depends_on", "Milvus", "RocksDB")}),
+    (UTILIZES, {("depends_on", "E2B", "Firecracker")}),
 ])
 def test_dependencies(view, quote, expected):
     assert view.edges(quote, "depends_on") == expected
