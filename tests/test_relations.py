@@ -57,6 +57,7 @@ ADJECTIVE_FIRST = "Daytona requires a compatible Docker install on every host."
 WHICH_USES = "Jan feels light next to Daytona, which uses Kubernetes for every workspace."
 BUILD_ON = "Qdrant and Milvus both build on RocksDB for their storage."
 UTILIZES = "E2B utilizes Firecracker for every sandbox it starts."
+OWNERS_WHICH = "Milvus's own managed stack (which needs Kubernetes and Docker) is a lot to run."
 THIS_PROJECT = "This project uses Kubernetes for every workspace, and nobody misses the old VMs."
 LEVERAGE_THE = "E2B leverages the Firecracker VMM on every host it runs."
 CATALOG_MAKER = "Milvus is a database with serious Zilliz money behind it."
@@ -86,7 +87,7 @@ DOCS = [
     ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER, IT_NEXT]),
     ("E2B vs Daytona", [SURPASSING, BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
                          OPENER_MAKER]),
-    ("Daytona vs Milvus", [THIS_PROJECT, BUILT_BY, TWO_DEPENDENCIES, CATALOG_MAKER, WHOSE, IT_LATER, EVALUATING]),
+    ("Daytona vs Milvus", [OWNERS_WHICH, THIS_PROJECT, BUILT_BY, TWO_DEPENDENCIES, CATALOG_MAKER, WHOSE, IT_LATER, EVALUATING]),
     ("Cursor vs Windsurf", NO_CUE + SIDE_BY_SIDE),
     ("GitHub Copilot vs Cursor", [OWN_MAKER]),
     ("Weaviate after a year: notes", [RIVALS_SPACE]),
@@ -192,6 +193,7 @@ def test_hedged_threat_has_lower_confidence(view):
     (WHICH_USES, {("depends_on", "Daytona", "Kubernetes")}),
     (BUILD_ON, {("depends_on", "Qdrant", "RocksDB"), ("depends_on", "Milvus", "RocksDB")}),
     (UTILIZES, {("depends_on", "E2B", "Firecracker")}),
+    (OWNERS_WHICH, {("depends_on", "Milvus", "Kubernetes"), ("depends_on", "Milvus", "Docker")}),
     (THIS_PROJECT, {("depends_on", "Daytona", "Kubernetes")}),
     (LEVERAGE_THE, {("depends_on", "E2B", "Firecracker")}),
 ])

@@ -121,8 +121,9 @@ def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | 
     return hit
 
 
-_RELATIVE = re.compile(r"(?:['’]s?)?\s*(?:,|\()\s*(?:which|that|who)\s+(?:(?:also|now|still|itself|just|only|\w+ly)\s+)?$",
-                       re.IGNORECASE)  # "X, which", "X (which", "X, who now"
+_RELATIVE = re.compile(r"(?:['’]s?(?:\s+[\w-]+){0,3})?\s*(?:,|\()\s*(?:which|that|who)\s+"
+                       r"(?:(?:also|now|still|itself|just|only|\w+ly)\s+)?$",
+                       re.IGNORECASE)  # "X, which", "X (which", "X, who now", "X's own stack (which"
 
 
 def antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:
@@ -130,7 +131,8 @@ def antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:
 
     The name that opens the sentence ("Cline is …, so it needs …"), else the one product named earlier in
     the sentence ("I like AssemblyAI, but it runs on …"); a sentence that opens with "it" looks at the one
-    before. A relative pronoun points at the name it follows: "Tauri, which uses WebView2".
+    before. A relative pronoun points at the name it follows: "Tauri, which uses WebView2", "Sentry's own
+    stack (which needs Kafka".
     """
     relative = _RELATIVE.search(ctx.text[max(0, pos - 40):pos])
     if relative:
