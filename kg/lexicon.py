@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -64,13 +64,16 @@ class Lexicon:
     memo: dict[str, dict] = field(default_factory=dict, compare=False, repr=False)  # pure functions' results
     index: LiteralIndex = field(default_factory=lambda: LiteralIndex({}))  # prefilters of every pattern list
 
-    def finditer(self, key: str, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[re.Match[str]]:
+    def finditer(self, key: str, text: str, pos: int = 0, endpos: int | None = None) -> Iterable[re.Match[str]]:
         """The matches of every pattern under ``key`` in [pos, endpos), pattern by pattern, as
-        ``pattern.finditer`` gives them; patterns whose literal prefilter fails are skipped."""
+        ``pattern.finditer`` gives them; patterns whose literal prefilter fails are skipped.
+
+        Over the whole text this is the index's cached list of matches (iterate it, do not change it)."""
         if pos <= 0 and (endpos is None or endpos >= len(text)):
-            yield from self.index.matches(key, text)
-            return
-        endpos = len(text) if endpos is None else endpos
+            return self.index.matches(key, text)
+        return self._finditer_in(key, text, pos, len(text) if endpos is None else endpos)
+
+    def _finditer_in(self, key: str, text: str, pos: int, endpos: int) -> Iterator[re.Match[str]]:
         for pattern, number in self.index.passing(key, text):
             if self.index.in_range(number, text, pos, endpos):
                 yield from self.index.finditer(pattern, number, text, pos, endpos)

@@ -248,7 +248,7 @@ class _TextState:
         self.numbers = numbers
         self.present = present  # the scanned literals the folded text holds
         self.opens: dict[int, list[int]] = {}  # pattern number → where a match of it may start
-        self.passing: dict[str, list[tuple[re.Pattern[str], int]]] = {}
+        self.passing: dict[str, list[tuple[re.Pattern[str], int]]] = {}  # per key with any, in number order
         self.matches: dict[str, list[re.Match[str]]] = {}
         self.memo: dict[str, object] = {}
 
@@ -313,31 +313,57 @@ class LiteralIndex:
         self._openers = openers  # pattern → the literals one of which opens each of its matches
         self._scan = _automaton(scanned)
         self._need_bits = [sum(1 << j for j in set(needs)) for needs in self._needs]
+        # the patterns to check for a text: those without sets, and per literal the patterns whose first
+        # required set holds it (a pattern whose sets are all met has a literal of its first one present)
+        self._always = [i for i, needs in enumerate(self._needs) if not needs]
+        keyed: dict[str, list[int]] = {}
+        for i, needs in enumerate(self._needs):
+            if needs:
+                for literal in sets[needs[0]]:
+                    keyed.setdefault(literal, []).append(i)
+        self._keyed = {literal: tuple(numbers) for literal, numbers in keyed.items()}
+        self._key_of = [key for key, patterns, _ in _numbered(lists) for _ in patterns]
         self._states: dict[str, _TextState] = {}
+        self._last: tuple[str | None, _TextState | None] = (None, None)
 
     def state(self, text: str) -> _TextState:
         """The (cached) state of ``text``."""
+        last = self._last
+        if last[0] is text:  # most asks are about the text asked about last
+            return last[1]
         found = self._states.get(text)
         if found is None:
             folded = fold(text)
             present = set(map(_literal, self._scan.iter(folded))) if self._scan is not None else set()
             met = reduce(or_, map(self._owners.__getitem__, present), 0)
-            numbers = [i for i, bits in enumerate(self._need_bits) if bits & met == bits]
+            tried = set(self._always)
+            keyed = self._keyed
+            for literal in present:
+                found_for = keyed.get(literal)
+                if found_for:
+                    tried.update(found_for)
+            need_bits = self._need_bits
+            numbers = sorted(i for i in tried if need_bits[i] & met == need_bits[i])
             if len(self._states) >= self._KEEP:
                 del self._states[next(iter(self._states))]
             found = self._states[text] = _TextState(folded, met, numbers, present)
+            passing, patterns, key_of = found.passing, self._patterns, self._key_of
+            for i in numbers:  # per key, its patterns that may match (keys with none are left out)
+                key = key_of[i]
+                if key in passing:
+                    passing[key].append((patterns[i], i))
+                else:
+                    passing[key] = [(patterns[i], i)]
+        self._last = (text, found)
         return found
 
     def passing(self, key: str, text: str) -> list[tuple[re.Pattern[str], int]]:
         """The patterns under ``key`` (with their numbers) that may match somewhere in ``text``."""
-        st = self.state(text)
-        found = st.passing.get(key)
+        found = self.state(text).passing.get(key)
         if found is None:
-            lo, hi = self._ranges[key]
-            numbers = st.numbers
-            patterns = self._patterns
-            found = st.passing[key] = [(patterns[i], i) for i in numbers[bisect_left(numbers, lo):
-                                                                          bisect_left(numbers, hi)]]
+            if key not in self._ranges:
+                raise KeyError(key)
+            return []
         return found
 
     def memo(self, text: str) -> dict[str, object]:
@@ -361,7 +387,13 @@ class LiteralIndex:
         st = self.state(text)
         found = st.matches.get(key)
         if found is None:
-            found = st.matches[key] = [m for p, i in self.passing(key, text) for m in self.finditer(p, i, text)]
+            passing = st.passing.get(key)
+            if passing is None:
+                if key not in self._ranges:
+                    raise KeyError(key)
+                found = st.matches[key] = []
+            else:
+                found = st.matches[key] = [m for p, i in passing for m in self.finditer(p, i, text)]
         return found
 
     def finditer(self, pattern: re.Pattern[str], number: int, text: str, start: int = 0,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 
 from kg.extract.candidates import family_spans, stemmed_words
@@ -109,7 +110,8 @@ def _features(ctx: QuoteContext, a: int, b: int, lo: int, hi: int, spans, polari
                              else "-" if score <= -0.2 else "0"))
     feats |= {f"cue:{family}" for family, s, e in spans if s < b and e > a}
     feats.add(f"position:{'first' if a == lo else 'later'}")
-    feats |= {f"form:{form}" for w in _RAW_WORD.findall(text) for form, pattern in _FORMS if pattern.search(w)}
+    for w in _RAW_WORD.findall(text):
+        feats.update(_word_forms(w))
     before = ctx.text[lo:a].rstrip()
     if before.endswith(":"):
         feats.add("after:colon")
@@ -126,6 +128,12 @@ _FORMS = tuple((name, re.compile(pattern, re.IGNORECASE)) for name, pattern in (
     ("superlative", r"\w{3,}est$"), ("comparative", r"\w{3,}er$"), ("adverb", r"\w{3,}ly$"),
     ("participle", r"\w{3,}ed$"), ("gerund", r"\w{3,}ing$"), ("hyphenated", r"\w-\w")))
 _BULLET = re.compile(r"\s*(?:[-*•]|\d+[.)])\s+")
+
+
+@lru_cache(maxsize=65536)
+def _word_forms(word: str) -> tuple[str, ...]:
+    """The ``form:`` features of one word (the same words come back clause after clause)."""
+    return tuple(f"form:{form}" for form, pattern in _FORMS if pattern.search(word))
 
 
 def clauses(ctx: QuoteContext, lexicon: Lexicon) -> list[Clause]:

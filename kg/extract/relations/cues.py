@@ -93,8 +93,10 @@ def run_cues(ctx: QuoteContext, lexicon: Lexicon, relation: str,
         read = READERS.get(family.reader)
         if read is None:
             raise PatternError(f"cues.json: {family.key}: unknown reader {family.reader!r}; known: {sorted(READERS)}")
-        scope = Scope(ctx, subject, lexicon, family, negated or {})
+        scope = None  # made at the family's first match: most families match nothing in a quote
         for _, m, horizon in family_matches(family, ctx, lexicon):
+            if scope is None:
+                scope = Scope(ctx, subject, lexicon, family, negated or {})
             for r in read(m, scope):
                 yield from _findings(r if isinstance(r, Reading) else Reading(*r), m, scope, horizon)
 
