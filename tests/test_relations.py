@@ -18,6 +18,7 @@ NEGATED = "Qdrant is not really a competitor to Elasticsearch; it solves a much 
 NEGATED_VERB = "Honestly Weaviate doesn't compete with Redis at all for our workload."
 HEDGED = "Jan could compete with LM Studio once its model browser matures."
 INSTEAD_OF = "For the prototype we went with Chroma instead of Milvus, mostly for the install story."
+COMPATIBLE = "For the new cluster we tried Qdrant, which is Pinecone-compatible at the API level."
 RIVALS_SPACE = "Rivals in the vector search space include Milvus from Zilliz, Pinecone and Vespa."
 
 # ---- threatens ------------------------------------------------------------------------------------------------
@@ -91,7 +92,7 @@ DOCS = [
     ("Cursor vs Windsurf", NO_CUE + SIDE_BY_SIDE),
     ("GitHub Copilot vs Cursor", [OWN_MAKER]),
     ("Weaviate after a year: notes", [RIVALS_SPACE]),
-    ("Chroma in the prototype", [INSTEAD_OF]),
+    ("Chroma in the prototype", [INSTEAD_OF, COMPATIBLE]),
     ("What Qdrant, Jan, Daytona and E2B are made of", [WRITTEN_IN, WRITTEN_IN_IMPLICIT, DEFAULTS_TO, COMES_WITH,
                                                        USES_THE, BUILT_WITH, ADJECTIVE_FIRST, WHICH_USES, BUILD_ON,
                                                        UTILIZES, LEVERAGE_THE]),
@@ -269,3 +270,9 @@ def test_one_product_instead_of_another_competes(view):
     assert view.edges(INSTEAD_OF, "competes_with") == {("competes_with", "Chroma", "Milvus")}
     (r,) = view.relations(INSTEAD_OF, "competes_with")
     assert r.evidence.rule == "competes.cue_list"
+
+
+def test_a_product_compatible_with_another_competes_with_it(view):
+    assert view.edges(COMPATIBLE, "competes_with") == {("competes_with", "Pinecone", "Qdrant")}
+    (r,) = view.relations(COMPATIBLE, "competes_with")
+    assert r.evidence.rule == "competes.compatible"

@@ -122,7 +122,7 @@ def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | 
 
 
 _RELATIVE = re.compile(r"(?:['’]s?(?:\s+[\w-]+){0,3})?\s*(?:,|\()\s*(?:which|that|who)\s+"
-                       r"(?:(?:also|now|still|itself|just|only|\w+ly)\s+)?$",
+                       r"(?:(?:is|are|was|were)\s+)?(?:(?:also|now|still|itself|just|only|\w+ly)\s+)?$",
                        re.IGNORECASE)  # "X, which", "X (which", "X, who now", "X's own stack (which"
 
 
