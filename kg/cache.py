@@ -83,11 +83,11 @@ def _entity_text(info: object) -> str:
 
 
 def attribution_key(doc_id: str, contexts: list[QuoteContext], table: EntityTable, subtitle: str | None,
-                    hints: dict[str, str | None], primary: str | None) -> str:
+                    hints: dict[str, str | None], primary: str | None, title: str | None = None) -> str:
     """The canonical text of everything subject attribution reads of one document (``attribute_subjects``).
 
     That is each quote's text, sentences and resolved names, the title's products (the contexts' candidates),
-    the subtitle, given subjects, the title's main product, and of each entity these lead to its name, type and
+    the title and subtitle, given subjects, the title's main product, and of each entity these lead to its name, type and
     maker; the catalog, lexicon and model are fixed by the run's fingerprint.
     """
     ids = {i for ctx in contexts for h in ctx.hits for i in (h.entity, h.root)}
@@ -96,7 +96,7 @@ def attribution_key(doc_id: str, contexts: list[QuoteContext], table: EntityTabl
                 for eid in sorted(i for i in ids if i and i in table.info)}
     quotes = [[ctx.quote_id, ctx.text, ctx.sentences, ctx.candidates,
                [[getattr(h, f) for f in _HIT_FIELDS] for h in ctx.hits]] for ctx in contexts]
-    return _dumps({"doc": doc_id, "quotes": quotes, "subtitle": subtitle, "hints": hints, "primary": primary,
+    return _dumps({"doc": doc_id, "quotes": quotes, "title": title, "subtitle": subtitle, "hints": hints, "primary": primary,
                    "entities": entities})
 
 

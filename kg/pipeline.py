@@ -148,7 +148,7 @@ def _resolve(corpus: Corpus, parsed: dict[str, Parsed], texts: dict[str, str], c
         hints = {qid: _hint(corpus.quotes[qid].subject_hint, table) for qid in doc.quote_ids}
         primary = res.primary.get(doc.id)
         documents[doc.id] = (ctxs, primary)
-        for qid, att in _attributed(doc.id, ctxs, table, doc.subtitle, hints, primary, cache).items():
+        for qid, att in _attributed(doc.id, ctxs, table, doc.subtitle, hints, primary, cache, doc.title).items():
             if qid not in attributions or att.confidence > attributions[qid].confidence:
                 attributions[qid] = att
     first = {}
@@ -161,16 +161,16 @@ def _resolve(corpus: Corpus, parsed: dict[str, Parsed], texts: dict[str, str], c
 
 def _attributed(doc_id: str, ctxs: list[QuoteContext], table: EntityTable, subtitle: str | None,
                 hints: dict[str, str | None], primary: str | None,
-                cache: ExtractionCache | None) -> dict[str, Attribution]:
+                cache: ExtractionCache | None, title: str | None = None) -> dict[str, Attribution]:
     """One document's subject attributions: from the cache, or worked out (and kept)."""
     if cache is None:
-        return attribute_subjects(ctxs, table, subtitle, hints, primary)
+        return attribute_subjects(ctxs, table, subtitle, hints, primary, title=title)
     from kg.cache import attribution_key
 
-    key = attribution_key(doc_id, ctxs, table, subtitle, hints, primary)
+    key = attribution_key(doc_id, ctxs, table, subtitle, hints, primary, title)
     found = cache.attributed(key)
     if found is None:
-        found = attribute_subjects(ctxs, table, subtitle, hints, primary)
+        found = attribute_subjects(ctxs, table, subtitle, hints, primary, title=title)
     cache.keep_attributed(key, found)
     return found
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -44,7 +45,9 @@ MIN_PRECISION = 0.77  # candidate-level, cross-validated: real text leaves headl
 _MIN_WEIGHT = 0.03  # smaller weights change no decision worth keeping, and keep the files small
 _FACET_MIN_WEIGHT = 0.05  # the facet models read many words; their small weights are noise
 CLAIMS_MIN_PRECISION = 0.5  # clause-level, found or not: a qualitative claim is a reading, not a fact
-FOUND_MIN_PRECISION = 0.42  # clause-level: the best-F1 setting of the found-or-not model; 0.5 cost a fifth of the claims
+BALANCE = 0.3  # subjects: each set's quotes weigh (mean set size / set size) ** BALANCE, so that the small
+# annotated sets are not drowned by the real dev split (0: every quote alike; 1: every set alike)
+FOUND_MIN_PRECISION = 0.36  # clause-level: most recall at this precision; 0.42 left real-dev claim recall at 0.58 out of fold
 
 
 @dataclass(frozen=True)
@@ -258,7 +261,8 @@ def subject_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[Subje
         if doc.name not in gold["documents"] or doc.id not in prep.documents:
             continue
         ctxs, primary = prep.documents[doc.id]
-        for ctx, feats in zip(ctxs, subject_features(ctxs, prep.table, doc.subtitle, primary)):
+        for ctx, feats in zip(ctxs, subject_features(ctxs, prep.table, doc.subtitle, primary,
+                                                                   title=doc.title)):
             ann = gold["quotes"].get(quote_key(ctx.text))
             if ann is None or not ann.get("subject") or not feats:
                 continue
@@ -275,12 +279,37 @@ def _pick(weights: dict[str, float], candidates: tuple[tuple[str, ...], ...]) ->
     return max(range(len(scores)), key=lambda i: (scores[i], -i))
 
 
-def _fit_subjects(data: list[SubjectExample], c: float) -> dict[str, float]:
-    """A binary logistic regression over candidates (the gold one against the others); its weights."""
-    xs = [feats for e in data if e.gold is not None for feats in e.candidates]
-    ys = [int(i == e.gold) for e in data if e.gold is not None for i in range(len(e.candidates))]
-    vec, model = _fit(xs, ys, c)
-    return {str(f): float(w) for f, w in zip(vec.get_feature_names_out(), model.coef_[0])}
+def _fit_subjects(data: list[SubjectExample], c: float, balance: float = 0.0) -> dict[str, float]:
+    """A conditional logit over each quote's candidates (a softmax per quote: the gold one against its rivals,
+    L2-regularised by ``c``, fitted by L-BFGS from zero weights, so the same data give the same weights); each
+    set's quotes weigh (mean set size / its size) ** ``balance``. Quotes without a rival or the gold teach nothing."""
+    import numpy as np
+    from scipy.optimize import minimize
+    from sklearn.feature_extraction import DictVectorizer
+
+    quotes = [e for e in data if e.gold is not None and len(e.candidates) > 1]
+    vec = DictVectorizer(sort=True)
+    x = vec.fit_transform([{f: 1.0 for f in feats} for e in quotes for feats in e.candidates]).tocsr()
+    sizes = np.array([len(e.candidates) for e in quotes])
+    starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    gold = starts + np.array([e.gold for e in quotes])
+    owner = np.repeat(np.arange(len(quotes)), sizes)
+    per_set = Counter(e.group.split("/")[0] for e in quotes)
+    weight = np.array([(len(quotes) / len(per_set) / per_set[e.group.split("/")[0]]) ** balance for e in quotes])
+
+    def loss(w):
+        s = x @ w
+        top = np.maximum.reduceat(s, starts)
+        e = np.exp(s - top[owner])
+        total = np.add.reduceat(e, starts)
+        p = e / total[owner]
+        p[gold] -= 1.0
+        p *= weight[owner]
+        value = float(weight @ (top + np.log(total) - s[gold]) + w @ w / (2 * c))
+        return value, x.T @ p + w / c
+
+    w = minimize(loss, np.zeros(x.shape[1]), jac=True, method="L-BFGS-B", options={"maxiter": 2000}).x
+    return {str(f): float(v) for f, v in zip(vec.get_feature_names_out(), w)}
 
 
 def _share(flags: list[bool]) -> float:
@@ -293,8 +322,10 @@ def pays(model: dict) -> bool:
     return figures["accuracy"] > figures["hand_set"] and all(m >= h for m, h in figures["per_set"].values())
 
 
-def train_subjects(sets: list[tuple[str, Path, Path]], c_values=(0.1, 0.3, 1.0, 3.0), log=print) -> dict:
-    """Fit the subject chooser; ``main`` ships it only where it beats the hand-set scores out of fold."""
+def train_subjects(sets: list[tuple[str, Path, Path]], c_values=(0.05, 0.1, 0.2, 0.3, 1.0), balance: float = BALANCE,
+                   log=print) -> dict:
+    """Fit the subject chooser; the regularisation is the one of best out-of-fold accuracy among those that beat the
+    hand-set scores on every training set (else overall). ``main`` ships it only where it beats them out of fold."""
     import hashlib
 
     data: list[SubjectExample] = []
@@ -308,27 +339,29 @@ def train_subjects(sets: list[tuple[str, Path, Path]], c_values=(0.1, 0.3, 1.0, 
     fold_of = {g: int(hashlib.sha1(g.encode()).hexdigest(), 16) % 5 for g in {e.group for e in data}}
     tags = sorted({e.group.split("/")[0] for e in data})
     rules = {t: _share([e.ruled == e.gold for e in data if e.group.split("/")[0] == t]) for t in tags}
+    hand = _share([e.ruled == e.gold for e in data])
     best = None
     for c in c_values:
         right = {}
         for k in range(5):
-            weights = _fit_subjects([e for e in data if fold_of[e.group] != k], c)
+            weights = _fit_subjects([e for e in data if fold_of[e.group] != k], c, balance)
             right |= {id(e): _pick(weights, e.candidates) == e.gold for e in data if fold_of[e.group] == k}
         per_set = {t: _share([right[id(e)] for e in data if e.group.split("/")[0] == t]) for t in tags}
         accuracy = _share(list(right.values()))
-        log(f"subjects: C={c} accuracy={accuracy:.3f} (hand-set scores {_share([e.ruled == e.gold for e in data]):.3f}); "
+        log(f"subjects: C={c} accuracy={accuracy:.3f} (hand-set scores {hand:.3f}); "
             + ", ".join(f"{t} {per_set[t]:.3f} ({rules[t]:.3f})" for t in tags))
-        if best is None or accuracy > best[0]:
-            best = (accuracy, c, per_set)
-    weights = _fit_subjects(data, best[1])
+        rank = (all(per_set[t] >= rules[t] for t in tags), accuracy)
+        if best is None or rank > best[0]:
+            best = (rank, c, per_set)
+    (_, accuracy), c, per_set = best
+    weights = _fit_subjects(data, c, balance)
     kept = {f: round(w, 4) for f, w in sorted(weights.items()) if abs(w) >= _MIN_WEIGHT}
-    return {"about": "Subject chooser weights: a logistic regression over candidate subjects' features "
+    return {"about": "Subject chooser weights: a conditional logit over each quote's candidate subjects' features "
                      "(kg/extract/subjects.py); the best-scored candidate is the subject. Made by "
                      "`python -m kg.train --only subjects`; do not edit by hand.",
-            "command": "python -m kg.train --only subjects", "seed": SEED, "C": best[1],
-            "cross_validated": {"accuracy": round(best[0], 3),
-                                "hand_set": round(_share([e.ruled == e.gold for e in data]), 3),
-                                "per_set": {t: [round(best[2][t], 3), round(rules[t], 3)] for t in tags}},
+            "command": "python -m kg.train --only subjects", "seed": SEED, "C": c, "balance": balance,
+            "cross_validated": {"accuracy": round(accuracy, 3), "hand_set": round(hand, 3),
+                                "per_set": {t: [round(per_set[t], 3), round(rules[t], 3)] for t in tags}},
             "trained_on": used, "weights": kept}
 
 

@@ -91,7 +91,8 @@ def test_attribution_key_changes_with_what_attribution_reads():
     assert attribution_key("doc:1", [ctx], table, None, {"q:1": None}, None) == key
     others = [attribution_key("doc:1", [ctx], table, "a subtitle", {"q:1": None}, None),
               attribution_key("doc:1", [ctx], table, None, {"q:1": "pgvector"}, None),
-              attribution_key("doc:1", [ctx], table, None, {"q:1": None}, "qdrant")]
+              attribution_key("doc:1", [ctx], table, None, {"q:1": None}, "qdrant"),
+              attribution_key("doc:1", [ctx], table, None, {"q:1": None}, None, "Qdrant: a review")]
     table.info["qdrant"].maker = "acme"
     others.append(attribution_key("doc:1", [ctx], table, None, {"q:1": None}, None))
     table.info["qdrant"].type = "Organization"

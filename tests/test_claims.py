@@ -177,6 +177,11 @@ def test_claim_about_the_product_its_clause_names(view):
     # a claim type the spec gives to the subject stays the subject's
     ("Phoenix is the enterprise standard — by 2027 it will ship everything.", "by 2027 it will ship everything",
      "ent:langfuse"),
+    # a measured claim belongs to the name its number follows in parentheses
+    ("Langfuse runs well, but the same model crawls through Phoenix (29 tok/s).",
+     "the same model crawls through Phoenix (29 tok/s)", "ent:phoenix"),
+    ("Phoenix lags well behind Langfuse (57 tok/s) here.", "Phoenix lags well behind Langfuse (57 tok/s)",
+     "ent:langfuse"),
 ])
 def test_claim_owner(text, claim, owner):
     from kg.extract.claims import ClaimFinding
@@ -190,7 +195,8 @@ def test_claim_owner(text, claim, owner):
     table = EntityTable.__new__(EntityTable)
     table.info = {h.entity: type("Info", (), {"type": "Product"})() for h in hits}
     start = text.index(claim)
-    kind = "pricing" if "$" in claim else "prediction" if "2027" in claim else "capability"
+    kind = "pricing" if "$" in claim else "prediction" if "2027" in claim else "metric" if "tok/s" in claim \
+        else "capability"
     assert claim_owner(ClaimFinding(kind, start, start + len(claim), "test", 0.5), ctx, table) == owner
 
 

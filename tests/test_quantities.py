@@ -101,3 +101,21 @@ def test_no_price(text):
 
 def test_price_unit_does_not_depend_on_word_order():
     assert find_prices("$20 per seat per month")[0].unit == find_prices("$20/month per seat")[0].unit
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("We rebuilt the same thing in 18 hours", [(18.0, "h", "=", "18 hours")]),
+    ("Animations are silky smooth 60fps", [(60.0, "fps", "=", "60fps")]),
+    ("a feedback loop 60 times faster than Jekyll", [(60.0, "x", "=", "60 times")]),
+    ("pulled more than 112 million times", [(112e6, "x", ">", "more than 112 million times")]),
+    ("the kernel gets hit with 300+ CVEs annually", [(300.0, "CVEs", "=", "300+ CVEs")]),
+    ("Code score: 8/10", [(8.0, "/10", "=", "8/10")]),
+    ("I'd rate it 4.5 out of 5", [(4.5, "/5", "=", "4.5 out of 5")]),
+])
+def test_hours_frames_times_acronym_counts_and_ratings(text, expected):
+    assert _metrics(text) == expected
+
+
+@pytest.mark.parametrize("text", ["open 24/7 for support", "released on 3/10/2024", "a 12/5 split of the team"])
+def test_dates_and_fractions_off_a_rating_scale_are_not_ratings(text):
+    assert find_metrics(text) == []

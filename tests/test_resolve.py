@@ -197,9 +197,9 @@ def moves(tmp_path_factory):
             "The rollout took a week.",
             "In the end Widgetly handled twice the load.",
         ]),
-        ("Moving from Acmebase to Supabase", [
+        ("Moving from Acmebase to Supabase", [  # a quote after one that names only the product left behind is
+            "Auth and storage came along for free.",  # usually about that one too (the learned subject chooser)
             "The export from Acmebase took an hour.",
-            "Auth and storage came along for free.",
             "In the end Supabase was cheaper.",
         ]),
         ("Switching from AWS SES to Widgetly", [

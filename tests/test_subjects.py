@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from helpers import GraphView, write_doc
@@ -41,7 +42,6 @@ def view(tmp_path_factory):
 @pytest.mark.parametrize("quote,subject,rule", [
     (NAMES_FIRST, "Meilisearch", "subject.named"),
     (NAMES_SECOND, "Typesense", "subject.named"),
-    (SUBTITLE_WORDS, "Typesense", "subject.context"),
     (CONTEXT_WORDS, "Meilisearch", "subject.context"),
     (MAKER_ONLY, "Milvus", "subject.named"),
     (MIGRATED, "Typesense", "subject.named"),
@@ -155,3 +155,79 @@ def test_a_quote_naming_one_title_product_is_about_it_not_about_the_titles_main_
     table, ids, ctx = _context(text, ["Widgetly", "Acmebase", "Zentrix"], ["Widgetly", "Acmebase"])
     att = attribute_subjects([ctx], table, None, {}, primary=ids["Widgetly"], model=None)["q1"]
     assert (table.name(att.subject), att.rule) == ("Acmebase", "subject.named")
+
+
+def test_without_a_model_the_subtitle_words_carry_an_unnamed_quote_to_the_product_they_describe():
+    from kg.extract.subjects import attribute_subjects
+    from kg.extract.text import QuoteContext
+
+    first = "Acmebase indexed the catalog quickly."
+    table, ids, hits = _table_and_hits(first, ["Acmebase", "Widgetly"])
+    titled = [ids["Acmebase"], ids["Widgetly"]]
+    quotes = [QuoteContext("q1", "d1", first, [(0, len(first))], hits, titled),
+              QuoteContext("q2", "d1", "Typo tolerance forgave every misspelling.", [(0, 41)], [], titled)]
+    found = attribute_subjects(quotes, table, "typo tolerance", {}, model=None)
+    assert table.name(found["q2"].subject) == "Widgetly" and found["q2"].rule == "subject.context"
+
+
+def test_the_title_says_which_product_it_introduces_and_which_it_merely_names():
+    from kg.extract.subjects import subject_features
+
+    text = "Acmebase runs inside Widgetly now."
+    table, ids, ctx = _context(text, ["Acmebase", "Widgetly"], ["Widgetly", "Acmebase"])
+    title = "Acmebase: Widgetly's engine, from Gizmora to Widgetly"
+    (feats,) = subject_features([ctx], table, None, title=title)
+    acme, widget = (set(feats[ids[n]][0]) for n in ("Acmebase", "Widgetly"))
+    assert {"t:head", "t:head_alone", "t:head&said", "t:opens", "t:first"} <= acme
+    assert {"t:tail", "t:poss", "t:last", "t:poss&said"} <= widget and "t:head" not in widget
+    (plain,) = subject_features([ctx], table, None)
+    assert not any(f.startswith("t:") or "|t:" in f for c in plain for f in plain[c][0])  # no title, no title roles
+    (moved,) = subject_features([ctx], table, None, title="Moving from Acmebase to Widgetly")
+    assert "t:before:from" in moved[ids["Acmebase"]][0] and "t:before:to" in moved[ids["Widgetly"]][0]
+    (absent,) = subject_features([ctx], table, None, title="Widgetly, a year on")
+    assert "t:unseen" in absent[ids["Acmebase"]][0]
+
+
+def test_features_say_whether_a_name_is_its_clauses_subject_or_one_of_a_list():
+    from kg.extract.subjects import subject_features
+
+    text = "LangSmith dominates the talk, but Langfuse is cheaper. We tried Acmebase, Widgetly and Gizmora."
+    names = ["LangSmith", "Langfuse", "Acmebase", "Widgetly", "Gizmora"]
+    table, ids, ctx = _context(text, names, ["LangSmith", "Langfuse"])
+    (feats,) = subject_features([ctx], table, None)
+    have = {n: set(feats[ids[n]][0]) for n in names}
+    assert "how:clause_subject" in have["LangSmith"] and "how:clause_subject" in have["Langfuse"]
+    assert "how:clause_subject" not in have["Acmebase"]  # the object of "tried"
+    assert all("how:listed" in have[n] for n in ("Acmebase", "Widgetly", "Gizmora"))
+    assert "how:listed" not in have["LangSmith"]
+    table, ids, ctx = _context("Kafka's JVM overhead hurt.", ["Kafka"], ["Kafka"])
+    ctx.hits = [replace(ctx.hits[0], possessive=True)]  # as name resolution marks "Kafka's"
+    (feats,) = subject_features([ctx], table, None)
+    assert "how:possessive" in feats[ids["Kafka"]][0] and "how:clause_subject" not in feats[ids["Kafka"]][0]
+
+
+def test_every_feature_also_counts_for_the_kind_of_document():
+    from kg.extract.subjects import subject_features
+
+    text = "Widgetly is faster than Acmebase."
+    table, ids, ctx = _context(text, ["Acmebase", "Widgetly"], ["Acmebase", "Widgetly"])
+    (pair,) = subject_features([ctx], table, None)
+    (main,) = subject_features([ctx], table, None, primary=ids["Widgetly"])
+    widget = pair[ids["Widgetly"]][0]
+    assert "how:first" in widget and "doc=pair|how:first" in widget
+    assert "doc=main|how:first" in main[ids["Widgetly"]][0]
+    table, ids, ctx = _context(text, ["Acmebase", "Widgetly"], ["Acmebase"])
+    (other,) = subject_features([ctx], table, None)
+    assert "doc=other|how:first" in other[ids["Widgetly"]][0]
+
+
+def test_the_pipeline_reads_the_documents_title(tmp_path, monkeypatch):
+    import kg.extract.subjects as subjects
+    from kg.pipeline import run
+
+    # a chooser that believes only the title: the product named before its colon
+    monkeypatch.setattr(subjects, "load_subject_model", lambda *a: subjects.SubjectModel({"t:head_alone": 5.0}))
+    path = write_doc(tmp_path, "Meilisearch: Typesense's rival, reviewed",
+                     ["Typesense keeps the entire index in RAM and Meilisearch does not."])
+    view = GraphView(run([path]))
+    assert view.subject("Typesense keeps the entire index in RAM and Meilisearch does not.") == "Meilisearch"

@@ -107,3 +107,35 @@ def test_the_found_model_can_be_chosen_for_recall_at_a_precision_floor():
     assert most["threshold"] == 0.2 and most["cross_validated"]["recall"] >= best_f1["cross_validated"]["recall"]
     floor = train(sets, min_precision=most["cross_validated"]["precision"] + 0.01, most_recall=True, **quiet)
     assert floor["threshold"] > 0.2 and floor["cross_validated"]["precision"] > most["cross_validated"]["precision"]
+
+
+def test_the_subject_chooser_is_a_softmax_over_each_quotes_candidates_with_sets_balanced():
+    pytest.importorskip("scipy")
+    from kg.train import SubjectExample, _fit_subjects, _pick
+
+    def quote(gold_feature: str, other: str, tag: str, n: int) -> list[SubjectExample]:
+        # the gold candidate carries gold_feature, its rival the other one; both carry "common"
+        return [SubjectExample(((gold_feature, "common"), (other, "common")), 0, 0, f"{tag}/doc{i}") for i in range(n)]
+
+    big, small = quote("a", "b", "big", 40), quote("b", "a", "small", 4)
+    weights = _fit_subjects(big + small, 1.0)
+    assert weights["a"] > 0 > weights["b"] and abs(weights.get("common", 0.0)) < 1e-6  # shared by all: no signal
+    assert _pick(weights, (("b", "common"), ("a", "common"))) == 1
+    assert _fit_subjects(big + small, 1.0) == weights  # from zero weights, deterministic
+    even = _fit_subjects(big + small, 1.0, balance=1.0)  # every set weighs alike: the two cancel out
+    assert abs(even["a"]) < 0.05 < weights["a"]
+    unreachable = SubjectExample((("a",), ("b",)), None, 0, "big/x")
+    assert _fit_subjects(big + [unreachable], 1.0) == _fit_subjects(big, 1.0)  # no gold among them: not taught
+
+
+def test_the_shipped_found_model_takes_the_recall_the_precision_floor_allows():
+    """The found-or-not model ships at the floor ``kg.train`` sets (clause precision 0.36), where it finds 85% of
+    the stated clauses out of fold; at the earlier floor of 0.42 it found 76% and real claim recall stayed under 0.6."""
+    import json
+
+    from kg.catalog import ontology_dir
+    from kg.train import FOUND_MIN_PRECISION
+
+    shipped = json.loads((ontology_dir() / "claims_found.model.json").read_text(encoding="utf-8"))
+    assert FOUND_MIN_PRECISION <= shipped["cross_validated"]["precision"] < 0.42
+    assert shipped["cross_validated"]["recall"] >= 0.8

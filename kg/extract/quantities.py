@@ -55,7 +55,7 @@ def _metric_pattern() -> re.Pattern[str]:
     return re.compile(
         rf"(?P<cmp>(?<![\w])(?:{_alternation(list(t['comparators']))})\s*)?"
         r"(?<![\w.$/])(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
-        rf"(?P<mult>(?:k|m|mm|b|bn|t)(?![a-z]))?\+?"
+        rf"(?P<mult>(?:k|m|mm|b|bn|t)(?![a-z])|\s(?:thousand|million|billion)\b)?\+?"
         r"(?:\s?-\s?|\s)?"
         rf"(?P<pre>(?:[A-Z][\w]+\s)?)(?P<unit>{_alternation(list(t['units']))})(?![\w])",
         re.IGNORECASE,
@@ -82,13 +82,13 @@ def find_metrics(text: str, skip: list[tuple[int, int]] = ()) -> list[Quantity]:
     for m in _metric_pattern().finditer(text):
         if any(s < m.end("num") and m.start("num") < e for s, e in skip):
             continue
-        if re.match(r"(?:19|20)\d\d$", m.group("num")) and not m.group("mult"):
+        mult = (m.group("mult") or "").strip() or None  # "2.2k", "112 million"
+        if re.match(r"(?:19|20)\d\d$", m.group("num")) and not mult:
             continue
         if not m.group("cmp") and text[m.start("num") - 1:m.start("num")] == "-" and \
                 not re.search(r"\d\s*-$", text[:m.start("num")]):
             continue  # "Sub-" without a comparator word
         unit_word = m.group("unit").lower()
-        mult = m.group("mult")
         if unit_word in ("m", "s") and mult:
             continue
         unit, scale = t["units"][unit_word]
@@ -102,7 +102,7 @@ def find_metrics(text: str, skip: list[tuple[int, int]] = ()) -> list[Quantity]:
         start = m.start("cmp") if m.group("cmp") else m.start("num")
         low = re.search(r"(?:between\s+|from\s+)?(\d+(?:\.\d+)?)\s*(?:and|to|-|–)\s*$", text[max(0, start - 24):start])
         if low and not m.group("cmp"):  # "between 10 and 20 ms", "10-20 ms": a range, not 20
-            lo_value = parse_number(low.group(1), m.group("mult")) * scale
+            lo_value = parse_number(low.group(1), mult) * scale
             out.append(Quantity(start - len(low.group()), m.end(), [lo_value, value], unit, "range"))
             continue
         out.append(Quantity(start, m.end(), value, unit, comparator))
@@ -114,6 +114,7 @@ def find_metrics(text: str, skip: list[tuple[int, int]] = ()) -> list[Quantity]:
             out.append(Quantity(m.start(), m.end(), parse_number(m.group("num"), m.group("mult")), "parameters", "="))
     out += _counts(text, skip, out)
     out += _under_a(text, out)
+    out += _ratings(text, skip, out)
     return sorted(out, key=lambda q: q.start)
 
 
@@ -126,17 +127,28 @@ def _counts(text: str, skip: list[tuple[int, int]], found: list[Quantity]) -> li
     pattern = re.compile(r"(?P<cmp>~|about |around |roughly |over |north of |more than |nearly |almost )?"
                          r"(?<![\w.$/-])(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
                          r"(?P<mult>[kKmMbB]|\s(?:thousand|million|billion)\b)?\+?(?:-ish|-plus)?"
-                         r"\s+(?:(?:[\w-]+)\s+){0,2}?(?P<noun>[a-z][a-z-]*[a-rt-z]s)\b")
+                         r"\s+(?:(?:[\w-]+)\s+){0,2}?(?P<noun>[a-z][a-z-]*[a-rt-z]s|[A-Z]{2,}s)\b")
     t = _units()
     for m in pattern.finditer(text):
-        noun = m.group("noun").lower()
-        if noun in _NOT_COUNTED or noun in t["units"] or any(q.start <= m.start("num") < q.end for q in found) \
+        noun = m.group("noun") if m.group("noun")[:-1].isupper() else m.group("noun").lower()  # "CVEs" stays
+        if noun.lower() in _NOT_COUNTED or noun.lower() in t["units"] or any(q.start <= m.start("num") < q.end for q in found) \
                 or any(s < m.end("num") and m.start("num") < e for s, e in skip) \
                 or re.match(r"(?:19|20)\d\d$", m.group("num")):
             continue
         comparator = t["comparators"].get((m.group("cmp") or "").strip().lower(), "=")
         out.append(Quantity(m.start("cmp") if m.group("cmp") else m.start("num"), m.end(),
                             parse_number(m.group("num"), (m.group("mult") or "").strip() or None), noun, comparator))
+    return out
+
+
+def _ratings(text: str, skip: list[tuple[int, int]], found: list[Quantity]) -> list[Quantity]:
+    """Scores out of a scale (``rating_scales`` in units.json): "Code score: 8/10", "4.5 out of 5" → 8 "/10"."""
+    scales = "|".join(str(n) for n in sorted(_units()["rating_scales"], reverse=True))
+    out = []
+    for m in re.finditer(rf"(?<![\w.$/-])(?P<num>\d+(?:\.\d+)?)\s*(?:/|out of)\s*(?P<scale>{scales})(?![\w./-])", text):
+        if not any(q.start <= m.start() < q.end for q in found) and \
+                not any(s < m.end() and m.start() < e for s, e in skip) and float(m.group("num")) <= int(m.group("scale")):
+            out.append(Quantity(m.start(), m.end(), parse_number(m.group("num")), f"/{m.group('scale')}", "="))
     return out
 
 

@@ -35,6 +35,13 @@ _OWN = re.compile(r"\b(?:our|my|we(?:'ve|’ve)?\s+(?:use[sd]?|built|run|ship(?:
 _REFERS = re.compile(r"^\W*(?:it|it's|it’s|its|this|they|their|the\s+(?:tool|product|project|app|library|framework|"
                      r"service|platform|editor|engine|team|company))\b", re.IGNORECASE)
 _SUBJECT_TYPES = frozenset({"Product", "Technology"})
+_AUX = frozenset(["is", "isn't", "are", "aren't", "was", "wasn't", "were", "has", "hasn't", "have", "had", "does",
+                  "doesn't", "did", "didn't", "can", "can't", "cannot", "could", "will", "won't", "would", "should",
+                  "may", "might", "must", "just", "also", "now", "still", "already", "really", "actually", "then",
+                  "never", "always", "only", "simply", "finally", "offers", "provides", "supports", "runs", "uses"])
+_CLAUSE_OPENERS = frozenset(["the", "but", "and", "so", "while", "whereas", "however", "then", "now", "also", "because",
+                             "since", "although", "though", "when", "if", "yet", "both", "today", "meanwhile"])
+_NEXT_WORD = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:v?\d[\w.]*\s+)?([a-z][a-z']*)")
 
 _PRIMARY = 1.0  # without a model: what the title's own emphasis is worth, half a plain mention (a quote that
 # names another title product is about that one; the primary breaks ties and carries quotes that name none)
@@ -133,6 +140,10 @@ def _mentions(ctx: QuoteContext, table: EntityTable, candidate: str, lexicon: Le
                 how.add("opens")
             elif not ctx.text[lo:hit.start].strip(" -•*#\n[`_\"'"):
                 how.add("sentence_start")
+            if _acts_in_clause(ctx.text, lo, hit):
+                how.add("clause_subject")
+            if hit.possessive:
+                how.add("possessive")  # "Kafka's JVM overhead", "DuckDB's engine": often a maker or host
             if hit.possessive or ctx.text[hit.end:hit.end + 4] in _ACTS:
                 score += 0.5
                 how.add("acts")
@@ -148,10 +159,40 @@ def _mentions(ctx: QuoteContext, table: EntityTable, candidate: str, lexicon: Le
         elif _stem(table.name(hit.root)) == _stem(table.name(candidate)) and len(_stem(table.name(candidate))) >= 4:
             score += 1.5  # "Voyage AI" for voyage-3-large, "Mistral AI" for Mistral
             how.add("stem")
+    if _listed(ctx, candidate):
+        how.add("listed")  # "E2B, Modal and Daytona", "Buck and Bazel": named alongside others, it is one of many
     count = sum(1 for h in ctx.hits if h.root == candidate)
     if count:
         how.add(f"count:{min(count, 3)}")
     return score, how
+
+
+_JOINER = re.compile(r"^\s*(?:,\s*(?:and|or)?|and|or|&|/|\+|vs\.?|versus|nor)\s*$", re.IGNORECASE)
+
+
+def _listed(ctx: QuoteContext, candidate: str) -> bool:
+    """Whether the quote names the candidate in a list with another product ("A, B and C", "A or B", "A/B")."""
+    hits = ctx.hits
+    for a, b in zip(hits, hits[1:]):
+        if candidate in (a.root, b.root) and a.root != b.root and _JOINER.match(ctx.text[a.end:b.start]):
+            return True
+    return False
+
+
+def _acts_in_clause(text: str, lo: int, hit) -> bool:
+    """Whether the name is its clause's grammatical subject: it opens the clause (after at most a conjunction or
+    an article) and a verb follows it ("…, but Langfuse is cheaper", "Podman runs containers …")."""
+    if hit.possessive:
+        return False
+    opening = re.findall(r"[\w']+|[,;:(—–]", text[lo:hit.start].lower())
+    clause = opening[max((i for i, w in enumerate(opening) if w in ",;:(—–"), default=-1) + 1:]
+    if len(clause) > 1 or (clause and clause[0] not in _CLAUSE_OPENERS):
+        return False
+    m = _NEXT_WORD.match(text[hit.end:hit.end + 40])
+    if not m:
+        return False
+    word = m.group(1)
+    return word in _AUX or (len(word) > 3 and not word.endswith("ss") and word.endswith(("s", "ed")))
 
 
 def _profiles(doc_quotes: list[QuoteContext], table: EntityTable, subtitle: str | None, candidates: list[str],
@@ -173,12 +214,55 @@ def _profiles(doc_quotes: list[QuoteContext], table: EntityTable, subtitle: str 
     return profiles
 
 
+_TITLE_WORDS = frozenset(["to", "from", "vs", "versus", "over", "or", "and", "with", "of", "for", "in", "on", "into",
+                          "instead", "than", "off", "replace", "replaces", "replacing", "alternative", "alternatives",
+                          "replacement", "migration", "migrating", "issue", "pr", "pull", "review", "meets", "inside",
+                          "like", "why", "is", "dead", "live", "goodbye", "moving", "moved", "switching", "switched"])
+
+
+def _title_roles(title: str | None, table: EntityTable, titled: list[str],
+                 forms: dict[str, set[str]]) -> dict[str, set[str]]:
+    """What the title's wording makes of each of its products: named before the colon (the thing introduced:
+    "pg_duckdb: DuckDB's engine in Postgres"), as a possessive ("DuckDB's …": a maker or host), first or
+    last, and the function words on either side ("from X to Y", "X vs Y", "X issue #12", "why X")."""
+    roles: dict[str, set[str]] = {c: set() for c in titled}
+    if not title:
+        return roles
+    colon = min((i for i in (title.find(": "), title.find(" — "), title.find(" – ")) if i > 0), default=-1)
+    where: dict[str, tuple[int, int]] = {}
+    for c in titled:
+        spans = [(m.start(), m.end()) for form in sorted(forms.get(c, ()), key=len, reverse=True) if len(form) > 1
+                 for m in re.finditer(rf"(?<![\w-]){re.escape(form)}(?![\w-])", title, re.IGNORECASE)]
+        if spans:
+            where[c] = min(spans)
+    order = sorted(where, key=lambda c: where[c])
+    for c, (start, end) in where.items():
+        found = roles[c]
+        if colon > 0:
+            found.add("head" if start < colon else "tail")
+            if start < colon and sum(where[o][0] < colon for o in where) == 1:
+                found.add("head_alone")
+        if title[end:end + 2] in ("'s", "’s"):
+            found.add("poss")
+        if len(order) > 1:
+            found.add("first" if c == order[0] else "last" if c == order[-1] else "middle")
+        before = re.findall(r"[\w#]+", title[:start].lower())[-1:]
+        after = re.findall(r"[\w#]+", title[end:].lower())[:1]
+        found |= {f"before:{w}" for w in before if w in _TITLE_WORDS} | {f"after:{w}" for w in after if w in _TITLE_WORDS}
+        if not before:
+            found.add("opens")
+    for c in titled:
+        if c not in where:
+            roles[c].add("unseen")
+    return roles
+
+
 def _bucket(value: float, cuts: tuple[float, ...]) -> int:
     return sum(value > c for c in cuts)
 
 
 def subject_features(doc_quotes: list[QuoteContext], table: EntityTable, subtitle: str | None,
-                     primary: str | None = None, lexicon: Lexicon | None = None,
+                     primary: str | None = None, lexicon: Lexicon | None = None, title: str | None = None,
                      ) -> list[dict[str, tuple[tuple[str, ...], float]]]:
     """Every quote's candidates, each with its features and its hand-set score (used when no model is shipped).
 
@@ -188,6 +272,7 @@ def subject_features(doc_quotes: list[QuoteContext], table: EntityTable, subtitl
         subtitle: the title's subtitle; its words describe the last-named product.
         primary: the product the title puts first ("from X to Y" → Y).
         lexicon: the cue patterns (``subject_other_before``, ``subject_moved_to``); the shipped ones by default.
+        title: the document's title; its wording says which product it introduces (:func:`_title_roles`).
 
     Returns:
         One dict per quote, in order: candidate id → (features, hand-set score). Title products come first,
@@ -205,10 +290,20 @@ def subject_features(doc_quotes: list[QuoteContext], table: EntityTable, subtitl
         named[q.quote_id] = {c: s for c, (s, _) in found.items()}
         how[q.quote_id] = {c: h for c, (_, h) in found.items()}
     profiles = _profiles(doc_quotes, table, subtitle, titled, named)
+    forms = {c: {table.name(c)} for c in titled}  # and as the quotes write it (aliases are not read: see kg.cache)
+    for q in doc_quotes:
+        for h in q.hits:
+            if h.root in forms:
+                forms[h.root].add(h.text)
+    in_title = _title_roles(title, table, titled, forms)
     parity = _rhythm(doc_quotes, named, titled)
     doc_counts = Counter(h.root for q in doc_quotes for h in q.hits)
     top = max(doc_counts.values(), default=0)
     sole = [_sole(named[q.quote_id], titled) for q in doc_quotes]
+    # every feature also counts per kind of document, so that one model weighs the same cue differently in a
+    # two-product comparison ("A vs B": quotes take turns), a migration or replacement (a main product and ones
+    # set aside) and any other title
+    kind = "doc=main" if primary else "doc=pair" if len(titled) == 2 else "doc=other"
     out = []
     last_sole = None
     for index, q in enumerate(doc_quotes):
@@ -235,6 +330,8 @@ def subject_features(doc_quotes: list[QuoteContext], table: EntityTable, subtitl
                     f.add("primary" if c == primary else "set_aside")
                 aff = affinity.get(c, 0.0)
                 f.add(f"affinity:{_bucket(aff, (-2.0, -0.5, 0.5, 2.0))}")
+                f |= {f"t:{x}" for x in in_title[c]}
+                f |= {f"t:{x}&{'said' if said else 'unsaid'}" for x in in_title[c] if x in ("head", "head_alone", "poss")}
                 if parity is not None and titled[(index + parity) % 2] == c:
                     f.add("rhythm")
                 if not said:
@@ -270,7 +367,7 @@ def subject_features(doc_quotes: list[QuoteContext], table: EntityTable, subtitl
         for c, (f, score) in feats.items():  # the hand-set scores' own verdict, for the model to correct
             gap = best - score
             f.add("hand:best" if gap == 0 else f"hand:behind{_bucket(gap, (1.0, 3.0))}")
-            feats[c] = (tuple(sorted(f)), score)
+            feats[c] = (tuple(sorted(f | {f"{kind}|{x}" for x in f})), score)
         if sole[index]:
             last_sole = sole[index]
         out.append(feats)
@@ -285,7 +382,7 @@ def _sole(named: dict[str, float], titled: list[str]) -> str | None:
 
 def attribute_subjects(doc_quotes: list[QuoteContext], table: EntityTable, subtitle: str | None,
                        hints: dict[str, str | None], primary: str | None = None,
-                       model: SubjectModel | None = None) -> dict[str, Attribution]:
+                       model: SubjectModel | None = None, title: str | None = None) -> dict[str, Attribution]:
     """Attribute every quote of one document.
 
     Args:
@@ -296,10 +393,11 @@ def attribute_subjects(doc_quotes: list[QuoteContext], table: EntityTable, subti
         primary: the product the title puts first ("from X to Y" → Y): quotes are about it unless they
             clearly name another.
         model: the weights that score candidates (default: the shipped ``subjects.model.json``, if any).
+        title: the document's title (its wording says which product it introduces).
     """
     model = model or load_subject_model()
     result: dict[str, Attribution] = {}
-    for q, feats in zip(doc_quotes, subject_features(doc_quotes, table, subtitle, primary)):
+    for q, feats in zip(doc_quotes, subject_features(doc_quotes, table, subtitle, primary, title=title)):
         if hints.get(q.quote_id):
             result[q.quote_id] = Attribution(hints[q.quote_id], "subject.given", 1.0)
             continue

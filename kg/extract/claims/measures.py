@@ -30,9 +30,14 @@ _PHRASE_BREAK = re.compile(r"[,;:()\n]|\s[—–]\s|\s(?:with|and|but|while|whic
 def _phrase(ctx: QuoteContext, start: int, end: int) -> tuple[int, int]:
     """The short phrase a number lives in ("Cold starts … are well under a second"), or a few words around it."""
     s_lo, s_hi = ctx.sentence_of(start)
-    lo = max([m.end() for m in _PHRASE_BREAK.finditer(ctx.text, s_lo, start)], default=s_lo)
+    breaks = list(_PHRASE_BREAK.finditer(ctx.text, s_lo, start))
+    lo = breaks[-1].end() if breaks else s_lo
     nxt = _PHRASE_BREAK.search(ctx.text, end, s_hi)
     hi = nxt.start() if nxt else s_hi
+    if breaks and breaks[-1].group() == "(":  # "a lightweight interface (13 MB)": the number measures the words before
+        paren = breaks[-1].start()
+        lo = window(ctx.text, paren, paren, breaks[-2].end() if len(breaks) > 1 else s_lo, paren, left=4, right=0)[0]
+        hi += 1 if ctx.text[hi:hi + 1] == ")" else 0
     lo, hi = trim_span(ctx.text, lo, hi)
     if len(ctx.text[lo:hi].split()) <= 14:
         return lo, hi

@@ -31,18 +31,31 @@ def claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str |
     """The entity claim ``f`` is about: another product that opens its clause or its sentence, where the spec
     lets the clause decide (and the clause does not name the subject), else the quote's subject.
 
-    In order: a product opening the claim's own clause ("…, while Helicone charges $20/month"); a product
+    In order: for a measured claim, a product its number follows in parentheses ("llama.cpp (29 tok/s)"); a
+    product opening the claim's own clause ("…, while Helicone charges $20/month"); a product
     opening the claim's sentence on its own (not "X and Y", "X's", "X vs Y") before the claim ("Keycloak is
     the enterprise standard — …, supports every protocol"); "it"/"they" opening the clause after a sentence
     that opened with another product. A loose claim's owner must be a product; a crisp one's may be a maker.
     """
-    first = _opener(f, ctx) if fact_types().claims[f.type].owner == "clause" else None
+    spec = fact_types().claims[f.type]
+    first = None
+    if spec.owner == "clause":
+        first = (_measured(f, ctx) if spec.crisp else None) or _opener(f, ctx)
     if first is None or first.root == ctx.subject:
         return ctx.subject
     owners = ("Product", "Organization") if fact_types().claims[f.type].crisp else ("Product",)
     if table.info[first.root].type not in owners or first.rule.startswith("discovery.capital"):
         return ctx.subject
     return first.root
+
+
+_MEASURED = re.compile(r"\s*\(\s*(?:[~<>≈]|about\s|around\s|roughly\s)?\s*\$?\d")
+
+
+def _measured(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
+    """The name a measured claim's number follows in parentheses: "llama.cpp (29 tok/s)", "Unity (33%)"."""
+    return next((h for h in ctx.hits if f.start <= h.start and h.end < f.end and _MEASURED.match(ctx.text, h.end)),
+                None)
 
 
 def _opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
