@@ -45,7 +45,9 @@ def write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str
     written: list[str] = []
     skipped: list[str] = []
     work = Path(tempfile.mkdtemp(prefix=".kg-work-", dir=folder))
-    with sharing(graph, work) as view, ThreadPoolExecutor(1, thread_name_prefix="kg-store") as pool:
+    # with two jobs or more the quads are written by two processes (kg.shared), then the store and exports overlap
+    with sharing(graph, work, 2 if concurrent else 1) as view, \
+            ThreadPoolExecutor(1, thread_name_prefix="kg-store") as pool:
         loading: Future | None = None
         if formats or (concurrent and previous is None):
             report(progress, "preparing exports", 0, 2)
