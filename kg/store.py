@@ -141,11 +141,13 @@ def _swap_in(built: Path, target: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallback | None = None) -> Path:
-    """Write the graph's RDF into ``out_dir/.store/oxigraph`` and its name index into ``.store/names.json``.
+def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallback | None = None, *,
+                concurrent: bool = False) -> Path:
+    """Write the graph's RDF into ``out_dir/.store/oxigraph`` and its name index into ``.store/names.sqlite``.
 
     The database is built in a temporary sibling folder and renamed into place, so a reader sees the
-    old store or the new one.
+    old store or the new one. ``concurrent``: the database is loaded in a thread (in Rust, without Python's
+    lock) while this one works out the documents' digests and the relation index's rows.
 
     Returns:
         The ``.store`` folder.
@@ -153,32 +155,45 @@ def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallb
     Raises:
         StoreError: if the store cannot be written.
     """
-    from kg.relation_index import write_index
-    from kg.shared import views
-    from kg.store_update import write_digests
+    from concurrent.futures import ThreadPoolExecutor
+
+    from kg.relation_index import IndexRows, write_index
+    from kg.store_update import graph_digests, write_digests
 
     root = store_path(out_dir)
     try:
         root.mkdir(parents=True, exist_ok=True)
         building = Path(tempfile.mkdtemp(prefix=f".{_DATABASE}-new-", dir=root))
         try:
-            store = Store(str(building))
             report(progress, "loading the store", 0, None)  # one bulk load: its start and its end
-            with views(kg) as view:  # the build's one N-Quads file, parsed and loaded in Rust
-                _bulk_load(store, view.quads_path)
-            store.flush()
-            count = len(store)
+            with ThreadPoolExecutor(1, thread_name_prefix="kg-load") as pool:
+                loading = pool.submit(_load, kg, building) if concurrent else None
+                digests, rows = graph_digests(kg), IndexRows()
+                rows.add(kg)
+                count = loading.result() if loading is not None else _load(kg, building)
             report(progress, "loading the store", count, count)
-            del store  # closes the database before it is moved
             _swap_in(building, root / _DATABASE)
         finally:
             shutil.rmtree(building, ignore_errors=True)
-        write_digests(kg, root)
-        write_index(root, [kg])
+        write_digests(kg, root, digests)
+        write_index(root, rows)
         seal(root, _name_index(kg) | {"quads": count})
     except OSError as err:
         raise StoreError(f"cannot write the store in {root}: {err}") from err
     return root
+
+
+def _load(kg: KnowledgeGraph, folder: Path) -> int:
+    """Load the graph's quads into a new database in ``folder``, closed again: the number of quads."""
+    from kg.shared import views
+
+    store = Store(str(folder))
+    with views(kg) as view:  # the build's one N-Quads file, parsed and loaded in Rust
+        _bulk_load(store, view.quads_path)
+    store.flush()
+    count = len(store)
+    del store  # closes the database before it is moved
+    return count
 
 
 def _bulk_load(store: Store, quads: Path, chunk_bytes: int = _CHUNK_BYTES) -> None:

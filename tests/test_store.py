@@ -222,3 +222,26 @@ def test_damage_that_keeps_size_or_times_is_still_found(tmp_path, sample_kg, dam
         os.utime(sst, ns=(before.st_atime_ns, before.st_mtime_ns))  # the mtime set back: the ctime still moved
     with pytest.raises(StoreError, match="is damaged"):
         open_store(tmp_path)
+
+
+def test_a_concurrent_store_write_loads_in_a_thread_and_writes_the_same_store(tmp_path, sample_kg, monkeypatch):
+    import threading
+
+    from kg import store as store_module
+
+    load, threads = store_module._load, []
+
+    def recorded(kg, folder):
+        threads.append(threading.current_thread().name)
+        return load(kg, folder)
+
+    monkeypatch.setattr(store_module, "_load", recorded)
+    one = write_store(sample_kg, tmp_path / "one")
+    both = write_store(sample_kg, tmp_path / "both", concurrent=True)
+    assert threads[0] == threading.current_thread().name and threads[1].startswith("kg-load")
+    assert set(open_store(one).oxigraph) == set(open_store(both).oxigraph)
+    for name in ("graphs.json", "names.sqlite", "relations.sqlite"):
+        assert (one / name).read_bytes() == (both / name).read_bytes(), name
+    manifests = [json.loads((root / "names.json").read_text(encoding="utf-8")) for root in (one, both)]
+    assert [{k: v for k, v in m.items() if k not in ("generation", "files")} for m in manifests] == \
+        [{k: v for k, v in manifests[0].items() if k not in ("generation", "files")}] * 2
