@@ -346,3 +346,18 @@ def test_a_failing_part_leaves_the_file_to_this_process(tmp_path, monkeypatch):
     assert shared._write_parts(kg, tmp_path / "quads.nq", 2) is False
     view = shared.Views(kg, tmp_path / "split", parts=2)  # a child fails: this process writes the file whole
     assert view.parts == 2 and view.quads_path.read_bytes() == expected
+
+
+def test_output_waiting_in_a_buffer_is_not_written_twice_by_the_forked_part(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    code = ("import sys\nsys.path.insert(0, 'tests')\nfrom pathlib import Path\nfrom rdf_fixtures import make_two_doc_kg\n"
+            "from kg.shared import Views\nprint('before the quads', end='')\n"
+            f"Views(make_two_doc_kg(), Path({str(tmp_path)!r}), 2).quads_path\nprint()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, timeout=120,
+                          env={**__import__("os").environ, "PYTHONPATH": str(root)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "before the quads\n"  # stdout is a pipe here: block-buffered
