@@ -349,6 +349,7 @@ def test_a_failing_part_leaves_the_file_to_this_process(tmp_path, monkeypatch):
 
 
 def test_output_waiting_in_a_buffer_is_not_written_twice_by_the_forked_part(tmp_path):
+    import os
     import subprocess
     import sys
     from pathlib import Path
@@ -358,6 +359,6 @@ def test_output_waiting_in_a_buffer_is_not_written_twice_by_the_forked_part(tmp_
             "from kg.shared import Views\nprint('before the quads', end='')\n"
             f"Views(make_two_doc_kg(), Path({str(tmp_path)!r}), 2).quads_path\nprint()\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, timeout=120,
-                          env={**__import__("os").environ, "PYTHONPATH": str(root)})
+                          env={**os.environ, "PYTHONPATH": str(root)}, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "before the quads\n"  # stdout is a pipe here: block-buffered
