@@ -60,6 +60,7 @@ class Lexicon:
     common_capitalized: frozenset[str]
     licenses: dict[str, str]  # lowercased surface form → canonical name
     platforms: dict[str, str]
+    label_nouns: frozenset[str] = frozenset()  # "Series", "Plan": a one-letter name after one is a label
     families: dict[str, CueFamily] = field(default_factory=dict)  # in file order
     memo: dict[str, dict] = field(default_factory=dict, compare=False, repr=False)  # pure functions' results
     index: LiteralIndex = field(default_factory=lambda: LiteralIndex({}))  # prefilters of every pattern list
@@ -252,6 +253,7 @@ def _load_lexicon(folder: str) -> Lexicon:
         cues=cues,
         generic_terms=frozenset(w for _, w in _words(lex / "generic_terms.txt")),
         common_capitalized=frozenset(w for _, w in _words(lex / "common_capitalized.txt")),
+        label_nouns=frozenset(w for _, w in _words(lex / "label_nouns.txt")),
         licenses=_synonyms(lex / "licenses.txt"),
         platforms=_synonyms(lex / "platforms.txt"),
         families=families,

@@ -50,6 +50,7 @@ class CatalogMatcher:
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.meta: dict[str, tuple[str, str]] = {}
+        self.label_nouns: frozenset[str] = frozenset()  # "Series C": a one-letter name after one is a label
 
     def add(self, forms: list[tuple[str, str, str, str]]) -> None:
         """Add (surface form, canonical name, type, case rule) entries; the rule is "exact", "auto" or "any"."""
@@ -63,6 +64,8 @@ class CatalogMatcher:
         spans = []
         for matcher in (self.exact, self.folded):
             for match_id, start, end in matcher(doc):
+                if end - start == 1 and len(doc[start]) == 1 and start and doc[start - 1].text in self.label_nouns:
+                    continue  # "Series C", "Plan C": a label, not the C language
                 canon, type_ = self.meta[self.nlp.vocab.strings[match_id]]
                 spans.append(Span(doc, start, end, label=type_, kb_id=canon))
         doc.spans[CATALOG_SPANS] = sorted(filter_spans(spans), key=lambda s: s.start)
@@ -98,4 +101,5 @@ def build_pipeline(catalog: Catalog, lexicon: Lexicon, model: str | None = None)
         nlp.add_pipe("sentencizer")
     matcher = nlp.add_pipe("kg_catalog_matcher")
     matcher.add(_forms(catalog, lexicon))
+    matcher.label_nouns = lexicon.label_nouns
     return nlp

@@ -45,7 +45,9 @@ def write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str
     written: list[str] = []
     skipped: list[str] = []
     work = Path(tempfile.mkdtemp(prefix=".kg-work-", dir=folder))
-    with sharing(graph, work) as view, ThreadPoolExecutor(1, thread_name_prefix="kg-store") as pool:
+    # with two jobs or more the quads are written by two processes (kg.shared), then the store and exports overlap
+    with sharing(graph, work, 2 if concurrent else 1) as view, \
+            ThreadPoolExecutor(1, thread_name_prefix="kg-store") as pool:
         loading: Future | None = None
         if formats or (concurrent and previous is None):
             report(progress, "preparing exports", 0, 2)
@@ -53,7 +55,7 @@ def write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str
                 _ = view.quads_path
             report(progress, "preparing exports", 1, 2)
         if concurrent:  # the thread sees this thread's recording of stage timings
-            loading = pool.submit(contextvars.copy_context().run, _write_store, graph, folder, previous, None)
+            loading = pool.submit(contextvars.copy_context().run, _write_store, graph, folder, previous, None, True)
         if formats:
             with stage("graph"):
                 _ = view.networkx
@@ -87,7 +89,7 @@ def write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str
 
 
 def _write_store(graph: KnowledgeGraph, folder: Path, previous: Path | None,
-                 progress: ProgressCallback | None) -> int:
+                 progress: ProgressCallback | None, concurrent: bool = False) -> int:
     """``kg.json`` and the store (updated from ``previous`` when it can be): the number of quads it holds."""
     from kg.api import GRAPH_FILE
     from kg.store import write_store
@@ -97,7 +99,7 @@ def _write_store(graph: KnowledgeGraph, folder: Path, previous: Path | None,
     with stage("store"):
         write_text(folder / ".store" / GRAPH_FILE, graph.model_dump_json())
         if previous is None or update_store(graph, previous, folder, progress) is None:
-            write_store(graph, folder, progress)
+            write_store(graph, folder, progress, concurrent=concurrent)
     return _quad_count(folder)
 
 

@@ -290,45 +290,27 @@ class _DocFacts:
     mentions: list[Mention] = field(default_factory=list)
 
 
-def iter_quads(kg: KnowledgeGraph) -> Iterator[Quad]:
+def iter_quads(kg: KnowledgeGraph, part: int = 0, parts: int = 1) -> Iterator[Quad]:
     """Every quad of the graph, each once, in a fixed order, grouped by graph and mostly by subject.
 
     The default graph comes first (the run, documents, entities, contradictions), then one named graph
     per document in the order of its id. A pure function of ``kg``; nothing is sorted, so it streams.
+    ``part`` of ``parts``: one of ``parts`` consecutive stretches of that sequence (the default graph and the
+    first documents' graphs, …, the last documents' graphs), so that the parts in order are the whole.
 
     Raises:
         ExportError: if an id cannot be turned into a valid IRI.
     """
     run, node_of = run_iri(kg.run), _Iris()
     quotes = {quote.id: quote for quote in kg.quotes}
-    yield from _run_quads(kg.run, run)
-    for doc in kg.documents:
-        yield from _document_quads(doc, run, node_of)
-    for entity in kg.entities:
-        yield from _entity_quads(entity, node_of)
-    for contra in kg.contradictions:
-        yield from _contradiction_quads(contra, run, node_of)
-    by_doc: dict[str, _DocFacts] = defaultdict(_DocFacts)
-    for quote in kg.quotes:
-        if not quote.sources:
-            yield from _quote_quads(quote, _DEFAULT, node_of)
-        for doc_id in dict.fromkeys(source.doc_id for source in quote.sources):
-            by_doc[doc_id].quotes.append(quote)
-    for rel in kg.relations:
-        by_doc[rel.evidence.doc_id].relations.append(rel)
-    for claim in kg.claims:
-        by_doc[claim.evidence.doc_id].claims.append(claim)
-    loose: list[Mention] = []  # mentions of quotes found in no document
-    for mention in kg.mentions:  # once per quote, in the graph of the first document it was found in
-        quote = quotes.get(mention.quote_id)
-        if quote is not None and quote.sources:
-            by_doc[quote.sources[0].doc_id].mentions.append(mention)
-        else:
-            loose.append(mention)
-    for mention in loose:
-        yield from _mention_quads(mention, quotes.get(mention.quote_id), _DEFAULT, node_of)
-    for doc_id in sorted(by_doc):
-        facts, graph, edges = by_doc.pop(doc_id), node_of(doc_id), set()
+    if part == 0:
+        yield from _default_quads(kg, run, node_of, quotes)
+    by_doc = _by_document(kg, quotes)
+    ordered = sorted(by_doc)
+    for index, doc_id in enumerate(ordered):
+        if index * parts // len(ordered) != part:
+            continue
+        facts, graph, edges = by_doc[doc_id], node_of(doc_id), set()
         for quote in facts.quotes:
             yield from _quote_quads(quote, graph, node_of)
         for rel in facts.relations:
@@ -337,6 +319,42 @@ def iter_quads(kg: KnowledgeGraph) -> Iterator[Quad]:
             yield from _claim_quads(claim, quotes.get(claim.evidence.quote_id), node_of)
         for mention in facts.mentions:
             yield from _mention_quads(mention, quotes.get(mention.quote_id), graph, node_of)
+
+
+def _default_quads(kg: KnowledgeGraph, run: NamedNode, node_of: _Iris, quotes: dict[str, Quote]) -> Iterator[Quad]:
+    """The default graph: the run, documents, entities, contradictions, and the quotes found in no document."""
+    yield from _run_quads(kg.run, run)
+    for doc in kg.documents:
+        yield from _document_quads(doc, run, node_of)
+    for entity in kg.entities:
+        yield from _entity_quads(entity, node_of)
+    for contra in kg.contradictions:
+        yield from _contradiction_quads(contra, run, node_of)
+    for quote in kg.quotes:
+        if not quote.sources:
+            yield from _quote_quads(quote, _DEFAULT, node_of)
+    for mention in kg.mentions:  # mentions of quotes found in no document
+        quote = quotes.get(mention.quote_id)
+        if quote is None or not quote.sources:
+            yield from _mention_quads(mention, quote, _DEFAULT, node_of)
+
+
+def _by_document(kg: KnowledgeGraph, quotes: dict[str, Quote]) -> dict[str, _DocFacts]:
+    """What each document's named graph describes: a quote in the graph of every document it was found in, a fact
+    in its evidence's, a mention once, in the graph of the first document its quote was found in."""
+    by_doc: dict[str, _DocFacts] = defaultdict(_DocFacts)
+    for quote in kg.quotes:
+        for doc_id in dict.fromkeys(source.doc_id for source in quote.sources):
+            by_doc[doc_id].quotes.append(quote)
+    for rel in kg.relations:
+        by_doc[rel.evidence.doc_id].relations.append(rel)
+    for claim in kg.claims:
+        by_doc[claim.evidence.doc_id].claims.append(claim)
+    for mention in kg.mentions:
+        quote = quotes.get(mention.quote_id)
+        if quote is not None and quote.sources:
+            by_doc[quote.sources[0].doc_id].mentions.append(mention)
+    return by_doc
 
 
 def to_quads(kg: KnowledgeGraph) -> list[Quad]:

@@ -27,19 +27,23 @@ _QUADS_FILE = "quads.nq"
 class Views:
     """The derived forms of one graph, each computed on first use."""
 
-    def __init__(self, graph: KnowledgeGraph, folder: Path) -> None:
+    def __init__(self, graph: KnowledgeGraph, folder: Path, parts: int = 1) -> None:
         self.graph = graph
         self.folder = folder
+        self.parts = parts
 
     @cached_property
     def quads_path(self) -> Path:
-        """An N-Quads file of every quad of the graph (``kg.rdf.iter_quads`` order: grouped by graph)."""
-        from pyoxigraph import RdfFormat, serialize
+        """An N-Quads file of every quad of the graph (``kg.rdf.iter_quads`` order: grouped by graph).
 
-        from kg.rdf import iter_quads
-
+        With ``parts`` above 1, forked processes (sharing the graph's memory) write all but the first of that many
+        consecutive stretches of the quads while this one writes the first; the stretches are then appended in
+        order. N-Quads is one quad a line with no state between lines, so the file is the same bytes as one
+        process writes; if a part fails, this process writes the file whole (and raises what it raises).
+        """
         path = self.folder / _QUADS_FILE
-        serialize(iter_quads(self.graph), str(path), RdfFormat.N_QUADS)
+        if self.parts <= 1 or not _write_parts(self.graph, path, self.parts):
+            _write_part(self.graph, path, 0, 1)
         return path
 
     def quads(self) -> Iterator[Any]:
@@ -60,14 +64,55 @@ class Views:
         self.__dict__.pop("networkx", None)
 
 
+def _write_part(graph: KnowledgeGraph, path: Path, part: int, parts: int) -> None:
+    from pyoxigraph import RdfFormat, serialize
+
+    from kg.rdf import iter_quads
+
+    serialize(iter_quads(graph, part, parts), str(path), RdfFormat.N_QUADS)
+
+
+def _write_parts(graph: KnowledgeGraph, path: Path, parts: int) -> bool:
+    """Write the quads into ``path`` in ``parts`` processes (this one and forked ones); False if one failed or
+    processes cannot be forked here."""
+    import multiprocessing
+
+    from kg.errors import ExportError
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return False
+    context = multiprocessing.get_context("fork")
+    names = [path.with_name(f"{path.name}.{part}") for part in range(parts)]
+    others = [context.Process(target=_write_part, args=(graph, names[part], part, parts), daemon=True)
+              for part in range(1, parts)]
+    for process in others:
+        process.start()
+    try:
+        _write_part(graph, path, 0, parts)
+    except ExportError:  # the whole file is written again, in this process, which raises the error
+        return False
+    finally:
+        for process in others:
+            process.join()
+    if any(process.exitcode != 0 for process in others):
+        return False
+    with path.open("ab") as out:
+        for name in names[1:]:
+            with name.open("rb") as part_file:
+                shutil.copyfileobj(part_file, out, 1 << 20)
+            name.unlink()
+    return True
+
+
 _active: dict[int, Views] = {}
 
 
 @contextmanager
-def sharing(graph: KnowledgeGraph, folder: Path) -> Iterator[Views]:
-    """Within this block, ``views(graph)`` is one shared ``Views`` whose files live in ``folder`` (removed after)."""
+def sharing(graph: KnowledgeGraph, folder: Path, parts: int = 1) -> Iterator[Views]:
+    """Within this block, ``views(graph)`` is one shared ``Views`` whose files live in ``folder`` (removed after);
+    its quads are written by ``parts`` processes."""
     folder.mkdir(parents=True, exist_ok=True)
-    shared = Views(graph, folder)
+    shared = Views(graph, folder, parts)
     _active[id(graph)] = shared
     try:
         yield shared

@@ -8,7 +8,7 @@ import os
 import shutil
 import tempfile
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -35,7 +35,8 @@ _DATABASE = "oxigraph"
 _NAMES = "names.json"
 _VERIFIED = "verified.json"  # the database files' stats when their hashes were last checked
 _INDEX = "relations.sqlite"  # the relation questions' rows (kg.relation_index.FILE), beside the database
-_FORMAT = 1  # bump when the layout or the RDF mapping changes incompatibly
+_NAME_DB = "names.sqlite"  # the name index: entities and the names that resolve to them (kg.name_index.FILE)
+_FORMAT = 2  # bump when the layout or the RDF mapping changes incompatibly (2: the name index in names.sqlite)
 _CHUNK_BYTES = 8 << 20  # N-Quads loaded per bulk-load call: bounds the loader's memory
 
 
@@ -53,18 +54,25 @@ class StoredEntity:
 
 @dataclass
 class KgStore:
-    """An opened store: the read-only Oxigraph dataset and the name index."""
+    """An opened store: the read-only Oxigraph dataset and the name index.
+
+    On disk the name index is read a row at a time from ``names.sqlite`` (``kg.name_index``); a store made in
+    memory or from an endpoint holds it in dicts.
+    """
 
     path: Path
     oxigraph: Store
-    entities: dict[str, StoredEntity] = field(default_factory=dict)
-    names: dict[str, tuple[str, ...]] = field(default_factory=dict)  # normalised name or alias → entity ids
+    entities: Mapping[str, StoredEntity] = field(default_factory=dict)
+    names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # normalised name or alias → entity ids
     info: dict[str, object] = field(default_factory=dict)
     generation: object = None  # which names.json was read (see _generation); None for a store not on disk
+    part_index: Mapping[str, tuple[str, ...]] | None = None  # ``parts``, when the name index can answer it
 
     @cached_property
-    def parts(self) -> dict[str, tuple[str, ...]]:
+    def parts(self) -> Mapping[str, tuple[str, ...]]:
         """Entity id → the releases and features that are directly part of it."""
+        if self.part_index is not None:
+            return self.part_index
         found: dict[str, list[str]] = {}
         for e in self.entities.values():
             if e.part_of:
@@ -133,11 +141,13 @@ def _swap_in(built: Path, target: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallback | None = None) -> Path:
-    """Write the graph's RDF into ``out_dir/.store/oxigraph`` and its name index into ``.store/names.json``.
+def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallback | None = None, *,
+                concurrent: bool = False) -> Path:
+    """Write the graph's RDF into ``out_dir/.store/oxigraph`` and its name index into ``.store/names.sqlite``.
 
     The database is built in a temporary sibling folder and renamed into place, so a reader sees the
-    old store or the new one.
+    old store or the new one. ``concurrent``: the database is loaded in a thread (in Rust, without Python's
+    lock) while this one works out the documents' digests and the relation index's rows.
 
     Returns:
         The ``.store`` folder.
@@ -145,32 +155,45 @@ def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallb
     Raises:
         StoreError: if the store cannot be written.
     """
-    from kg.relation_index import write_index
-    from kg.shared import views
-    from kg.store_update import write_digests
+    from concurrent.futures import ThreadPoolExecutor
+
+    from kg.relation_index import IndexRows, write_index
+    from kg.store_update import graph_digests, write_digests
 
     root = store_path(out_dir)
     try:
         root.mkdir(parents=True, exist_ok=True)
         building = Path(tempfile.mkdtemp(prefix=f".{_DATABASE}-new-", dir=root))
         try:
-            store = Store(str(building))
             report(progress, "loading the store", 0, None)  # one bulk load: its start and its end
-            with views(kg) as view:  # the build's one N-Quads file, parsed and loaded in Rust
-                _bulk_load(store, view.quads_path)
-            store.flush()
-            count = len(store)
+            with ThreadPoolExecutor(1, thread_name_prefix="kg-load") as pool:
+                loading = pool.submit(_load, kg, building) if concurrent else None
+                digests, rows = graph_digests(kg), IndexRows()
+                rows.add(kg)
+                count = loading.result() if loading is not None else _load(kg, building)
             report(progress, "loading the store", count, count)
-            del store  # closes the database before it is moved
             _swap_in(building, root / _DATABASE)
         finally:
             shutil.rmtree(building, ignore_errors=True)
-        write_digests(kg, root)
-        write_index(root, [kg])
+        write_digests(kg, root, digests)
+        write_index(root, rows)
         seal(root, _name_index(kg) | {"quads": count})
     except OSError as err:
         raise StoreError(f"cannot write the store in {root}: {err}") from err
     return root
+
+
+def _load(kg: KnowledgeGraph, folder: Path) -> int:
+    """Load the graph's quads into a new database in ``folder``, closed again: the number of quads."""
+    from kg.shared import views
+
+    store = Store(str(folder))
+    with views(kg) as view:  # the build's one N-Quads file, parsed and loaded in Rust
+        _bulk_load(store, view.quads_path)
+    store.flush()
+    count = len(store)
+    del store  # closes the database before it is moved
+    return count
 
 
 def _bulk_load(store: Store, quads: Path, chunk_bytes: int = _CHUNK_BYTES) -> None:
@@ -186,16 +209,22 @@ def _bulk_load(store: Store, quads: Path, chunk_bytes: int = _CHUNK_BYTES) -> No
 
 
 def seal(root: Path, index: dict[str, object], previous: Path | None = None) -> None:
-    """Finish a store whose database is written: fingerprint its files, write ``names.json`` and ``verified.json``.
+    """Finish a store whose database is written: write the name index (``names.sqlite``), fingerprint the files,
+    write ``names.json`` (the manifest) and ``verified.json``.
 
-    ``index`` is the name index (``_name_index``) with the database's figures; a new generation id is added.
+    ``index`` is the name index (``_name_index``) with the database's figures; its entities and names go to
+    ``names.sqlite``, the rest to ``names.json``, with a new generation id.
     ``previous``: the ``.store`` folder the database was snapshotted from; files it shares (hard links to the
     same inode: RocksDB never changes a table file) keep the digests it noted instead of being read again.
     """
+    from kg.name_index import write_names
+
     generation = uuid.uuid4().hex
+    index = dict(index)
+    write_names(root, index.pop("entities"), index.pop("names"))
     files = _fingerprints(root / _DATABASE, _shared_digests(root / _DATABASE, previous))
     # the files written beside the database for this generation (the relation index), checked the same way
-    beside = {name: [(root / name).stat().st_size, _sha256(root / name)] for name in (_INDEX,)
+    beside = {name: [(root / name).stat().st_size, _sha256(root / name)] for name in (_INDEX, _NAME_DB)
               if (root / name).is_file()}
     manifest = {"generation": generation, "files": files, "beside": beside}
     # ASCII escapes keep names that are not valid UTF-8 (lone surrogates) writable
@@ -370,8 +399,14 @@ def open_store(directory: str | Path) -> KgStore:
             if isinstance(err, StoreError):
                 raise
             raise _damaged(directory, str(err)) from err
+        try:  # opened now: a later build's file replaces it under another inode, which this one keeps reading
+            names = _open_names(root, index, directory)
+        except StoreError:
+            if _generation(root) != seen:
+                continue
+            raise
         if _generation(root) == seen:
-            return _opened(root, database, index, seen)
+            return _opened(root, database, index, seen, names)
     raise StoreError(f"the store in {directory} kept changing while it was opened (builds running?); try again")
 
 
@@ -396,17 +431,25 @@ def _read_index(root: Path, directory: str | Path) -> dict:
     return index
 
 
-def _opened(root: Path, database: Store, index: dict, generation: object = None) -> KgStore:
+def _open_names(root: Path, index: dict, directory: str | Path) -> tuple:
+    """The name index's mappings (``kg.name_index``), opened read-only."""
+    import sqlite3
+
+    from kg.name_index import open_names
+
+    if _NAME_DB not in (index.get("beside") or {}):
+        raise _damaged(directory, f"names.json does not list {_NAME_DB}")
     try:
-        return _parse(root, database, index, generation)
-    except (KeyError, TypeError, AttributeError, ValueError) as err:
-        raise _damaged(root.parent if root.name == STORE_DIR else root, f"names.json: {err!r}") from err
+        opened = open_names(root / _NAME_DB)
+    except sqlite3.Error as err:
+        raise _damaged(directory, f"{_NAME_DB}: {err}") from err
+    if opened is None:
+        raise StoreError(f"the store in {directory} was written by another kg version; run `kg build` again")
+    return opened
 
 
-def _parse(root: Path, database: Store, index: dict, generation: object = None) -> KgStore:
-    entities = {eid: StoredEntity(id=eid, iri=e["iri"], name=e["name"], type=e["type"],
-                                  aliases=tuple(e["aliases"]), part_of=e["part_of"])
-                for eid, e in index["entities"].items()}
-    names = {form: tuple(ids) for form, ids in index["names"].items()}
+def _opened(root: Path, database: Store, index: dict, generation: object, names: tuple) -> KgStore:
+    entities, forms, parts = names
     info = {k: v for k, v in index.items() if k not in ("entities", "names")}
-    return KgStore(path=root, oxigraph=database, entities=entities, names=names, info=info, generation=generation)
+    return KgStore(path=root, oxigraph=database, entities=entities, names=forms, info=info, generation=generation,
+                   part_index=parts)

@@ -9,7 +9,9 @@ of loading every quad into a new database:
 2. drops the named graphs of documents that are gone or whose facts changed, and the default graph (the run,
    documents, entities and contradictions: small, and rewritten whole);
 3. adds the quads of the default graph and of the changed documents' graphs, made by ``kg.rdf.iter_quads``
-   from a graph that holds only their facts.
+   from a graph that holds only their facts;
+4. updates a copy of the previous relation index (``kg.relation_index.update_index``) where those documents,
+   or the entities and documents their rows show, changed.
 
 The result holds the same quads as a fresh build of the union (``tests/test_add.py`` checks this).
 """
@@ -92,7 +94,7 @@ def update_store(kg: KnowledgeGraph, previous: Path, out_dir: Path,
     """
     from kg.errors import StoreError
     from kg.rdf import iri, iter_quads
-    from kg.relation_index import write_index
+    from kg.relation_index import update_index
     from kg.store import _DATABASE, _check, _name_index, _read_count, _read_index, seal
 
     old = _read_digests(previous)
@@ -139,7 +141,7 @@ def update_store(kg: KnowledgeGraph, previous: Path, out_dir: Path,
     report(progress, "updating the store", len(changed) + len(gone), len(changed) + len(gone))
     del store  # closes the database
     write_digests(kg, root, new)
-    write_index(root, [kg])  # the relation questions' rows: rewritten whole (a name may change anywhere)
+    update_index(root, previous, kg, [*changed, *gone])  # the relation questions' rows that may have changed
     seal(root, _name_index(kg) | {"quads": count}, previous=previous)
     return root
 

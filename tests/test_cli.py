@@ -251,7 +251,10 @@ def test_cli_every_command_shows_an_example(command):
 def test_cli_shell_completion_script(monkeypatch, capsys):
     from kg.cli import main
 
-    monkeypatch.setattr("sys.argv", ["kg", "--show-completion", "bash"])
+    # the shell is detected from the process's ancestors (shellingham); a test run under sh, nohup or a
+    # service manager has no bash among them, so say which shell this is
+    monkeypatch.setattr("typer.completion._get_shell_name", lambda: "bash")
+    monkeypatch.setattr("sys.argv", ["kg", "--show-completion"])
     with pytest.raises(SystemExit) as done:
         main()
     script = capsys.readouterr().out

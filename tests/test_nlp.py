@@ -57,6 +57,17 @@ def test_any_case_entries_match_lowercase_though_common_words():
     assert [s[1] for s in _spans(nlp, "the chat calls claude, and the cursor blinks")] == ["Claude"]
 
 
+def test_a_one_letter_name_after_a_label_noun_is_a_label():
+    catalog = Catalog(entries={"C": CatalogEntry(name="C", type="Technology", case_sensitive=True)})
+    nlp = build_pipeline(catalog, load_lexicon())
+    assert _spans(nlp, "They raised a Series C and have a Plan C.") == []
+    assert [s[1] for s in _spans(nlp, "Fluent Bit is written in C and ships plugins.")] == ["C"]
+
+
+def test_the_shipped_catalog_knows_c_from_a_series_c(nlp):
+    assert [s[1] for s in _spans(nlp, "Fluent Bit is written in C, after a Series C round.")] == ["Fluent Bit", "C"]
+
+
 def test_a_missing_model_is_a_clear_error():
     with pytest.raises(ModelNotFoundError, match="not installed"):
         build_pipeline(Catalog(), load_lexicon(), model="en_core_web_nonexistent")

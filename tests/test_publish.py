@@ -24,12 +24,12 @@ def _watch(monkeypatch, concurrent: bool) -> dict:
     loading, exporting = threading.Event(), threading.Event()
     write_store = kg.store.write_store
 
-    def watched_store(graph, folder, progress=None):
-        seen["store_thread"] = threading.current_thread().name
+    def watched_store(graph, folder, progress=None, *, concurrent=False):
+        seen["store_thread"], seen["load_in_a_thread"] = threading.current_thread().name, concurrent
         loading.set()
         exporting.wait(5 if concurrent else 0)
         try:
-            return write_store(graph, folder, progress)
+            return write_store(graph, folder, progress, concurrent=concurrent)
         finally:
             loading.clear()
 
@@ -56,6 +56,7 @@ def test_the_store_loads_alongside_the_exports_only_when_cores_allow(tmp_path, s
     assert skipped == [] and written == ["kg.ttl", "kg.graphml", "kg.html", "report.json"]
     assert (seen["store_thread"] != threading.main_thread().name) is concurrent
     assert seen["exported_while_loading"] is concurrent
+    assert seen["load_in_a_thread"] is concurrent  # and the database loads while its digests and index are made
 
 
 def test_a_store_loaded_alongside_the_exports_is_the_store_loaded_after_them(tmp_path, sample_kg):

@@ -297,3 +297,68 @@ def test_a_long_quote_is_stored_once_and_output_grows_linearly():
         assert sum(1 for q in quads if isinstance(q.object, Literal) and q.object.value == text) == 1
         sizes[sentences] = sum(len(str(q)) for q in quads)
     assert sizes[400] < 2.2 * sizes[200]  # twice the text and annotations: about twice the output, not four times
+
+
+@pytest.mark.parametrize("parts", [2, 3, 7])
+def test_the_parts_of_the_quads_in_order_are_the_whole(sample_kg, parts):
+    from rdf_fixtures import make_two_doc_kg
+
+    from kg.rdf import iter_quads
+
+    loose = sample_kg.quotes[0].model_copy(update={"id": "q:loose", "sources": ()})  # in the default graph
+    for kg in (sample_kg, make_two_doc_kg(), make_two_doc_kg().model_copy(update={
+            "quotes": (*make_two_doc_kg().quotes, loose)})):
+        whole = list(iter_quads(kg))
+        split = [list(iter_quads(kg, part, parts)) for part in range(parts)]
+        assert [q for chunk in split for q in chunk] == whole
+        assert split[0] and not any(isinstance(q.graph_name, DefaultGraph) for chunk in split[1:] for q in chunk)
+
+
+@pytest.mark.parametrize("parts", [1, 2, 3])
+def test_quads_written_by_several_processes_are_the_same_bytes(tmp_path, parts):
+    from rdf_fixtures import make_two_doc_kg
+
+    from kg.shared import Views
+
+    kg = make_two_doc_kg()
+    (tmp_path / "one").mkdir(), (tmp_path / "many").mkdir()
+    one = Views(kg, tmp_path / "one").quads_path.read_bytes()
+    assert Views(kg, tmp_path / "many", parts).quads_path.read_bytes() == one
+    assert sorted(p.name for p in (tmp_path / "many").iterdir()) == ["quads.nq"]  # the parts were appended
+
+
+def test_a_failing_part_leaves_the_file_to_this_process(tmp_path, monkeypatch):
+    from rdf_fixtures import make_two_doc_kg
+
+    from kg import shared
+
+    kg = make_two_doc_kg()
+    (tmp_path / "whole").mkdir(), (tmp_path / "split").mkdir()
+    expected = shared.Views(kg, tmp_path / "whole").quads_path.read_bytes()
+    write = shared._write_part
+
+    def failing_in_children(graph, path, part, parts):
+        if part > 0:
+            raise SystemExit(3)
+        write(graph, path, part, parts)
+
+    monkeypatch.setattr(shared, "_write_part", failing_in_children)
+    assert shared._write_parts(kg, tmp_path / "quads.nq", 2) is False
+    view = shared.Views(kg, tmp_path / "split", parts=2)  # a child fails: this process writes the file whole
+    assert view.parts == 2 and view.quads_path.read_bytes() == expected
+
+
+def test_output_waiting_in_a_buffer_is_not_written_twice_by_the_forked_part(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    code = ("import sys\nsys.path.insert(0, 'tests')\nfrom pathlib import Path\nfrom rdf_fixtures import make_two_doc_kg\n"
+            "from kg.shared import Views\nprint('before the quads', end='')\n"
+            f"Views(make_two_doc_kg(), Path({str(tmp_path)!r}), 2).quads_path\nprint()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(root)}, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "before the quads\n"  # stdout is a pipe here: block-buffered

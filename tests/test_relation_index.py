@@ -17,7 +17,7 @@ from kg import query
 from kg.errors import StoreError
 from kg.ids import entity_id, fact_id, quote_id
 from kg.models import Document, Entity, KnowledgeGraph, Quote, Relation, Source
-from kg.relation_index import FILE, IndexRows, open_index, write_index
+from kg.relation_index import FILE, IndexRows, open_index, update_index, write_index
 from kg.store import open_store, write_store
 from kg.store_update import update_store
 
@@ -181,7 +181,7 @@ def test_an_older_store_without_an_index_is_answered_from_the_database(tmp_path,
     expected = query.competitor_records(open_store(tmp_path), "Qdrant")
     names = tmp_path / ".store" / "names.json"
     index = json.loads(names.read_text(encoding="utf-8"))
-    del index["beside"]
+    del index["beside"][FILE]
     names.write_text(json.dumps(index), encoding="utf-8")
     (tmp_path / ".store" / FILE).unlink()
     store = open_store(tmp_path)
@@ -206,20 +206,103 @@ def test_a_store_replaced_after_it_was_opened_does_not_read_the_new_index(tmp_pa
     assert open_store(tmp_path).relation_index is not None
 
 
+def _tables(folder: Path) -> dict[str, list]:
+    """Every table of the index, its rows sorted: what an updated index must hold like a fresh one."""
+    with sqlite3.connect(folder / ".store" / FILE) as db:
+        names = [n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        found = {name: sorted(db.execute(f"SELECT * FROM {name}").fetchall()) for name in names}
+    db.close()
+    return found
+
+
 def test_update_store_writes_the_index_a_fresh_store_has(tmp_path, sample_kg):
     before, after = sample_kg, _awkward_kg()
     write_store(before, tmp_path / "old")
     update_store(after, tmp_path / "old" / ".store", tmp_path / "new")
     write_store(after, tmp_path / "fresh")
     assert _index_rows(tmp_path / "new") == _index_rows(tmp_path / "fresh") != _index_rows(tmp_path / "old")
+    assert _tables(tmp_path / "new") == _tables(tmp_path / "fresh")
     assert assert_index_answers_as_the_store(open_store(tmp_path / "new")) > 0
+
+
+def _renamed(kg: KnowledgeGraph, name: str, new: str) -> KnowledgeGraph:
+    return kg.model_copy(update={"entities": tuple(e.model_copy(update={"name": new}) if e.name == name else e
+                                                   for e in kg.entities)})
+
+
+def _dropped_document(kg: KnowledgeGraph, doc_id: str) -> KnowledgeGraph:
+    quotes = tuple(q.model_copy(update={"sources": tuple(s for s in q.sources if s.doc_id != doc_id)})
+                   for q in kg.quotes)  # a quote found only there stays, in no document
+    return kg.model_copy(update={"documents": tuple(d for d in kg.documents if d.id != doc_id), "quotes": quotes,
+                                 "relations": tuple(r for r in kg.relations if r.evidence.doc_id != doc_id)})
+
+
+def _update_cases(sample_kg) -> dict[str, tuple[KnowledgeGraph, KnowledgeGraph]]:
+    awkward = _awkward_kg()
+    relabelled = awkward.model_copy(update={"documents": tuple(
+        d.model_copy(update={"name": "Renamed review"}) if d.id == awkward.documents[0].id else d
+        for d in awkward.documents)})
+    zed = Entity(id=entity_id("Zed"), name="Zed", type="Product")
+    return {
+        "an entity renamed (no document changed)": (awkward, _renamed(awkward, "Qdrant 1.12", "Qdrant v1.12")),
+        "a document relabelled": (awkward, relabelled),
+        "an unknown far end became an entity": (awkward, awkward.model_copy(update={
+            "entities": (*awkward.entities, zed)})),
+        "an entity went": (awkward, awkward.model_copy(update={
+            "entities": tuple(e for e in awkward.entities if e.name != "Rust")})),
+        "a document went": (awkward, _dropped_document(awkward, awkward.documents[0].id)),
+        "a document came": (_dropped_document(awkward, awkward.documents[0].id), awkward),
+        "everything replaced": (awkward, sample_kg),
+        "everything replaced, the other way": (sample_kg, awkward),
+    }
+
+
+@pytest.mark.parametrize("case", range(8))
+def test_an_updated_index_holds_what_a_fresh_one_holds(tmp_path, sample_kg, case, monkeypatch):
+    from kg import relation_index
+
+    name, (before, after) = list(_update_cases(sample_kg).items())[case]
+    write_store(before, tmp_path / "old")
+    write_store(after, tmp_path / "fresh")
+    assert _tables(tmp_path / "old") != _tables(tmp_path / "fresh"), name
+    gathered: list[set | None] = []
+    add = IndexRows.add
+
+    def counted(self, kg, entities=None, quotes=None, documents=None):
+        gathered.append(entities)
+        return add(self, kg, entities, quotes, documents)
+
+    monkeypatch.setattr(relation_index, "write_index", lambda *a, **k: pytest.fail("the index was written afresh"))
+    monkeypatch.setattr(IndexRows, "add", counted)
+    update_store(after, tmp_path / "old" / ".store", tmp_path / "new")
+    monkeypatch.undo()
+    assert _tables(tmp_path / "new") == _tables(tmp_path / "fresh"), name
+    assert assert_index_answers_as_the_store(open_store(tmp_path / "new")) > 0
+    assert len(gathered) == 1 and gathered[0] is not None
+    if name.startswith("an entity renamed"):  # only the rows that show the release: not every entity's
+        assert entity_id("Qdrant 1.12") in gathered[0] and entity_id("Rust") not in gathered[0]
+
+
+def test_an_update_of_an_index_of_another_format_writes_it_afresh(tmp_path, sample_kg):
+    write_store(sample_kg, tmp_path / "old")
+    with sqlite3.connect(tmp_path / "old" / ".store" / FILE) as db:
+        db.execute("UPDATE meta SET value = '0' WHERE key = 'format'")
+    db.close()
+    after = _awkward_kg()
+    (tmp_path / "new" / ".store").mkdir(parents=True)
+    assert update_index(tmp_path / "new" / ".store", tmp_path / "old" / ".store", after, []) is not None
+    write_store(after, tmp_path / "fresh")
+    assert _tables(tmp_path / "new") == _tables(tmp_path / "fresh")
+    twice = after.model_copy(update={"relations": (*after.relations, after.relations[0])})
+    assert update_index(tmp_path / "new" / ".store", tmp_path / "old" / ".store", twice, []) is None
+    assert not (tmp_path / "new" / ".store" / FILE).exists()  # a graph that cannot be indexed has no index
 
 
 def test_opening_a_store_does_not_open_the_index(tmp_path, sample_kg):
     write_store(sample_kg, tmp_path)
     code = ("import sys\nfrom kg.store import open_store\nfrom kg import query\n"
             f"store = open_store({str(tmp_path)!r})\n"
-            "assert 'sqlite3' not in sys.modules and 'kg.relation_index' not in sys.modules\n"
+            "assert 'kg.relation_index' not in sys.modules\n"
             "assert query.competitor_records(store, 'Qdrant')\n"
             "assert 'kg.relation_index' in sys.modules and 'pydantic' not in sys.modules\n")
     done = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, cwd=ROOT,

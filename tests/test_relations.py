@@ -18,6 +18,7 @@ NEGATED = "Qdrant is not really a competitor to Elasticsearch; it solves a much 
 NEGATED_VERB = "Honestly Weaviate doesn't compete with Redis at all for our workload."
 HEDGED = "Jan could compete with LM Studio once its model browser matures."
 INSTEAD_OF = "For the prototype we went with Chroma instead of Milvus, mostly for the install story."
+COMPATIBLE = "For the new cluster we tried Qdrant, which is Pinecone-compatible at the API level."
 RIVALS_SPACE = "Rivals in the vector search space include Milvus from Zilliz, Pinecone and Vespa."
 
 # ---- threatens ------------------------------------------------------------------------------------------------
@@ -30,6 +31,7 @@ CLEFT = "Notes from the renewal call: E2B sounded calm, but Modal is what keeps 
 WHOSE = "Pricing is tight for them: Runloop Devbox, whose per-second billing is a direct shot at Daytona, just launched."
 RISK_FOR = "The real risk for E2B is the clouds: Modal and Runloop Devbox both sell sandboxes by the second."
 OWNER_RISK = "Daytona's biggest worry isn't Modal, it's Runloop Devbox."
+SURPASSING = "Downloads doubled this spring, with Modal surpassing E2B for the first time."
 LOSES = "If Modal keeps cutting prices like this, E2B loses the renewal next quarter."
 DANGER = "The biggest threat to Daytona is Runloop Devbox, probably within two years."
 
@@ -53,6 +55,12 @@ COMES_WITH = "Daytona comes with Docker preinstalled in every workspace."
 USES_THE = "E2B uses the Firecracker VMM for each sandbox it starts."
 BUILT_WITH = "Ollama is built with Go and starts in a blink."
 ADJECTIVE_FIRST = "Daytona requires a compatible Docker install on every host."
+WHICH_USES = "Jan feels light next to Daytona, which uses Kubernetes for every workspace."
+BUILD_ON = "Qdrant and Milvus both build on RocksDB for their storage."
+UTILIZES = "E2B utilizes Firecracker for every sandbox it starts."
+OWNERS_WHICH = "Daytona was easy to set up. Milvus's own managed stack (which needs Kubernetes and Docker) was not."
+THIS_PROJECT = "This project uses Kubernetes for every workspace, and nobody misses the old VMs."
+LEVERAGE_THE = "E2B leverages the Firecracker VMM on every host it runs."
 CATALOG_MAKER = "Milvus is a database with serious Zilliz money behind it."
 
 # ---- precision: products named, but no relation cue ------------------------------------------------------------
@@ -78,15 +86,16 @@ DOCS = [
                             ASIDE, BAKEOFF]),
     ("Ollama vs LM Studio", [ALTERNATIVE, MAIN_ALTERNATIVES, HEDGED, KILL_CUE]),
     ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER, IT_NEXT]),
-    ("E2B vs Daytona", [BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
+    ("E2B vs Daytona", [SURPASSING, BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
                          OPENER_MAKER]),
-    ("Daytona vs Milvus", [BUILT_BY, TWO_DEPENDENCIES, CATALOG_MAKER, WHOSE, IT_LATER, EVALUATING]),
+    ("Daytona vs Milvus", [OWNERS_WHICH, THIS_PROJECT, BUILT_BY, TWO_DEPENDENCIES, CATALOG_MAKER, WHOSE, IT_LATER, EVALUATING]),
     ("Cursor vs Windsurf", NO_CUE + SIDE_BY_SIDE),
     ("GitHub Copilot vs Cursor", [OWN_MAKER]),
     ("Weaviate after a year: notes", [RIVALS_SPACE]),
-    ("Chroma in the prototype", [INSTEAD_OF]),
+    ("Chroma in the prototype", [INSTEAD_OF, COMPATIBLE]),
     ("What Qdrant, Jan, Daytona and E2B are made of", [WRITTEN_IN, WRITTEN_IN_IMPLICIT, DEFAULTS_TO, COMES_WITH,
-                                                       USES_THE, BUILT_WITH, ADJECTIVE_FIRST]),
+                                                       USES_THE, BUILT_WITH, ADJECTIVE_FIRST, WHICH_USES, BUILD_ON,
+                                                       UTILIZES, LEVERAGE_THE]),
 ]
 
 
@@ -154,6 +163,7 @@ def test_a_named_risk_lists_its_actors_after_a_colon(view):
     (OWNER_RISK, "Runloop Devbox", "Daytona", None, False),
     (LOSES, "Modal", "E2B", "next quarter", True),
     (WHOSE, "Runloop Devbox", "Daytona", None, False),
+    (SURPASSING, "Modal", "E2B", None, False),
 ])
 def test_threats_with_horizons(view, quote, actor, target, horizon, hedged):
     threats = [(view.name(r.source), view.name(r.target), r.horizon, r.hedged)
@@ -181,6 +191,12 @@ def test_hedged_threat_has_lower_confidence(view):
     (USES_THE, {("depends_on", "E2B", "Firecracker")}),
     (BUILT_WITH, {("depends_on", "Ollama", "Go")}),
     (ADJECTIVE_FIRST, {("depends_on", "Daytona", "Docker")}),
+    (WHICH_USES, {("depends_on", "Daytona", "Kubernetes")}),
+    (BUILD_ON, {("depends_on", "Qdrant", "RocksDB"), ("depends_on", "Milvus", "RocksDB")}),
+    (UTILIZES, {("depends_on", "E2B", "Firecracker")}),
+    (OWNERS_WHICH, {("depends_on", "Milvus", "Kubernetes"), ("depends_on", "Milvus", "Docker")}),
+    (THIS_PROJECT, {("depends_on", "Daytona", "Kubernetes")}),
+    (LEVERAGE_THE, {("depends_on", "E2B", "Firecracker")}),
 ])
 def test_dependencies(view, quote, expected):
     assert view.edges(quote, "depends_on") == expected
@@ -254,3 +270,9 @@ def test_one_product_instead_of_another_competes(view):
     assert view.edges(INSTEAD_OF, "competes_with") == {("competes_with", "Chroma", "Milvus")}
     (r,) = view.relations(INSTEAD_OF, "competes_with")
     assert r.evidence.rule == "competes.cue_list"
+
+
+def test_a_product_compatible_with_another_competes_with_it(view):
+    assert view.edges(COMPATIBLE, "competes_with") == {("competes_with", "Pinecone", "Qdrant")}
+    (r,) = view.relations(COMPATIBLE, "competes_with")
+    assert r.evidence.rule == "competes.compatible"

@@ -18,10 +18,16 @@ from kg.rdf import iri, to_quads
 from kg.store import open_store, store_path, write_store
 
 
+def _sha256(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def test_write_then_open(tmp_path, sample_kg):
     root = write_store(sample_kg, tmp_path)
     assert root == store_path(tmp_path) == tmp_path / ".store"
-    assert sorted(p.name for p in root.iterdir()) == ["graphs.json", "names.json", "oxigraph", "relations.sqlite", "verified.json"]
+    assert sorted(p.name for p in root.iterdir()) == ["graphs.json", "names.json", "names.sqlite", "oxigraph", "relations.sqlite", "verified.json"]
     store = open_store(tmp_path)
     assert len(store.oxigraph) == len(to_quads(sample_kg))
     assert set(store.entities) == {e.id for e in sample_kg.entities}
@@ -46,7 +52,7 @@ def test_rewrite_replaces_the_store_and_leaves_no_temporary_folders(tmp_path, sa
     assert "ent:milvus" not in store.entities
     milvus = NamedNode(iri("ent:milvus").value)
     assert not list(store.oxigraph.quads_for_pattern(milvus, None, None, None))
-    assert sorted(p.name for p in (tmp_path / ".store").iterdir()) == ["graphs.json", "names.json", "oxigraph", "relations.sqlite", "verified.json"]
+    assert sorted(p.name for p in (tmp_path / ".store").iterdir()) == ["graphs.json", "names.json", "names.sqlite", "oxigraph", "relations.sqlite", "verified.json"]
 
 
 def test_store_from_another_format_version_is_refused(tmp_path, sample_kg):
@@ -101,13 +107,41 @@ def test_a_damaged_database_is_refused_before_any_query(tmp_path, sample_kg, dam
         open_store(tmp_path)
 
 
-@pytest.mark.parametrize("index", [{"entities": []}, {"entities": {"ent:x": {"name": "X"}}}, {"names": None}])
-def test_a_damaged_name_index_is_a_store_error(tmp_path, sample_kg, index):
+@pytest.mark.parametrize("damage", ["a byte changed", "truncated", "removed", "not listed", "another format"])
+def test_a_damaged_name_index_is_a_store_error(tmp_path, sample_kg, damage):
+    """The name index lives in names.sqlite, listed in names.json and checked like the database's files."""
+    import sqlite3
+
     root = write_store(sample_kg, tmp_path)
-    good = json.loads((root / "names.json").read_text(encoding="utf-8"))
-    (root / "names.json").write_text(json.dumps(good | index), encoding="utf-8")
-    with pytest.raises(StoreError, match="is damaged"):
+    open_store(tmp_path)  # checked once and noted: the next opening trusts unchanged stats only
+    path, manifest = root / "names.sqlite", json.loads((root / "names.json").read_text(encoding="utf-8"))
+    data = path.read_bytes()
+    if damage == "removed":
+        path.unlink()
+    elif damage == "not listed":
+        del manifest["beside"]["names.sqlite"]
+        (root / "names.json").write_text(json.dumps(manifest), encoding="utf-8")
+    elif damage == "another format":  # an intact file of another layout, listed as the build wrote it
+        with sqlite3.connect(path) as db:
+            db.execute("UPDATE meta SET value = '0' WHERE key = 'format'")
+        db.close()
+        manifest["beside"]["names.sqlite"] = [path.stat().st_size, _sha256(path)]
+        (root / "names.json").write_text(json.dumps(manifest), encoding="utf-8")
+    else:
+        path.write_bytes(data[:-10] if damage == "truncated" else data[:200] + bytes([data[200] ^ 0xFF]) + data[201:])
+    expected = {"another format": "another kg version.*kg build", "not listed": r"is damaged \(names.json does not list"}
+    with pytest.raises(StoreError, match=expected.get(damage, r"is damaged \(names.sqlite")):
         open_store(tmp_path)
+
+
+def test_the_name_index_is_not_in_names_json(tmp_path, sample_kg):
+    """names.json is the store's manifest only: opening a store parses no index of every entity."""
+    root = write_store(sample_kg, tmp_path)
+    manifest = json.loads((root / "names.json").read_text(encoding="utf-8"))
+    assert "entities" not in manifest and "names" not in manifest
+    assert set(manifest["beside"]) == {"names.sqlite", "relations.sqlite"}
+    store = open_store(tmp_path)
+    assert dict(store.entities) == {e.id: store.entities[e.id] for e in sample_kg.entities}
 
 
 def test_the_store_load_reports_its_start_and_end(tmp_path, sample_kg):
@@ -188,3 +222,26 @@ def test_damage_that_keeps_size_or_times_is_still_found(tmp_path, sample_kg, dam
         os.utime(sst, ns=(before.st_atime_ns, before.st_mtime_ns))  # the mtime set back: the ctime still moved
     with pytest.raises(StoreError, match="is damaged"):
         open_store(tmp_path)
+
+
+def test_a_concurrent_store_write_loads_in_a_thread_and_writes_the_same_store(tmp_path, sample_kg, monkeypatch):
+    import threading
+
+    from kg import store as store_module
+
+    load, threads = store_module._load, []
+
+    def recorded(kg, folder):
+        threads.append(threading.current_thread().name)
+        return load(kg, folder)
+
+    monkeypatch.setattr(store_module, "_load", recorded)
+    one = write_store(sample_kg, tmp_path / "one")
+    both = write_store(sample_kg, tmp_path / "both", concurrent=True)
+    assert threads[0] == threading.current_thread().name and threads[1].startswith("kg-load")
+    assert set(open_store(one).oxigraph) == set(open_store(both).oxigraph)
+    for name in ("graphs.json", "names.sqlite", "relations.sqlite"):
+        assert (one / name).read_bytes() == (both / name).read_bytes(), name
+    manifests = [json.loads((root / "names.json").read_text(encoding="utf-8")) for root in (one, both)]
+    assert [{k: v for k, v in m.items() if k not in ("generation", "files")} for m in manifests] == \
+        [{k: v for k, v in manifests[0].items() if k not in ("generation", "files")}] * 2

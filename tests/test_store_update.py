@@ -54,8 +54,11 @@ def test_the_updated_store_holds_the_quads_of_a_fresh_one(tmp_path, sample_kg, c
     assert _quads(tmp_path / "new") == _quads(tmp_path / "fresh"), name  # the store's literals, as it keeps them
     index = json.loads((root / "names.json").read_text(encoding="utf-8"))
     assert index["quads"] == len(to_quads(after))
-    assert {k: v for k, v in index.items() if k not in ("generation", "files")} == \
-        {k: v for k, v in fresh.items() if k not in ("generation", "files")}
+    assert {k: v for k, v in index.items() if k not in ("generation", "files", "beside")} == \
+        {k: v for k, v in fresh.items() if k not in ("generation", "files", "beside")}
+    # the name index is written whole; the relation index is an updated copy (its rows compared in test_relation_index)
+    assert index["beside"]["names.sqlite"] == fresh["beside"]["names.sqlite"]
+    assert set(index["beside"]) == set(fresh["beside"]) == {"names.sqlite", "relations.sqlite"}
     old, new = graph_digests(before), graph_digests(after)
     rewritten = sum(1 for d in set(old) | set(new) if old.get(d) != new.get(d))
     assert calls[-1][1:] == (rewritten, rewritten)

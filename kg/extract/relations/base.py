@@ -121,13 +121,25 @@ def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | 
     return hit
 
 
+_RELATIVE = re.compile(r"(?:['’]s?(?:\s+[\w-]+){0,3})?\s*(?:,|\()\s*(?:which|that|who)\s+"
+                       r"(?:(?:is|are|was|were)\s+)?(?:(?:also|now|still|itself|just|only|\w+ly)\s+)?$",
+                       re.IGNORECASE)  # "X, which", "X (which", "X, who now", "X's own stack (which"
+
+
 def antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:
     """Whom "it" just before ``pos`` means.
 
     The name that opens the sentence ("Cline is …, so it needs …"), else the one product named earlier in
     the sentence ("I like AssemblyAI, but it runs on …"); a sentence that opens with "it" looks at the one
-    before.
+    before. A relative pronoun points at the name it follows: "Tauri, which uses WebView2", "Sentry's own
+    stack (which needs Kafka".
     """
+    relative = _RELATIVE.search(ctx.text[max(0, pos - 40):pos])
+    if relative:
+        end = max(0, pos - 40) + relative.start()
+        named = [h for h in ctx.hits if h.end == end]
+        if named:
+            return named[-1]
     if not re.search(r"\b(?:it|it['’]s|it\s+(?:is|was)|it\s+\w+ly|it\s+(?:also|still|just|only|could|would|will|might|may|can))\s+$", ctx.text[max(0, pos - 20):pos], re.IGNORECASE):
         return fallback
     s_lo, _ = ctx.sentence_of(pos)

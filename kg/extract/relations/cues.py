@@ -28,6 +28,7 @@ from kg.extract.relations.base import (
     ALLOWED_TYPES,
     Finding,
     actor_before,
+    antecedent,
     cue_targets,
     emit,
     evidence_span,
@@ -228,12 +229,13 @@ def _threat_verb(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
 
 @reader("named_target")
 def _named_target(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
-    """The cue's ``target`` group names the target; the actor stands just before the cue (else the subject):
-    "an open-source Pinecone alternative", "X is a thin Ollama frontend"."""
+    """The cue's ``target`` group names the target; the actor stands just before the cue (else the name a
+    "which" points at, else the subject): "an open-source Pinecone alternative", "X is a thin Ollama frontend",
+    "Qdrant, which is Pinecone-compatible"."""
     ctx = scope.ctx
     target = named_target(ctx, m)
     lo, _ = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
-    source = actor_before(ctx, m.start(), lo, words=3) or scope.subject
+    source = actor_before(ctx, m.start(), lo, words=3) or antecedent(ctx, m.start(), None) or scope.subject
     if target and source and _not_negated(scope, source, target):
         yield source, target, min(m.start(), source.start if source.end else m.start()), m.end()
 
@@ -289,7 +291,6 @@ def _sentence_names(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]
 @reader("named_fate")
 def _named_fate(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     """ "once X ships Y, Z is toast", "X eats Y's lunch", "keeps Y up at night"."""
-    from kg.extract.relations.base import antecedent
 
     ctx, subject = scope.ctx, scope.subject
     named = ctx.hits_in(m.start("target"), m.end("target")) if m.groupdict().get("target") else []
