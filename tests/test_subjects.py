@@ -222,7 +222,7 @@ def test_every_feature_also_counts_for_the_kind_of_document():
 
 
 def test_the_pipeline_reads_the_documents_title(tmp_path, monkeypatch):
-    import kg.extract.subjects as subjects
+    from kg.extract import subjects
     from kg.pipeline import run
 
     # a chooser that believes only the title: the product named before its colon

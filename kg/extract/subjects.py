@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from pathlib import Path
 
 from kg.extract.text import QuoteContext
@@ -173,7 +174,7 @@ _JOINER = re.compile(r"^\s*(?:,\s*(?:and|or)?|and|or|&|/|\+|vs\.?|versus|nor)\s*
 def _listed(ctx: QuoteContext, candidate: str) -> bool:
     """Whether the quote names the candidate in a list with another product ("A, B and C", "A or B", "A/B")."""
     hits = ctx.hits
-    for a, b in zip(hits, hits[1:]):
+    for a, b in pairwise(hits):
         if candidate in (a.root, b.root) and a.root != b.root and _JOINER.match(ctx.text[a.end:b.start]):
             return True
     return False
