@@ -291,7 +291,6 @@ def _sentence_names(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]
 @reader("named_fate")
 def _named_fate(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     """ "once X ships Y, Z is toast", "X eats Y's lunch", "keeps Y up at night"."""
-
     ctx, subject = scope.ctx, scope.subject
     named = ctx.hits_in(m.start("target"), m.end("target")) if m.groupdict().get("target") else []
     targets = named or [t for t in [named_target(ctx, m, subject)] if t]  # "circleci and buildkite are in trouble"

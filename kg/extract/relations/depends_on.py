@@ -31,13 +31,15 @@ def depends_on(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Itera
 @reader("dependency")
 def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     """The names before the cue (else "it"'s antecedent, else the subject unless the family wants its user
-    named, or it is named as "this project") depend on the names right after it; ``reverse`` families read it the other way round."""
+    named and it is not "this project") depend on the names right after it; ``reverse`` families read it the
+    other way round."""
     ctx, subject, family = scope.ctx, scope.subject, scope.family
     s_lo, s_hi = ctx.sentence_of(m.start())
     lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
     fallback = None if family.user_named else subject  # "uses X" needs its user named
     sources = list_back(ctx, m.start(), lo) or [x for x in [antecedent(ctx, m.start(), fallback)] if x]
-    if not sources and subject and scope.lexicon.search("self_reference", ctx.text, max(lo, m.start() - 60), m.start()):
+    if not sources and subject and scope.lexicon.search("self_reference", ctx.text, max(lo, m.start() - 60),
+                                                        m.start()):
         sources = [subject]  # "This project uses Tauri": the quote's own product
     negated = scope.lexicon.search("depends_negation", ctx.text, s_lo, s_hi) or \
         _NOT_BEFORE.search(ctx.text[max(s_lo, m.start() - 24):m.start()])
