@@ -7,9 +7,12 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
-__all__ = ["open_atomic", "write_bytes", "write_text", "write_text_pieces"]
+if TYPE_CHECKING:
+    import sqlite3
+
+__all__ = ["building_sqlite", "open_atomic", "replace_synced", "write_bytes", "write_text", "write_text_pieces"]
 
 
 def _umask() -> int:
@@ -61,3 +64,38 @@ def write_bytes(path: str | Path, data: bytes) -> Path:
 def write_text(path: str | Path, text: str) -> Path:
     """Write UTF-8 text atomically, with ``\\n`` line endings on every platform."""
     return write_bytes(path, text.encode("utf-8"))
+
+
+def replace_synced(built: Path, target: Path) -> Path:
+    """Sync the finished file ``built`` to disk and rename it over ``target``. Returns ``target``."""
+    fd = os.open(built, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(built, target)
+    return target
+
+
+@contextmanager
+def building_sqlite(target: Path, schema: str) -> Iterator[sqlite3.Connection]:
+    """A new SQLite file beside ``target`` with ``schema`` made and one transaction open for bulk inserts; when
+    the block ends without error it is committed, synced and renamed over ``target`` (else removed)."""
+    import sqlite3
+
+    building = target.parent / f".{target.name}.new"
+    building.unlink(missing_ok=True)
+    db = sqlite3.connect(building, isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode = OFF")  # a half-written file is never read: it is renamed only when done
+        db.execute("PRAGMA synchronous = OFF")
+        db.executescript(schema)
+        db.execute("BEGIN")
+        yield db
+        db.execute("COMMIT")
+    except BaseException:
+        db.close()
+        building.unlink(missing_ok=True)
+        raise
+    db.close()
+    replace_synced(building, target)

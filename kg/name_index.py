@@ -14,11 +14,12 @@ renamed into place; its bytes depend only on that index, and ``names.json`` list
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from kg.atomic import building_sqlite
 
 if TYPE_CHECKING:
     from kg.store import StoredEntity
@@ -43,28 +44,13 @@ def _dumps(value: Any) -> str:
 def write_names(root: Path, entities: Mapping[str, Mapping[str, Any]], names: Mapping[str, list[str]]) -> Path:
     """Write ``root/names.sqlite`` from a name index's ``entities`` (id → iri, name, type, aliases, part_of) and
     ``names`` (normalised form → entity ids). Returns the file."""
-    target, building = root / FILE, root / f".{FILE}.new"
-    building.unlink(missing_ok=True)
-    db = sqlite3.connect(building, isolation_level=None)
-    try:
-        db.execute("PRAGMA journal_mode = OFF")
-        db.execute("PRAGMA synchronous = OFF")
-        db.executescript(_SCHEMA)
-        db.execute("BEGIN")
+    target = root / FILE
+    with building_sqlite(target, _SCHEMA) as db:
         db.execute("INSERT INTO meta VALUES ('format', ?)", (str(_FORMAT),))
         db.executemany("INSERT INTO entities VALUES (?, ?, ?, ?, ?, ?)",
                        ((eid, e["iri"], e["name"], e["type"], _dumps(list(e["aliases"])), e["part_of"])
                         for eid, e in sorted(entities.items())))
         db.executemany("INSERT INTO names VALUES (?, ?)", ((form, _dumps(list(ids))) for form, ids in sorted(names.items())))
-        db.execute("COMMIT")
-    finally:
-        db.close()
-    fd = os.open(building, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(building, target)
     return target
 
 

@@ -24,13 +24,13 @@ writes: each value goes through the same literal and IRI functions, so an index 
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import sqlite3
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kg.atomic import building_sqlite, replace_synced
 from kg.rdf import id_from_iri, iri
 from kg.rdf_terms import string_literal
 
@@ -172,16 +172,6 @@ def _insert(db: sqlite3.Connection, gathered: IndexRows) -> None:
         (doc, _dumps(sorted(ents)), _dumps(sorted(qs))) for doc, (ents, qs) in gathered.sources.items()))
 
 
-def _finish(building: Path, target: Path) -> Path:
-    fd = os.open(building, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(building, target)
-    return target
-
-
 def write_index(root: Path, graphs: Iterable[KnowledgeGraph] | IndexRows) -> Path | None:
     """Write ``root/relations.sqlite`` from ``graphs`` (or rows already gathered); remove it if they cannot be
     indexed. Returns the file, or None.
@@ -198,20 +188,10 @@ def write_index(root: Path, graphs: Iterable[KnowledgeGraph] | IndexRows) -> Pat
     if gathered.rows is None:
         target.unlink(missing_ok=True)
         return None
-    building = root / f".{FILE}.new"
-    building.unlink(missing_ok=True)
-    db = sqlite3.connect(building, isolation_level=None)
-    try:
-        db.execute("PRAGMA journal_mode = OFF")
-        db.execute("PRAGMA synchronous = OFF")
-        db.executescript(_SCHEMA)
-        db.execute("BEGIN")
+    with building_sqlite(target, _SCHEMA) as db:
         db.executemany("INSERT INTO meta VALUES (?, ?)", (("format", str(_FORMAT)), ("columns", json.dumps(COLUMNS))))
         _insert(db, gathered)
-        db.execute("COMMIT")
-    finally:
-        db.close()
-    return _finish(building, target)
+    return target
 
 
 def update_index(root: Path, previous: Path, kg: KnowledgeGraph, changed: Iterable[str]) -> Path | None:
@@ -239,7 +219,7 @@ def update_index(root: Path, previous: Path, kg: KnowledgeGraph, changed: Iterab
         _update(db, kg, set(changed))
     finally:
         db.close()
-    return _finish(building, target)
+    return replace_synced(building, target)
 
 
 def _update(db: sqlite3.Connection, kg: KnowledgeGraph, changed: set[str]) -> None:

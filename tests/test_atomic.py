@@ -98,3 +98,18 @@ def test_write_text_pieces_writes_utf8_in_batches(tmp_path):
     with atomic.open_atomic(tmp_path / "f.txt") as handle:
         atomic.write_text_pieces(handle, pieces)
     assert (tmp_path / "f.txt").read_text(encoding="utf-8") == "".join(pieces)
+
+
+def test_building_sqlite_replaces_the_file_only_when_the_block_ends_well(tmp_path):
+    import sqlite3
+
+    from kg.atomic import building_sqlite
+
+    target = tmp_path / "index.sqlite"
+    with building_sqlite(target, "CREATE TABLE t (x INTEGER);") as db:
+        db.execute("INSERT INTO t VALUES (1)")
+    with pytest.raises(RuntimeError), building_sqlite(target, "CREATE TABLE t (x INTEGER);") as db:
+        db.execute("INSERT INTO t VALUES (2)")
+        raise RuntimeError("a build that fails")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index.sqlite"]  # no half-written file left beside it
+    assert sqlite3.connect(target).execute("SELECT x FROM t").fetchall() == [(1,)]
