@@ -124,7 +124,8 @@ def _spelled(text: str, skip: list[tuple[int, int]], found: list[Quantity]) -> l
     return out
 
 
-_SPELLED_HINT = re.compile(r"\b(?:twice|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|\w+ty|hundred|"
+_SPELLED_HINT = re.compile(r"\b(?:twice|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                           r"(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty|hundred|"
                            r"thousand)\b", re.IGNORECASE)
 
 
