@@ -111,6 +111,9 @@ def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | 
         owners = [h for h in before if h.end == whose.start()]
         return owners[0] if owners else None
     between = ctx.text[hit.end:pos]
+    article = _ARTICLE_BEFORE.search(ctx.text, max(lo, hit.start - 30), hit.start)
+    if not between.strip() and article:  # "Ollama is a Go wrapper around it": Go only modifies the cue's noun
+        return actor_before(ctx, article.start(), lo, words)
     if hit.possessive and re.fullmatch(r"['’]s?\s+(?:[a-z][\w-]*\s+){1,3}", between) and not re.search(
             r"\b(?:is|are|was|were|and|or|but|the|a|an)\s", between):
         return hit  # "Vercel's edge functions run on …": the owner stands for its thing
@@ -121,6 +124,9 @@ def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | 
     return hit
 
 
+_PREPOSITION_BEFORE = re.compile(r"\b(?:to|than|unlike|like|from|of|with|vs\.?|versus|over|besides)\s+$",
+                                 re.IGNORECASE)
+_ARTICLE_BEFORE = re.compile(r"\b(?:a|an)\s+(?:[a-z][\w-]*\s+){0,2}$", re.IGNORECASE)
 _RELATIVE = re.compile(r"(?:['’]s?(?:\s+[\w-]+){0,3})?\s*(?:,|\()\s*(?:which|that|who)\s+"
                        r"(?:(?:is|are|was|were)\s+)?(?:(?:also|now|still|itself|just|only|\w+ly)\s+)?$",
                        re.IGNORECASE)  # "X, which", "X (which", "X, who now", "X's own stack (which"
@@ -270,8 +276,9 @@ def _list_back(ctx: QuoteContext, pos: int, lo: int) -> list[Hit]:
         return []
     items = [actor]
     for hit in reversed([h for h in ctx.hits if lo <= h.start and h.end <= actor.start]):
-        if re.fullmatch(r"\s*(?:,|,?\s*and|,?\s*or|&)\s*", ctx.text[hit.end:items[-1].start]):
-            items.append(hit)
+        if re.fullmatch(r"\s*(?:,|,?\s*and|,?\s*or|&)\s*", ctx.text[hit.end:items[-1].start]) \
+                and not _PREPOSITION_BEFORE.search(ctx.text, max(lo, hit.start - 12), hit.start):
+            items.append(hit)  # "In contrast to Prisma, Drizzle is …": Prisma is no part of the list
         else:
             break
     return items[::-1]
