@@ -155,6 +155,25 @@ def antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:
     return named_before(ctx, p_lo, s_lo) or fallback
 
 
+_LINE_HEAD = re.compile(r"[ \t]*(?:[-*•+>]\s*|\d{1,2}[.)]\s*)?(?:\*\*|__)?$")
+
+
+def line_topic(ctx: QuoteContext, pos: int) -> Hit | None:
+    """The name that heads ``pos``'s line as a label ("JavaScriptCore: … written in C++", "- Clerk: 10K MAU free
+    tier"): a name opening the line, after at most a bullet, followed by a colon."""
+    start = ctx.text.rfind("\n", 0, pos) + 1
+    label = [h for h in ctx.hits if start <= h.start < pos]
+    if not label or not _LINE_HEAD.fullmatch(ctx.text[start:label[0].start]):
+        return None
+    head = label[0]
+    for h in label[1:]:  # "OpenAI Whisper (original):": the label's last name
+        if ctx.text[head.end:h.start] != " ":
+            break
+        head = h
+    after = ctx.text[head.end:head.end + 16]
+    return head if re.match(r"(?:\*\*|__)?\s*(?:\([^)\n]{0,12}\)\s*)?:\s", after) else None
+
+
 def named_before(ctx: QuoteContext, lo: int, pos: int) -> Hit | None:
     """The name opening ``[lo, pos)``, else the one product named there."""
     lo = max([lo] + [m.end() for m in re.finditer(r":\s", ctx.text[:pos]) if m.end() > lo])  # "notes: X is …"
