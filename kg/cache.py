@@ -17,6 +17,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import threading
 from dataclasses import fields
 from operator import attrgetter
 from pathlib import Path
@@ -151,14 +152,42 @@ class ExtractionCache:
         self.misses = {kind: 0 for kind in _FILES}
         self._keys: dict[int, tuple[Job, str]] = {}  # id of a job → (the job, its key)
         self._entities: dict[int, tuple[object, str]] = {}  # an entity's text in job keys, by id of its entry
+        self._ahead: threading.Thread | None = None  # reading the previous extraction results (see open)
+        self._decoded: dict[str, Extracted] = {}  # key → its previous extraction result, decoded ahead
 
     def open(self, fingerprint: str) -> None:
-        """Read the previous entries written under ``fingerprint`` (others are ignored)."""
+        """Read the previous entries written under ``fingerprint`` (others are ignored).
+
+        The extraction results are read and decoded in a thread meanwhile (:meth:`_read_ahead`): their keys
+        are known only after names are resolved, but nearly all of them are asked for then, and the thread
+        works while this one waits (for the worker parsing the new quotes, for files): about a second of an add.
+        """
         self.fingerprint = fingerprint
         if self.previous is None:
             return
         for kind, name in _FILES.items():
-            self._old[kind] = _read(self.previous / name, fingerprint)
+            if kind != "extracted":
+                self._old[kind] = _read(self.previous / name, fingerprint)
+        self._ahead = threading.Thread(target=self._read_ahead, args=(fingerprint,), name="kg-cache", daemon=True)
+        self._ahead.start()
+
+    def _read_ahead(self, fingerprint: str) -> None:
+        """The previous extraction results, read and decoded (a line that does not decode is decoded again, and
+        fails, where it is asked for)."""
+        entries = _read(self.previous / _FILES["extracted"], fingerprint)  # type: ignore[operator]
+        decoded = {}
+        for key, raw in entries.items():
+            try:
+                decoded[key] = _decode_extracted(raw)
+            except ValueError:
+                continue
+        self._old["extracted"], self._decoded = entries, decoded
+
+    def _extracted_read(self) -> None:
+        """Wait for :meth:`_read_ahead`."""
+        if self._ahead is not None:
+            self._ahead.join()
+            self._ahead = None
 
     def _get(self, kind: str, key: str):
         raw = self._old[kind].get(key)
@@ -173,7 +202,8 @@ class ExtractionCache:
         return _key(self._fp, "parsed", text) in self._old["parsed"]
 
     def has_extracted(self, job: Job) -> bool:
-        """Whether the previous build's cache holds the :class:`Extracted` of a job (nothing is decoded)."""
+        """Whether the previous build's cache holds the :class:`Extracted` of a job."""
+        self._extracted_read()
         return self._job_key(job) in self._old["extracted"]
 
     def parsed(self, text: str) -> Parsed | None:
@@ -187,10 +217,16 @@ class ExtractionCache:
 
     def extracted(self, job: Job) -> Extracted | None:
         """The cached :class:`Extracted` of a job, or None."""
-        raw = self._get("extracted", self._job_key(job))
-        return None if raw is None else _decode_extracted(raw)
+        self._extracted_read()
+        key = self._job_key(job)
+        raw = self._get("extracted", key)
+        if raw is None:
+            return None
+        found = self._decoded.pop(key, None)  # each entry once: a job asked for again decodes it again
+        return found if found is not None else _decode_extracted(raw)
 
     def keep_extracted(self, job: Job, found: Extracted) -> None:
+        self._extracted_read()
         key = self._job_key(job)
         self._new["extracted"][key] = self._old["extracted"].get(key) or _dumps(_encode_extracted(found))
 
@@ -223,6 +259,7 @@ class ExtractionCache:
 
     def write(self, folder: Path) -> None:
         """Write the entries this build used into ``folder`` (a new generation's ``cache``), sorted by key."""
+        self._extracted_read()
         folder.mkdir(parents=True, exist_ok=True)
         for kind, name in _FILES.items():
             with open(folder / name, "wb") as raw, \

@@ -130,6 +130,25 @@ def test_cache_of_other_rules_or_another_job_is_not_used(tmp_path):
     assert job_key(_job()) != job_key(changed)
 
 
+def test_extraction_results_are_decoded_ahead_and_a_bad_one_fails_where_it_is_asked_for(tmp_path):
+    from pydantic import ValidationError
+
+    cache = ExtractionCache()
+    cache.open("fp")
+    good, bad = _job(), _job(subject=None)
+    cache.keep_extracted(good, _extracted())
+    cache.keep_extracted(bad, _extracted())
+    cache._new["extracted"][cache._job_key(bad)] = '{"relations": "not a list"}'
+    cache.write(tmp_path / CACHE_DIR)
+    again = ExtractionCache(tmp_path / CACHE_DIR)
+    again.open("fp")
+    assert again.has_extracted(good) and again.has_extracted(bad)
+    assert list(again._decoded) == [again._job_key(good)]  # read and decoded in the thread open started
+    assert again.extracted(good) == _extracted() and again.extracted(good) == _extracted()  # asked twice
+    with pytest.raises(ValidationError):
+        again.extracted(bad)
+
+
 def test_damaged_cache_is_ignored(tmp_path):
     folder = tmp_path / CACHE_DIR
     folder.mkdir()
