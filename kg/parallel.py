@@ -16,8 +16,10 @@ Extraction is two map steps around one reduce step, so the output never depends 
 Then the graph is assembled in this process (dedup, sorting, contradictions). Results are consumed in quote
 order whatever order workers finish in, so ``jobs=1``, ``jobs=N`` and a Dask cluster give byte-identical
 output. Each worker builds the spaCy pipeline, catalog matcher and lexicon once (:class:`Setup`, keyed by
-its fingerprint), not once per task. With ``jobs=1``, or fewer than :data:`PARALLEL_MIN_QUOTES` quotes to
-do, everything runs in this process: starting a worker (importing spaCy, building matchers) costs seconds.
+its fingerprint), not once per task. While the next result in order is not ready, this process does not
+wait: it takes the last chunk no worker has started and works it out itself (kept until its turn), so its core
+is used while the workers start (importing spaCy, building matchers: seconds) and while they finish. With
+``jobs=1``, or fewer than :data:`PARALLEL_MIN_QUOTES` quotes to do, everything runs in this process.
 Extractors registered at run time in this process (not through entry points) are not seen by workers.
 """
 
@@ -31,7 +33,6 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import Self
 
@@ -202,10 +203,8 @@ class Runner:
         return self._inline(task, items)
 
     def _inline(self, task, items: list) -> Iterator:
-        if self._local is None:
-            self._local = _Worker(self.setup)
         for chunk in _chunks(items, 1):
-            yield from task(chunk, self._local)
+            yield from task(chunk, self._here())
 
     def _processes(self, task, items: list) -> Iterator:
         if self._pool is None:
@@ -218,10 +217,27 @@ class Runner:
                 context.set_forkserver_preload(["kg.pipeline"])  # workers fork with spaCy imported
             self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=context, initializer=_install,
                                              initargs=(self.setup,))
+        chunks = _chunks(items, self.jobs)
         with _main_not_imported():  # workers start while tasks are submitted
-            results = self._pool.map(partial(task, setup=self.setup.key), _chunks(items, self.jobs))
-        for result in results:
-            yield from result
+            futures = [self._pool.submit(task, chunk, setup=self.setup.key) for chunk in chunks]
+        stolen: dict[int, list] = {}  # chunk index → its results, worked out in this process
+        last = len(chunks) - 1  # chunks after it are done here or taken by a worker
+        try:
+            for index, future in enumerate(futures):
+                while not future.done() and last > index:  # rather than wait: the last chunk no worker took
+                    if futures[last].cancel():
+                        stolen[last] = task(chunks[last], self._here())
+                    last -= 1
+                yield from stolen.pop(index) if index in stolen else future.result()
+        finally:
+            for future in futures:
+                future.cancel()
+
+    def _here(self) -> _Worker:
+        """This process's worker state (the pipeline is built when a task first needs it)."""
+        if self._local is None:
+            self._local = _Worker(self.setup)
+        return self._local
 
     def _dask(self, task, items: list) -> Iterator:
         client = self._dask_client()
