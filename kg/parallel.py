@@ -39,7 +39,7 @@ from typing import Self
 from kg import __version__
 from kg.catalog import Catalog, ontology_dir
 
-__all__ = ["PARALLEL_MIN_QUOTES", "Runner", "Setup", "extract_task", "fingerprint", "parse_task"]
+__all__ = ["PARALLEL_MIN_QUOTES", "Runner", "Setup", "attribute_task", "extract_task", "fingerprint", "parse_task"]
 
 PARALLEL_MIN_QUOTES = 200
 _MAX_CHUNK = 128
@@ -124,6 +124,15 @@ def parse_task(texts: list[str], setup: Setup | str | _Worker) -> list:
 
     worker = _worker(setup)
     return parse_quotes(worker.nlp, texts, worker.catalog, worker.lexicon)
+
+
+def attribute_task(documents: list, setup: Setup | str | _Worker) -> list:
+    """The reduce step's per-document part on a chunk of :class:`kg.pipeline.Attributing`: each document's subject
+    attributions (quote id → Attribution), in order."""
+    from kg.pipeline import attribute_document
+
+    worker = _worker(setup)
+    return [attribute_document(item, worker.catalog) for item in documents]
 
 
 def extract_task(jobs: list, setup: Setup | str | _Worker) -> list:
