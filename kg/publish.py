@@ -71,7 +71,7 @@ def write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str
             _write_store(graph, folder, previous, progress)
         else:
             _write_store(graph, folder, previous, progress, concurrent=True)
-            written = child.finish(timings, progress)
+            written = child.finish(progress)
     summary = run_report(graph)
     if timings is not None:  # wall-clock seconds: the one part of the report that differs between runs
         summary["timings"] = {"wall_s": {name: round(s[0], 3) for name, s in timings.items()},
@@ -128,8 +128,11 @@ class _Exporting:
         send.close()
         return cls(graph, folder, exporters, process, receive)
 
-    def finish(self, timings: dict[str, list[float]] | None, progress: ProgressCallback | None) -> list[str]:
-        """Wait for the forked process; write here what it did not; the names of the exports written, in order."""
+    def finish(self, progress: ProgressCallback | None) -> list[str]:
+        """Wait for the forked process; write here what it did not; the names of the exports written, in order.
+        Its stage timings join the current recording (``kg.timings``)."""
+        from kg.timings import add_stage
+
         done: set[str] = set()
         try:
             while True:  # the names of the finished exports, then the process's stage timings
@@ -138,9 +141,7 @@ class _Exporting:
                     done.add(value)
                     continue
                 for name, seconds in value.items():
-                    if timings is not None:
-                        total = timings.setdefault(name, [0.0, 0.0, 0.0])
-                        total[0], total[1], total[2] = total[0] + seconds[0], total[1] + seconds[1], seconds[2]
+                    add_stage(name, *seconds)
                 break
         except (EOFError, OSError):  # it stopped early: what is missing is written below
             pass
@@ -159,8 +160,9 @@ class _Exporting:
 
 def _export_in_child(graph: KnowledgeGraph, folder: Path, exporters: list, send) -> None:
     """The forked process's work: every export; each name sent when written, then the stage timings."""
-    from kg.timings import recording
+    from kg.timings import recording, silence
 
+    silence()  # the parent logs these stages when it receives them
     try:
         with recording() as record:
             _export(graph, folder, exporters, None, lambda name: send.send(("done", name)))
