@@ -13,6 +13,7 @@ written are the same either way.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import tempfile
 from collections.abc import Callable
@@ -122,8 +123,8 @@ class _Exporting:
             return None
         context = multiprocessing.get_context("fork")
         receive, send = context.Pipe(duplex=False)
-        process = context.Process(target=_export_in_child, args=(graph, folder, exporters, send), daemon=True,
-                                  name="kg-exports")
+        process = context.Process(target=_export_in_child, args=(graph, folder, exporters, send, os.getpid()),
+                                  daemon=True, name="kg-exports")
         process.start()
         send.close()
         return cls(graph, folder, exporters, process, receive)
@@ -158,10 +159,12 @@ class _Exporting:
         return [name for name, _ in self.exporters]
 
 
-def _export_in_child(graph: KnowledgeGraph, folder: Path, exporters: list, send) -> None:
+def _export_in_child(graph: KnowledgeGraph, folder: Path, exporters: list, send, parent: int) -> None:
     """The forked process's work: every export; each name sent when written, then the stage timings."""
+    from kg.forked import die_with_parent
     from kg.timings import recording, silence
 
+    die_with_parent(parent)
     silence()  # the parent logs these stages when it receives them
     try:
         with recording() as record:
