@@ -130,17 +130,3 @@ def test_bullet_items_are_rivals_when_a_name_outside_competes_with_two():
     assert found == {frozenset(p) for p in [("ent:statsig", "ent:growthbook"), ("ent:statsig", "ent:posthog"),
                                             ("ent:growthbook", "ent:posthog")]}
     assert score_relations(ctx, rules[:1], load_lexicon(), _model({}, 0.9)) == []
-
-
-def test_joint_rows_give_each_model_its_own_probabilities():
-    """One look-up per feature for two models gives each the probabilities of its own look-ups."""
-    from kg.extract.scorer import RelationModel, joint_rows
-
-    one = RelationModel(("a", "none"), (0.1, 0.2), {"f:x": (1.0, -1.0), "f:y": (0.5, 0.25)}, 0.5)
-    two = RelationModel(("none", "b", "c"), (0.0, 0.3, -0.3), {"f:y": (0.1, 0.2, 0.3), "f:z": (2.0, -1.0, 0.5)}, 0.2)
-    for features in [(), ("f:x",), ("f:x", "f:y"), ("f:y", "f:z"), ("f:w", "f:x", "f:y", "f:z"), ("f:z", "f:x")]:
-        rows_one, rows_two = joint_rows(features, one, two)
-        assert one.row_probabilities(rows_one) == one.probabilities(features)
-        assert two.row_probabilities(rows_two) == two.probabilities(features)
-        assert one.decide_rows(rows_one) == one.decide(features)
-    assert joint_rows(("f:x", "f:y"), one, two) == [[0, 1, 2], [0, 1]]

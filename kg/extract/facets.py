@@ -211,11 +211,7 @@ def quote_facets(text: str, facts: list[str] | None = None, words: list[str] | N
     if not models:
         return ruled
     feats = facet_features(text, facts or [], words, ruled)
-    from kg.extract.scorer import joint_rows
-
-    perspective, stance = models["perspective"], models["stance"]
-    rows = joint_rows(feats, perspective.model, stance.model)  # one look-up per feature for both models
-    return Facets(perspective.best_of_rows(rows[0]), stance.best_of_rows(rows[1]), ruled.verdict)
+    return Facets(models["perspective"].best(feats), models["stance"].best(feats), ruled.verdict)
 
 
 FACETS_MODEL = "facets.model.json"
@@ -242,13 +238,7 @@ class FacetModel:
 
     def best(self, features: tuple[str, ...]) -> str:
         """The likeliest label (ties go to the earlier label)."""
-        return self._best(self.model.probabilities(features))
-
-    def best_of_rows(self, picked: list[int]) -> str:
-        """:meth:`best` from the weight rows of the features (``scorer.joint_rows``)."""
-        return self._best(self.model.row_probabilities(picked))
-
-    def _best(self, probs: list[float]) -> str:
+        probs = self.model.probabilities(features)
         return self.model.labels[max(range(len(probs)), key=lambda i: (probs[i], -i))]
 
 

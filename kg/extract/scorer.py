@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
     import numpy as np
 
-__all__ = ["MODEL_FILE", "RelationModel", "joint_rows", "load_model", "score_relations"]
+__all__ = ["MODEL_FILE", "RelationModel", "load_model", "score_relations"]
 
 MODEL_FILE = "relations.model.json"
 
@@ -59,16 +59,11 @@ class RelationModel:
         selected rows along the first axis adds them row after row (numpy sums pairwise only along the
         contiguous axis), so the floats are those of adding them one by one.
         """
-        rows = self._table[0]
-        return self.row_probabilities([0, *filter(None, map(rows.get, features))])  # rows from 1: None drops
-
-    def row_probabilities(self, picked: list[int]) -> list[float]:
-        """:meth:`probabilities` of the weight rows ``picked``: 0 (the intercept), then the rows of the known
-        features in feature order (:func:`joint_rows` finds them for several models with one look-up)."""
+        rows, matrix, add = self._table
+        picked = [0, *filter(None, map(rows.get, features))]  # rows are numbered from 1: None alone drops
         if len(picked) == 1:
             scores = list(self.intercept)
         else:
-            _, matrix, add = self._table
             scores = add(matrix.take(picked, axis=0), axis=0).tolist()
         top = max(scores)
         exp = [math.exp(s - top) for s in scores]
@@ -80,11 +75,7 @@ class RelationModel:
 
         Returns the label and the chance that the pair is related at all (its confidence), or ("none", p).
         """
-        return self.decide_rows([0, *filter(None, map(self._table[0].get, features))])
-
-    def decide_rows(self, picked: list[int]) -> tuple[str, float]:
-        """:meth:`decide` from the weight rows ``picked`` (see :meth:`row_probabilities`)."""
-        probs = self.row_probabilities(picked)
+        probs = self.probabilities(features)
         related = 1.0 - probs[self.labels.index("none")]
         if related < self.threshold:
             return "none", 1.0 - related
@@ -96,23 +87,6 @@ class RelationModel:
         i = self.labels.index(label)
         scored = sorted(((self.weights[f][i], f) for f in features if f in self.weights), reverse=True)
         return [f for w, f in scored[:n] if w > 0]
-
-
-_JOINT: dict[tuple[int, ...], tuple[tuple[RelationModel, ...], dict[str, tuple[int, ...]]]] = {}
-
-
-def joint_rows(features: tuple[str, ...], *models: RelationModel) -> list[list[int]]:
-    """Each model's weight rows for ``features`` (0 first, then the known features' rows in feature order, as
-    :meth:`RelationModel.row_probabilities` reads them), with one dict look-up per feature for all the models
-    (models that read the same features: the two claim models, the two facet models)."""
-    key = tuple(map(id, models))
-    found = _JOINT.get(key)
-    if found is None or any(a is not b for a, b in zip(found[0], models)):  # ids of models since freed
-        tables = [m._table[0] for m in models]
-        names = sorted(set().union(*tables))
-        found = _JOINT[key] = (models, {f: tuple(t.get(f, 0) for t in tables) for f in names})
-    known = [r for r in map(found[1].get, features) if r is not None]
-    return [[0, *(r[k] for r in known if r[k])] for k in range(len(models))]
 
 
 @lru_cache(maxsize=8)

@@ -123,13 +123,10 @@ def _decide(features: tuple[str, ...], model, found) -> tuple[str, float]:
     states a claim, the typed model which type; without it the typed model decides both."""
     if found is None:
         return model.decide(features)
-    from kg.extract.scorer import joint_rows
-
-    found_rows, typed_rows = joint_rows(features, found, model)  # one look-up per feature for both models
-    is_claim, p = found.decide_rows(found_rows)
+    is_claim, p = found.decide(features)
     if is_claim == "none":
         return "none", p
-    probs = model.row_probabilities(typed_rows)
+    probs = model.probabilities(features)
     best = max((i for i, label in enumerate(model.labels) if label != "none"), key=lambda i: (probs[i], -i))
     return model.labels[best], p
 _POLARITY = {"capability": "positive", "limitation": "negative", "risk": "negative"}
