@@ -211,7 +211,11 @@ def quote_facets(text: str, facts: list[str] | None = None, words: list[str] | N
     if not models:
         return ruled
     feats = facet_features(text, facts or [], words, ruled)
-    return Facets(models["perspective"].best(feats), models["stance"].best(feats), ruled.verdict)
+    from kg.extract.scorer import model_stack
+
+    perspective, stance = models["perspective"], models["stance"]
+    p_probs, s_probs = model_stack(perspective.model, stance.model).probabilities(feats)  # one look-up for both
+    return Facets(perspective.best_of(p_probs), stance.best_of(s_probs), ruled.verdict)
 
 
 FACETS_MODEL = "facets.model.json"
@@ -238,7 +242,10 @@ class FacetModel:
 
     def best(self, features: tuple[str, ...]) -> str:
         """The likeliest label (ties go to the earlier label)."""
-        probs = self.model.probabilities(features)
+        return self.best_of(self.model.probabilities(features))
+
+    def best_of(self, probs: list[float]) -> str:
+        """The likeliest label of the probabilities ``probs`` (ties go to the earlier label)."""
         return self.model.labels[max(range(len(probs)), key=lambda i: (probs[i], -i))]
 
 
