@@ -21,12 +21,14 @@ def _watch(monkeypatch, tmp_path) -> tuple[dict, object]:
     """Record which process and thread load the store, and (in a file: a forked process's memory is its own)
     which process wrote each export and whether the store was loading meanwhile.
 
-    Each export waits a little for the store to start loading, so that a small graph's exports cannot all be
-    written before the store starts and pass unseen.
+    Each export waits for the store to start loading, and a concurrent store load waits until an export has
+    logged itself, so that the overlap is certain on a loaded machine rather than a matter of timing (a small
+    graph's store loads in a few milliseconds).
     """
     from kg.registry import get_exporter
 
     seen: dict = {}
+    parent = os.getpid()
     log = tmp_path / "exports.log"
     loading = tmp_path / "loading"
     write_store = kg.store.write_store
@@ -35,6 +37,10 @@ def _watch(monkeypatch, tmp_path) -> tuple[dict, object]:
         seen.update(store_pid=os.getpid(), store_thread=threading.current_thread().name, load_in_a_thread=concurrent)
         loading.touch()
         try:
+            for _ in range(600 if concurrent else 0):  # at most a minute: the exports process may start slowly
+                if log.exists() and log.read_text().strip():
+                    break
+                threading.Event().wait(0.1)
             return write_store(graph, folder, progress, concurrent=concurrent)
         finally:
             loading.unlink()
@@ -44,7 +50,7 @@ def _watch(monkeypatch, tmp_path) -> tuple[dict, object]:
 
         class Watched:
             def write(self, graph, path):
-                for _ in range(50):
+                for _ in range(50 if os.getpid() == parent else 600):
                     if loading.exists():
                         break
                     threading.Event().wait(0.1)
