@@ -30,6 +30,8 @@ _CAMEL_LEAD = re.compile(r"^[A-Z]{2,}[a-z]{2,}")
 _LETTERS_DIGIT = re.compile(r"^[A-Za-z]{2,}\d")
 _PREFIX_NUMBER = re.compile(r"^([A-Za-z]+)-\d")
 _DOTTED = re.compile(r"[A-Za-z][a-z0-9]+\.(?:cpp|js|ts|py|rs|ai|io|dev|new|sh|so|diy|app|co|gg|xyz|tech|cloud)")
+# a code identifier: "pg_duckdb", "coc.nvim", "llama_index"; a name only where the document's title names it too
+_IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:[_.][a-z0-9]+)*_[a-z0-9]+(?:[_.][a-z0-9]+)*|[a-z][a-z0-9]{1,}\.[a-z]{2,5}")
 _ACRONYM = re.compile(r"[A-Z][A-Z0-9]{1,6}(?:-[a-z]+)?")
 _BATCH = re.compile(r"[WSF]\d{2}")
 _CAPITALIZED = re.compile(r"[A-Z][a-z0-9'’]+(?:-[A-Za-z0-9]+)*")
@@ -83,6 +85,8 @@ def _word_shape(word: str, lexicon: Lexicon) -> str | None:
         return "discovery.dotted"
     if _LOWER_MODEL.fullmatch(word) and word.split("-")[0] not in _PREFIXES and not _UNIT_TAIL.search(word):
         return "discovery.model_name"  # "bge-m3", "text-embedding-3-large", "nomic-embed-text-v1.5"
+    if _IDENTIFIER.fullmatch(word):
+        return "discovery.identifier"
     if _ACRONYM.fullmatch(word):
         if is_common(word) or lexicon.is_generic(word.split("-")[0]) or _BATCH.fullmatch(word):
             return None  # "AND" is shouting, "VC-flush" a generic, "W23" a batch
@@ -162,6 +166,7 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
         initial = _clause_start(text, start)
         strong = rule != "discovery.capitalized" or not initial or j > i and _shape(last_word, lexicon) is not None \
             or (not is_common(core, RARE) and not _WORDISH.search(core))  # "Figma is …": no English word, a name
+        strong = strong and rule != "discovery.identifier"  # "shared_buffers", "config.yaml": code, unless titled
         hits.append(NameHit(start, last_end, name, rule, strong and not _all_generic(name, lexicon), possessive,
                             initial and j == i))
         i = j + 1

@@ -189,7 +189,8 @@ def _side_names(sides: tuple[str, ...], catalog: Catalog, said: set[str]) -> tup
     for side in sides:
         base = split_release(side)[0]
         if catalog.get(side) or catalog.get(base) or normalize_name(base) in said or \
-                (" " not in base and f"word:{normalize_name(base)}" in said and not is_common(base)):
+                (" " not in base and f"word:{normalize_name(base)}" in said and not is_common(base)) or \
+                _own_name(base, catalog, said):
             out.append(side)
             continue
         words = re.findall(r"[\w][\w.+#-]*", side)
@@ -201,6 +202,14 @@ def _side_names(sides: tuple[str, ...], catalog: Catalog, said: set[str]) -> tup
             return ()
         out.append(inner)
     return tuple(dict.fromkeys(out))
+
+
+def _own_name(side: str, catalog: Catalog, said: set[str]) -> bool:
+    """A capitalised name of two or three words whose last word the quotes use as a name on its own:
+    "Grafana Alloy" (quotes say "Alloy"), not "Grafana" of the catalog alone."""
+    words = side.split()
+    return 1 < len(words) <= 3 and all(w[:1].isupper() for w in words) and \
+        normalize_name(words[-1]) in said and catalog.get(words[-1]) is None
 
 
 def _said(doc: Document, parsed: dict[str, Parsed], texts: dict[str, str]) -> set[str]:

@@ -42,11 +42,19 @@ def test_strong_names(lexicon, text, expected):
     ("It wraps llama.cpp nicely.", "llama.cpp", "discovery.dotted"),
     ("It speaks MCP natively.", "MCP", "discovery.acronym"),
     ("The folks at Hugging Face agree.", "Hugging Face", "discovery.capitalized"),
+    ("The pg_duckdb extension is young.", "pg_duckdb", "discovery.identifier"),
+    ("I dropped coc.nvim last year.", "coc.nvim", "discovery.identifier"),
 ])
 def test_rule_says_why_it_is_a_name(lexicon, text, name, rule):
     (hit,) = [h for h in find_names(text, lexicon) if h.text == name]
     assert hit.rule == rule
     assert text[hit.start:hit.end] == name
+
+
+def test_a_code_identifier_is_only_a_weak_name(lexicon):
+    # "shared_buffers" and "config.yaml" are code, not products: a name only where a title names it too
+    hits = find_names("Set shared_buffers in config.yaml, e.g. to 4GB.", lexicon)
+    assert [(h.text, h.strong) for h in hits] == [("shared_buffers", False), ("config.yaml", False)]
 
 
 @pytest.mark.parametrize("text", [

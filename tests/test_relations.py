@@ -34,6 +34,13 @@ OWNER_RISK = "Daytona's biggest worry isn't Modal, it's Runloop Devbox."
 SURPASSING = "Downloads doubled this spring, with Modal surpassing E2B for the first time."
 LOSES = "If Modal keeps cutting prices like this, E2B loses the renewal next quarter."
 DANGER = "The biggest threat to Daytona is Runloop Devbox, probably within two years."
+DEPRECATED_FOR = "Honestly E2B is being deprecated in favour of Modal across our whole org."
+EXODUS = "Lately everyone is migrating from E2B to Modal, because the cold starts are faster."
+SUCCESSOR = "Runloop Devbox is the successor to Daytona and will eventually replace it."
+RIVAL_FATE = "E2B keeps growing. Over the same time, Runloop Devbox usage has fallen from 17% to 11%."
+THAT_THREATENS = "E2B grew into a hardened, stable toolkit that legitimately threatens the Runloop Devbox monopoly."
+KILLER_ADJECTIVE = "With persistent volumes, Modal is a total Runloop Devbox killer."
+NOTHING_THREATENS = "Honestly nothing threatens Runloop Devbox here."
 
 OWN_MAKER = "The biggest threat to GitHub Copilot is Microsoft, which keeps renaming it."
 
@@ -86,6 +93,8 @@ DOCS = [
                             ASIDE, BAKEOFF]),
     ("Ollama vs LM Studio", [ALTERNATIVE, MAIN_ALTERNATIVES, HEDGED, KILL_CUE]),
     ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER, IT_NEXT]),
+    ("E2B vs Runloop Devbox", [DEPRECATED_FOR, EXODUS, SUCCESSOR, RIVAL_FATE, THAT_THREATENS, KILLER_ADJECTIVE,
+                               NOTHING_THREATENS]),
     ("E2B vs Daytona", [SURPASSING, BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
                          OPENER_MAKER]),
     ("Daytona vs Milvus", [OWNERS_WHICH, THIS_PROJECT, BUILT_BY, TWO_DEPENDENCIES, CATALOG_MAKER, WHOSE, IT_LATER, EVALUATING]),
@@ -164,11 +173,25 @@ def test_a_named_risk_lists_its_actors_after_a_colon(view):
     (LOSES, "Modal", "E2B", "next quarter", True),
     (WHOSE, "Runloop Devbox", "Daytona", None, False),
     (SURPASSING, "Modal", "E2B", None, False),
+    (DEPRECATED_FOR, "Modal", "E2B", None, False),
+    (EXODUS, "Modal", "E2B", None, False),
+    (SUCCESSOR, "Runloop Devbox", "Daytona", None, False),
+    (RIVAL_FATE, "E2B", "Runloop Devbox", None, False),  # the quote's subject gains what a rival loses
+    (THAT_THREATENS, "E2B", "Runloop Devbox", None, False),  # "that" points back at the quote's subject
 ])
 def test_threats_with_horizons(view, quote, actor, target, horizon, hedged):
     threats = [(view.name(r.source), view.name(r.target), r.horizon, r.hedged)
                for r in view.relations(quote, "threatens")]
     assert threats == [(actor, target, horizon, hedged)]
+
+
+def test_a_killer_with_an_adjective_is_a_threat_and_a_negated_verb_is_none(view):
+    assert ("Runloop Devbox",) == tuple(view.name(r.target) for r in view.relations(KILLER_ADJECTIVE, "threatens"))
+    assert view.relations(NOTHING_THREATENS, "threatens") == []
+
+
+def test_a_deprecation_in_favour_of_a_rival_is_also_competition(view):
+    assert view.edges(DEPRECATED_FOR, "competes_with") == {("competes_with", "E2B", "Modal")}
 
 
 def test_hedged_threat_has_lower_confidence(view):

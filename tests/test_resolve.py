@@ -151,8 +151,18 @@ def sides(tmp_path_factory):
             "In the end we kept Zentrix.",
             "we found zentrix faster than expected on the nightly jobs.",
         ]),
+        ("gizmo_sync: Acmebase's storage engine inside Widgetly", [  # a code identifier the title names
+            "gizmo_sync embeds the Acmebase engine into Widgetly.",
+            "Set gizmo_sync.threads and shared_buffers before the first query.",
+        ]),
     ])
     return GraphView(graph)
+
+
+def test_a_code_identifier_the_title_names_is_an_entity_and_a_subject(sides):
+    names = {e.name for e in sides.graph.entities}
+    assert "gizmo_sync" in names and "shared_buffers" not in names
+    assert _subject(sides, "gizmo_sync embeds the Acmebase engine into Widgetly.") == "gizmo_sync"
 
 
 def test_a_vs_side_with_words_after_the_name_is_narrowed_to_the_name(sides):
@@ -180,6 +190,9 @@ def test_a_title_product_is_found_in_lower_case_in_its_documents_quotes(sides):
     (("Acmebase", "Acmebase"), {"acmebase"}, ("Acmebase",)),
     (("pgvectr", "Qdrnt"), {"word:pgvectr", "word:qdrnt"}, ("pgvectr", "Qdrnt")),  # words the quotes use
     (("Acmebase", "nightly builds"), {"acmebase", "word:nightly", "word:builds"}, ()),  # ordinary English
+    # a capitalised name whose last word the quotes name on its own stays whole, though the catalog knows "Grafana"
+    (("Acmebase", "Grafana Zorbit"), {"acmebase", "zorbit"}, ("Acmebase", "Grafana Zorbit")),
+    (("Acmebase", "Grafana Zorbit"), {"acmebase"}, ("Acmebase", "Grafana")),
 ])
 def test_side_names(sides_in, said, expected):
     from kg.catalog import load_catalog
