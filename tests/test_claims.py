@@ -10,6 +10,7 @@ from helpers import GraphView, run_docs
 METRIC_UNDER = "Helicone adds under 10 ms of proxy overhead per request in our load tests."
 METRIC_STARS = "Langfuse sits at roughly 8k GitHub stars and the issue tracker moves quickly."
 METRIC_TIMES = "Langfuse was 3x quicker to wire into our stack than the tool we used before."
+METRIC_SPELLED = "Langfuse took forty minutes to import our old traces, which was fine."
 METRIC_PARAMS = "Phi-4-mini packs 3.8B parameters yet keeps up with much larger models on our evals."
 PRICE_RANGE = "The hosted Langfuse plan runs $15\u201340/mo depending on trace volume."
 PRICE_SEAT = "Helicone's team plan is $20/month per seat once you pass five users."
@@ -38,7 +39,8 @@ WE_BENCHMARKED = "We've benchmarked Helicone to be the fastest gateway we could 
 NOT_MYSELF = "Langfuse looks quick in the charts, but I haven\u2019t run the benchmarks myself."
 
 DOCS = [
-    ("Helicone vs Langfuse", [METRIC_UNDER, METRIC_STARS, METRIC_TIMES, PRICE_RANGE, PRICE_SEAT, FREE_TIER]),
+    ("Helicone vs Langfuse", [METRIC_UNDER, METRIC_STARS, METRIC_TIMES, METRIC_SPELLED, PRICE_RANGE, PRICE_SEAT,
+                              FREE_TIER]),
     ("Langfuse vs Helicone (tracing for LLM apps)",
      [LICENSE_MIT, LICENSE_APACHE, LINUX_ONLY, TWO_PLATFORMS, WITHIN_YEARS, BY_YEAR]),
     ("Helicone vs Langfuse: trust and conditions", [SELF_REPORTED, REVISED, ONLY_IF, CROSS_PRODUCT,
@@ -66,6 +68,7 @@ def _one(view, quote, type_):
     (METRIC_STARS, "Langfuse", 8000.0, "stars", "~"),
     (METRIC_TIMES, "Langfuse", 3.0, "x", "="),
     (METRIC_PARAMS, "Phi-4-mini", 3.8e9, "parameters", "="),
+    (METRIC_SPELLED, "Langfuse", 40.0, "min", "="),
 ])
 def test_metric_values(view, quote, about, value, unit, comparator):
     claim = _one(view, quote, "metric")

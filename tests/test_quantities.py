@@ -128,7 +128,21 @@ def test_dates_and_fractions_off_a_rating_scale_are_not_ratings(text):
     ("nothing measured here", []),
 ])
 def test_metrics_without_and_with_digits(text, expected):
-    """Texts without a digit skip the number patterns (only "under a second" can be a metric there)."""
+    """Texts without a digit skip the digit patterns (only "under a second" and spelled numbers remain)."""
+    assert _metrics(text) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Indexing took three hours, then forty minutes", [(3.0, "h", "=", "three hours"), (40.0, "min", "=", "forty minutes")]),
+    ("it was twice as fast as the old one", [(2.0, "x", "=", "twice as fast")]),
+    ("about twenty-five percent cheaper", [(25.0, "%", "~", "about twenty-five percent")]),
+    ("over two million downloads", [(2e6, "downloads", ">", "over two million downloads")]),
+    ("it took 3 hours and fifteen minutes", [(3.0, "h", "=", "3 hours"), (15.0, "min", "=", "fifteen minutes")]),
+    # a spelled number counts things only with "thousand", "million" or "billion": these are prose
+    ("two users complained and three models failed", []),
+    ("I tried it twice, one day at a time", []),
+])
+def test_spelled_out_numbers(text, expected):
     assert _metrics(text) == expected
 
 

@@ -68,6 +68,11 @@ UTILIZES = "E2B utilizes Firecracker for every sandbox it starts."
 OWNERS_WHICH = "Daytona was easy to set up. Milvus's own managed stack (which needs Kubernetes and Docker) was not."
 THIS_PROJECT = "This project uses Kubernetes for every workspace, and nobody misses the old VMs."
 LEVERAGE_THE = "E2B leverages the Firecracker VMM on every host it runs."
+WRAPPER_ADJECTIVE = "Honestly Jan is a polished wrapper for llama.cpp, and that is fine."
+UNDER_THE_HOOD_OPENER = "Firecracker under the hood, a tiny API on top, and E2B just works."
+REIMPLEMENTS_IN = "Qdrant reimplements the whole index in Rust for speed."
+MODIFIER_NOT_ACTOR = "Honestly Jan is a Go wrapper around llama.cpp, nothing more."
+CONTRAST_NOT_LIST = "In contrast to Daytona, Qdrant is a thin Rust layer on top of RocksDB."
 CATALOG_MAKER = "Milvus is a database with serious Zilliz money behind it."
 
 # ---- precision: products named, but no relation cue ------------------------------------------------------------
@@ -104,7 +109,9 @@ DOCS = [
     ("Chroma in the prototype", [INSTEAD_OF, COMPATIBLE]),
     ("What Qdrant, Jan, Daytona and E2B are made of", [WRITTEN_IN, WRITTEN_IN_IMPLICIT, DEFAULTS_TO, COMES_WITH,
                                                        USES_THE, BUILT_WITH, ADJECTIVE_FIRST, WHICH_USES, BUILD_ON,
-                                                       UTILIZES, LEVERAGE_THE]),
+                                                       UTILIZES, LEVERAGE_THE, WRAPPER_ADJECTIVE,
+                                                       UNDER_THE_HOOD_OPENER, REIMPLEMENTS_IN, MODIFIER_NOT_ACTOR,
+                                                       CONTRAST_NOT_LIST]),
 ]
 
 
@@ -220,6 +227,12 @@ def test_hedged_threat_has_lower_confidence(view):
     (OWNERS_WHICH, {("depends_on", "Milvus", "Kubernetes"), ("depends_on", "Milvus", "Docker")}),
     (THIS_PROJECT, {("depends_on", "Daytona", "Kubernetes")}),
     (LEVERAGE_THE, {("depends_on", "E2B", "Firecracker")}),
+    (WRAPPER_ADJECTIVE, {("depends_on", "Jan", "llama.cpp")}),
+    (UNDER_THE_HOOD_OPENER, {("depends_on", "E2B", "Firecracker")}),
+    (REIMPLEMENTS_IN, {("depends_on", "Qdrant", "Rust")}),
+    # "a Go wrapper": Go says what it is written in, not who wraps
+    (MODIFIER_NOT_ACTOR, {("depends_on", "Jan", "llama.cpp"), ("depends_on", "Jan", "Go")}),
+    (CONTRAST_NOT_LIST, {("depends_on", "Qdrant", "RocksDB"), ("depends_on", "Qdrant", "Rust")}),  # "In contrast to Daytona," is no list
 ])
 def test_dependencies(view, quote, expected):
     assert view.edges(quote, "depends_on") == expected

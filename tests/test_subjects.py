@@ -206,6 +206,20 @@ def test_features_say_whether_a_name_is_its_clauses_subject_or_one_of_a_list():
     assert "how:possessive" in feats[ids["Kafka"]][0] and "how:clause_subject" not in feats[ids["Kafka"]][0]
 
 
+def test_features_say_whether_the_catalog_knows_a_candidate():
+    from kg.catalog import Catalog, CatalogEntry
+    from kg.extract.subjects import subject_features
+    from kg.extract.text import QuoteContext
+    from kg.resolve import EntityTable, Hit
+
+    text = "At Gizmo Jam most teams used Unity."
+    table = EntityTable(Catalog({"Unity": CatalogEntry(name="Unity", type="Product")}))
+    unity, jam = table.add_catalog("Unity"), table.add_discovered("Gizmo Jam")
+    hits = [Hit(3, 12, "Gizmo Jam", jam, jam, "Product", "test"), Hit(29, 34, "Unity", unity, unity, "Product", "test")]
+    (feats,) = subject_features([QuoteContext("q1", "d1", text, [(0, len(text))], hits, [unity])], table, None)
+    assert "discovered" in feats[jam][0] and "discovered" not in feats[unity][0]
+
+
 def test_every_feature_also_counts_for_the_kind_of_document():
     from kg.extract.subjects import subject_features
 

@@ -85,10 +85,56 @@ def _size_pattern() -> re.Pattern[str]:
     return re.compile(rf"(?<![\w.-])(?P<num>\d+(?:\.\d+)?)(?P<mult>[BM])\b(?:[\s-]+(?:{nouns}))")
 
 
+@lru_cache(maxsize=1)
+def _spelled_pattern() -> re.Pattern[str]:
+    """Spelled-out numbers with a unit: "three hours", "forty minutes", "two million downloads", "twice as fast"."""
+    t = _units()
+    words = _alternation(list(t["number_words"]))
+    return re.compile(
+        rf"(?P<cmp>(?<![\w])(?:{_alternation([c for c in t['comparators'] if c[0].isalpha()])})\s+)?"
+        rf"(?<![\w-])(?:(?P<twice>twice)\s+(?:as\s+[a-z]+|faster|slower|cheaper|smaller|larger|bigger|more|less|fewer)"
+        rf"|(?P<num>{words})(?:-(?P<ones>one|two|three|four|five|six|seven|eight|nine))?"
+        rf"(?:\s(?P<mult>thousand|million|billion))?\s(?P<unit>{_alternation(list(t['units']))}))(?![\w])",
+        re.IGNORECASE,
+    )
+
+
+_ONES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+
+
+def _spelled(text: str, skip: list[tuple[int, int]], found: list[Quantity]) -> list[Quantity]:
+    """Quantities written in words (``number_words`` and ``spelled_units`` in units.json)."""
+    t = _units()
+    out = []
+    for m in _spelled_pattern().finditer(text):
+        if any(q.start < m.end() and m.start() < q.end for q in found) or any(s < m.end() and m.start() < e for s, e in skip):
+            continue
+        if m.group("twice"):
+            out.append(Quantity(m.start("twice"), m.end(), 2.0, "x", "="))
+            continue
+        unit_word, mult = m.group("unit").lower(), (m.group("mult") or "").lower() or None
+        if not mult and unit_word not in t["spelled_units"]:
+            continue  # "two users", "three models": prose, not a measurement
+        unit, scale = t["units"][unit_word]
+        value = (t["number_words"][m.group("num").lower()] + _ONES.get((m.group("ones") or "").lower(), 0))
+        value = round(float(value) * (t["multipliers"][mult] if mult else 1) * scale, 6)
+        cmp_word = (m.group("cmp") or "").strip().lower()
+        comparator = t["comparators"].get(cmp_word) or t["comparators"].get(cmp_word + " ") or "="
+        out.append(Quantity(m.start("cmp") if m.group("cmp") else m.start("num"), m.end(), value, unit, comparator))
+    return out
+
+
+_SPELLED_HINT = re.compile(r"\b(?:twice|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                           r"(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty|hundred|"
+                           r"thousand)\b", re.IGNORECASE)
+
+
 def find_metrics(text: str, skip: list[tuple[int, int]] = ()) -> list[Quantity]:
     """Every number with a known unit in ``text``, outside the ``skip`` spans (names, prices)."""
-    if not _DIGIT.search(text):  # no number: only "under a second" can be a metric (every other step reads one)
-        return sorted(_under_a(text, []), key=lambda q: q.start)
+    if not _DIGIT.search(text):  # no digit: only "under a second" and spelled numbers can be metrics
+        found = _under_a(text, [])
+        found += _spelled(text, skip, found) if _SPELLED_HINT.search(text) else []
+        return sorted(found, key=lambda q: q.start)
     t = _units()
     out = []
     for m in _metric_pattern().finditer(text):
@@ -125,6 +171,7 @@ def find_metrics(text: str, skip: list[tuple[int, int]] = ()) -> list[Quantity]:
     out += _counts(text, skip, out)
     out += _under_a(text, out)
     out += _ratings(text, skip, out)
+    out += _spelled(text, skip, out) if _SPELLED_HINT.search(text) else []
     return sorted(out, key=lambda q: q.start)
 
 

@@ -348,6 +348,8 @@ def subject_features(doc_quotes: list[QuoteContext], table: EntityTable, subtitl
                     f.add("no_title")
                 scores[c] -= 100.0 if titled else 0.0  # without a model only a title's products compete
             f.add(f"type:{table.info[c].type}")
+            if table.info[c].discovered:
+                f.add("discovered")  # a name found by its shape, not one the catalog knows ("GMTK Game Jam")
             if top and doc_counts[c] == top:
                 f.add("doc_top")
             f.add(f"doc_share:{_bucket(doc_counts[c] / max(1, len(doc_quotes)), (0.3, 1.0))}")

@@ -111,6 +111,9 @@ def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | 
         owners = [h for h in before if h.end == whose.start()]
         return owners[0] if owners else None
     between = ctx.text[hit.end:pos]
+    article = _ARTICLE_BEFORE.search(ctx.text, max(lo, hit.start - 30), hit.start)
+    if not between.strip() and article:  # "Ollama is a Go wrapper around it": Go only modifies the cue's noun
+        return actor_before(ctx, article.start(), lo, words)
     if hit.possessive and re.fullmatch(r"['’]s?\s+(?:[a-z][\w-]*\s+){1,3}", between) and not re.search(
             r"\b(?:is|are|was|were|and|or|but|the|a|an)\s", between):
         return hit  # "Vercel's edge functions run on …": the owner stands for its thing
@@ -121,6 +124,9 @@ def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | 
     return hit
 
 
+_PREPOSITION_BEFORE = re.compile(r"\b(?:to|than|unlike|like|from|of|with|vs\.?|versus|over|besides)\s+$",
+                                 re.IGNORECASE)
+_ARTICLE_BEFORE = re.compile(r"\b(?:a|an)\s+(?:[a-z][\w-]*\s+){0,2}$", re.IGNORECASE)
 _RELATIVE = re.compile(r"(?:['’]s?(?:\s+[\w-]+){0,3})?\s*(?:,|\()\s*(?:which|that|who)\s+"
                        r"(?:(?:is|are|was|were)\s+)?(?:(?:also|now|still|itself|just|only|\w+ly)\s+)?$",
                        re.IGNORECASE)  # "X, which", "X (which", "X, who now", "X's own stack (which"
@@ -147,6 +153,25 @@ def antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:
         return named_before(ctx, s_lo, pos) or fallback
     p_lo, _ = ctx.sentence_of(s_lo - 1)  # "Astro is Astronomer's managed Airflow. It's built on …"
     return named_before(ctx, p_lo, s_lo) or fallback
+
+
+_LINE_HEAD = re.compile(r"[ \t]*(?:[-*•+>]\s*|\d{1,2}[.)]\s*)?(?:\*\*|__)?$")
+
+
+def line_topic(ctx: QuoteContext, pos: int) -> Hit | None:
+    """The name that heads ``pos``'s line as a label ("JavaScriptCore: … written in C++", "- Clerk: 10K MAU free
+    tier"): a name opening the line, after at most a bullet, followed by a colon."""
+    start = ctx.text.rfind("\n", 0, pos) + 1
+    label = [h for h in ctx.hits if start <= h.start < pos]
+    if not label or not _LINE_HEAD.fullmatch(ctx.text[start:label[0].start]):
+        return None
+    head = label[0]
+    for h in label[1:]:  # "OpenAI Whisper (original):": the label's last name
+        if ctx.text[head.end:h.start] != " ":
+            break
+        head = h
+    after = ctx.text[head.end:head.end + 16]
+    return head if re.match(r"(?:\*\*|__)?\s*(?:\([^)\n]{0,12}\)\s*)?:\s", after) else None
 
 
 def named_before(ctx: QuoteContext, lo: int, pos: int) -> Hit | None:
@@ -270,8 +295,9 @@ def _list_back(ctx: QuoteContext, pos: int, lo: int) -> list[Hit]:
         return []
     items = [actor]
     for hit in reversed([h for h in ctx.hits if lo <= h.start and h.end <= actor.start]):
-        if re.fullmatch(r"\s*(?:,|,?\s*and|,?\s*or|&)\s*", ctx.text[hit.end:items[-1].start]):
-            items.append(hit)
+        if re.fullmatch(r"\s*(?:,|,?\s*and|,?\s*or|&)\s*", ctx.text[hit.end:items[-1].start]) \
+                and not _PREPOSITION_BEFORE.search(ctx.text, max(lo, hit.start - 12), hit.start):
+            items.append(hit)  # "In contrast to Prisma, Drizzle is …": Prisma is no part of the list
         else:
             break
     return items[::-1]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from kg.extract.relations.base import Finding, actor_before, list_after, named_before
+from kg.extract.relations.base import Finding, actor_before, line_topic, list_after, named_before
 from kg.extract.relations.cues import Reading, Scope, reader, run_cues
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.lexicon import Lexicon
@@ -45,11 +45,13 @@ def developed_by(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Ite
 @reader("maker_after")
 def _maker_after(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     """ "X is built by Y": the first name after the cue makes the product before it (else the sentence's opener,
-    "Kestra came up too, the one from the team at …", else the subject)."""
+    "Kestra came up too, the one from the team at …", else the line's label, "V8: … developed by Google", else the
+    subject)."""
     ctx = scope.ctx
     s_lo, s_hi = ctx.sentence_of(m.start())
     lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
-    product = actor_before(ctx, m.start(), lo, words=6) or named_before(ctx, s_lo, m.start()) or scope.subject
+    product = actor_before(ctx, m.start(), lo, words=6) or named_before(ctx, s_lo, m.start()) or \
+        line_topic(ctx, m.start()) or scope.subject
     makers = list_after(ctx, m.end(), hi, max_gap=8)
     for maker in makers[:1] if product else []:
         yield Reading(product, maker, min(m.start(), maker.start), maker.end)  # type: ignore[arg-type]
