@@ -111,32 +111,58 @@ NEW_QUOTES = [
 ]
 
 
-def bench_add(corpus: Path, jobs: int, root: Path) -> dict:
+def _fixed_fingerprint() -> None:
+    """Key the cache by a constant instead of kg's code, in this process: a store built before an edit to kg keeps
+    its cache (only for timing the same add over and over while kg changes; the code path is the same)."""
+    import kg.parallel
+
+    kg.parallel.fingerprint = lambda catalog, model: "bench-fixed-fingerprint"  # type: ignore[assignment]
+
+
+def bench_add(corpus: Path, jobs: int, root: Path, keep: Path | None = None, repeat: int = 1) -> dict:
+    """Build a store of ``corpus`` (or reuse ``keep/store``, built by an earlier run), then time ``kg.api.add``
+    of ten new quotes on a fresh copy of it, ``repeat`` times; check the last add against extraction of the union."""
+    import subprocess
+
     import kg.api
     from kg.cache import CACHE_DIR, ExtractionCache
     from kg.ingest import read_corpus
     from kg.pipeline import extract_corpus
+    from kg.store import open_store
 
-    store, extra = root / "store", root / "extra"
+    built_store = (keep or root) / "store"
+    extra = root / "extra"
     extra.mkdir()
-    start = time.perf_counter()
-    built = kg.api.build([corpus], out=store, jobs=jobs)
-    build_s = time.perf_counter() - start
+    build_s = None
+    if not (built_store / ".store" / "build.json").is_file():
+        start = time.perf_counter()
+        kg.api.build([corpus], out=built_store, jobs=jobs)
+        build_s = time.perf_counter() - start
+    store_quotes = json.loads((built_store / "report.json").read_text(encoding="utf-8"))["counts"]["quotes"]
     (extra / "benchbase-vs-supabase.txt").write_text(
         "Benchbase vs Supabase\n\n" + "\n\n".join(f"\u201c{q}\u201d" for q in NEW_QUOTES) + "\n", encoding="utf-8")
+    times, loads = [], []
+    for run in range(repeat):
+        store = root / f"add-{run}"
+        subprocess.run(["cp", "-a", str(built_store), str(store)], check=True)
+        open_store(store)  # the copy's files are checked once, as a user's own store already is
+        loads.append(os.getloadavg()[0])
+        start = time.perf_counter()
+        added = kg.api.add([extra], store=store, jobs=jobs)
+        times.append(time.perf_counter() - start)
+        timings = json.loads((store / "report.json").read_text(encoding="utf-8"))["timings"]
     # extraction alone, as add runs it: every input read again, cached quotes reused, nothing written
     start = time.perf_counter()
-    cache = ExtractionCache(store / CACHE_DIR)
-    graph = extract_corpus(read_corpus([corpus, extra]), jobs=jobs, cache=cache)
+    graph = extract_corpus(read_corpus([corpus, extra]), jobs=jobs, cache=ExtractionCache(built_store / CACHE_DIR))
     extract_s = time.perf_counter() - start
-    start = time.perf_counter()
-    added = kg.api.add([extra], store=store, jobs=jobs)
-    add_s = time.perf_counter() - start
     if added.graph != graph:
         raise SystemExit("kg add gave another graph than extraction of the union")
     size = sum(p.stat().st_size for p in (store / CACHE_DIR).iterdir())
-    return {"store_quotes": built.graph.run.quotes, "added_quotes": added.graph.run.quotes - built.graph.run.quotes,
-            "build_s": build_s, "add_s": add_s, "add_extraction_s": extract_s, "add_rest_s": add_s - extract_s,
+    add_s = statistics.median(times)
+    return {"store_quotes": store_quotes, "added_quotes": added.graph.run.quotes - store_quotes,
+            "build_s": build_s, "add_s": add_s, "add_runs_s": times, "load_before_runs": loads,
+            "add_extraction_s": extract_s, "add_rest_s": add_s - extract_s,
+            "stages_wall_s": timings["wall_s"], "stages_cpu_s": timings["cpu_s"],
             "quotes_extracted_by_add": added.extracted, "cache_bytes": size,
             "cache_bytes_per_quote": size / added.graph.run.quotes}
 
@@ -190,15 +216,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--add", action="store_true", help="also time kg add of 10 quotes to a store of --quotes")
     parser.add_argument("--no-jobs", action="store_true", help="skip the jobs=1 / jobs=N comparison")
     parser.add_argument("--build", action="store_true", help="also time whole kg build processes, --jobs 1 and N")
+    parser.add_argument("--keep", type=Path, metavar="DIR", help="with --add: keep the corpus and the built store "
+                        "in DIR and reuse them in later runs (each add works on a copy)")
+    parser.add_argument("--fixed-fingerprint", action="store_true", help="with --add: key the cache by a constant, "
+                        "so that a store kept with --keep stays usable after kg's code changes")
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here as JSON")
     args = parser.parse_args(argv)
 
     result: dict = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
                                 "platform": platform.platform(), "load_before": os.getloadavg()}}
+    if args.fixed_fingerprint:
+        _fixed_fingerprint()
     with tempfile.TemporaryDirectory(prefix="kg-bench-par-") as tmp:
-        corpus = Path(tmp) / "corpus"
-        corpus.mkdir()
-        texts = write_corpus(corpus, args.quotes, args.seed)
+        corpus = (args.keep or Path(tmp)) / "corpus"
+        if args.keep and (corpus.parent / "corpus.json").is_file():
+            texts = json.loads((corpus.parent / "corpus.json").read_text(encoding="utf-8"))
+            if texts != [args.quotes, args.seed]:
+                raise SystemExit(f"{args.keep} holds a corpus of {texts[0]} quotes, seed {texts[1]}: use another --keep")
+            texts = [None] * args.quotes
+        else:
+            corpus.mkdir(parents=True)
+            texts = write_corpus(corpus, args.quotes, args.seed)
+            if args.keep:
+                (corpus.parent / "corpus.json").write_text(json.dumps([args.quotes, args.seed]), encoding="utf-8")
         print(f"corpus: {len(texts)} generated quotes (seed {args.seed}); load average "
               f"{result['machine']['load_before'][0]:.1f} on {os.cpu_count()} cores")
         if not args.no_jobs:
@@ -219,11 +259,15 @@ def main(argv: list[str] | None = None) -> int:
                       + ", ".join(f"{k} {v:.1f}" for k, v in r["stages_wall_s"].items()))
             print(f"whole build: --jobs {args.jobs} is {b['speedup']:.2f}x --jobs 1; the same files")
         if args.add:
-            result["add"] = a = bench_add(corpus, args.jobs, Path(tmp))
-            print(f"kg build of {a['store_quotes']} quotes: {a['build_s']:.1f} s; kg add of {a['added_quotes']} "
-                  f"quotes: {a['add_s']:.1f} s = extraction {a['add_extraction_s']:.1f} s "
-                  f"({a['quotes_extracted_by_add']} quotes extracted) + exports/store/report {a['add_rest_s']:.1f} s; "
+            result["add"] = a = bench_add(corpus, args.jobs, Path(tmp), args.keep, args.repeat)
+            built = f"{a['build_s']:.1f} s" if a["build_s"] is not None else "kept from an earlier run"
+            print(f"kg build of {a['store_quotes']} quotes: {built}; kg add of {a['added_quotes']} "
+                  f"quotes: {a['add_s']:.1f} s (median; runs {', '.join(f'{t:.1f}' for t in a['add_runs_s'])} s, "
+                  f"load {', '.join(f'{x:.1f}' for x in a['load_before_runs'])}); "
+                  f"extraction of the union alone {a['add_extraction_s']:.1f} s "
+                  f"({a['quotes_extracted_by_add']} quotes extracted by the add); "
                   f"cache {a['cache_bytes_per_quote']:.0f} bytes/quote")
+            print("add's stages (wall s): " + ", ".join(f"{k} {v:.2f}" for k, v in a["stages_wall_s"].items()))
     result["machine"]["load_after"] = os.getloadavg()
     if args.json:
         args.json.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")

@@ -16,6 +16,7 @@ import json
 import os
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -239,14 +240,16 @@ def _build(inputs: list, out: str | Path, catalog, model: str | None, progress: 
     from kg.timings import recording, stage
 
     previous = Path(out) / ".store" if incremental else None
-    with transaction(out) as folder, recording() as timings:
+    with transaction(out) as folder, recording() as timings, _early_runner(incremental, catalog, model, jobs,
+                                                                           scheduler) as runner:
         with stage("ingest"):
             corpus = read_corpus(inputs, follow_links=follow_links, exclude=(Path(out),))
         if not corpus.documents and not allow_empty:
             raise EmptyBuildError([str(p) for p in inputs], out,
                                   [r.message for r in corpus.report if r.kind == "skipped_file"])
         cache = ExtractionCache(Path(out) / CACHE_DIR)
-        graph = extract_corpus(corpus, catalog, model, progress, jobs=jobs, scheduler=scheduler, cache=cache)
+        graph = extract_corpus(corpus, catalog, model, progress, jobs=jobs, scheduler=scheduler, cache=cache,
+                               runner=runner)
         del corpus  # the graph holds every quote; the corpus's copies can go before the exports are written
         with stage("cache"):
             cache.write(folder / CACHE_DIR)
@@ -260,6 +263,26 @@ def _build(inputs: list, out: str | Path, catalog, model: str | None, progress: 
     out = Path(out)
     return BuildResult(graph, out, tuple(out / name for name in written), tuple(skipped),
                        cache.misses["extracted"])
+
+
+@contextmanager
+def _early_runner(incremental: bool, catalog, model: str | None, jobs: int | None, scheduler: object):
+    """For an add (``incremental``): the runner of its per-quote steps, with one worker started at once when it may
+    use two cores or more (``kg.parallel.Runner.start``): the few new quotes are parsed and extracted there, and
+    spaCy loads there while this process reads the inputs and the cache. Otherwise None (``extract_corpus`` makes
+    its own)."""
+    if not incremental:
+        yield None
+        return
+    from kg.catalog import load_catalog
+    from kg.parallel import Runner, Setup
+    from kg.timings import stage
+
+    with stage("setup"):
+        setup = Setup.make(load_catalog(catalog), model)
+    with Runner(setup, jobs=jobs, scheduler=scheduler) as runner:
+        runner.start()
+        yield runner
 
 
 def add(files: Iterable[str | Path], store: str | Path = DEFAULT_STORE,

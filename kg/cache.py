@@ -17,7 +17,9 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import threading
 from dataclasses import fields
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -38,8 +40,9 @@ __all__ = ["CACHE_DIR", "ExtractionCache", "attribution_key", "job_key"]
 
 CACHE_DIR = "cache"
 _FILES = {"parsed": "parsed.jsonl.gz", "extracted": "extracted.jsonl.gz", "attributed": "attributed.jsonl.gz"}
-_FORMAT = 1
+_FORMAT = 2  # 2: job keys are the repr of the job's values
 _HIT_FIELDS = tuple(f.name for f in fields(Hit))
+_hit_values = attrgetter(*_HIT_FIELDS)  # a Hit's fields as a tuple
 
 
 def _key(fingerprint: str, kind: str, content: str) -> str:
@@ -58,24 +61,24 @@ def _plain(obj: object) -> dict:
 def job_key(job: Job, entities: dict[int, tuple[object, str]] | None = None) -> str:
     """The canonical text of everything a quote's extraction reads.
 
+    It is the ``repr`` of a tuple of plain values (strings, integers, floats, booleans, None and tuples of them),
+    which Python writes the same way in every run, with each entity's canonical JSON (:func:`_entity_text`):
+    twice as fast as one JSON text of the whole job, and read by nobody (only its digest is kept).
     ``entities``: id of an entity's table entry → (the entry, its canonical text), kept between the jobs of one
     run, whose quotes name the same entities many times over (the table is final by then); the text is the
     same with or without it.
     """
     ctx, att = job.context, job.attribution
     known: dict[int, tuple[object, str]] = {} if entities is None else entities
-    texts = {}
-    for eid, info in job.entities.items():
+    described = []
+    for eid, info in sorted(job.entities.items()):
         seen = known.get(id(info))
         if seen is None or seen[0] is not info:
             seen = known[id(info)] = (info, _entity_text(info))  # the entry is held: its id is not reused
-        texts[eid] = seen[1]
-    head = _dumps({"attribution": [att.subject, att.rule, att.confidence], "candidates": ctx.candidates,
-                   "doc": ctx.doc_id})
-    tail = _dumps({"hits": [{f: getattr(h, f) for f in _HIT_FIELDS} for h in ctx.hits], "quote": ctx.quote_id, "sentences": ctx.sentences,
-                   "subject": ctx.subject, "text": ctx.text})
-    described = ",".join(f"{_dumps(eid)}:{texts[eid]}" for eid in sorted(texts))
-    return f'{head[:-1]},"entities":{{{described}}},{tail[1:]}'  # the keys in sorted order, as _dumps puts them
+        described.append((eid, seen[1]))
+    return repr((ctx.quote_id, ctx.doc_id, ctx.text, tuple((s, e) for s, e in ctx.sentences),
+                 tuple(map(_hit_values, ctx.hits)), tuple(ctx.candidates), ctx.subject,
+                 (att.subject, att.rule, att.confidence), tuple(described)))
 
 
 def _entity_text(info: object) -> str:
@@ -149,14 +152,42 @@ class ExtractionCache:
         self.misses = {kind: 0 for kind in _FILES}
         self._keys: dict[int, tuple[Job, str]] = {}  # id of a job → (the job, its key)
         self._entities: dict[int, tuple[object, str]] = {}  # an entity's text in job keys, by id of its entry
+        self._ahead: threading.Thread | None = None  # reading the previous extraction results (see open)
+        self._decoded: dict[str, Extracted] = {}  # key → its previous extraction result, decoded ahead
 
     def open(self, fingerprint: str) -> None:
-        """Read the previous entries written under ``fingerprint`` (others are ignored)."""
+        """Read the previous entries written under ``fingerprint`` (others are ignored).
+
+        The extraction results are read and decoded in a thread meanwhile (:meth:`_read_ahead`): their keys
+        are known only after names are resolved, but nearly all of them are asked for then, and the thread
+        works while this one waits (for the worker parsing the new quotes, for files): about a second of an add.
+        """
         self.fingerprint = fingerprint
         if self.previous is None:
             return
         for kind, name in _FILES.items():
-            self._old[kind] = _read(self.previous / name, fingerprint)
+            if kind != "extracted":
+                self._old[kind] = _read(self.previous / name, fingerprint)
+        self._ahead = threading.Thread(target=self._read_ahead, args=(fingerprint,), name="kg-cache", daemon=True)
+        self._ahead.start()
+
+    def _read_ahead(self, fingerprint: str) -> None:
+        """The previous extraction results, read and decoded (a line that does not decode is decoded again, and
+        fails, where it is asked for)."""
+        entries = _read(self.previous / _FILES["extracted"], fingerprint)  # type: ignore[operator]
+        decoded = {}
+        for key, raw in entries.items():
+            try:
+                decoded[key] = _decode_extracted(raw)
+            except ValueError:
+                continue
+        self._old["extracted"], self._decoded = entries, decoded
+
+    def _extracted_read(self) -> None:
+        """Wait for :meth:`_read_ahead`."""
+        if self._ahead is not None:
+            self._ahead.join()
+            self._ahead = None
 
     def _get(self, kind: str, key: str):
         raw = self._old[kind].get(key)
@@ -165,6 +196,15 @@ class ExtractionCache:
             return None
         self.hits[kind] += 1
         return raw
+
+    def has_parsed(self, text: str) -> bool:
+        """Whether the previous build's cache holds the :class:`Parsed` of a quote text (nothing is decoded)."""
+        return _key(self._fp, "parsed", text) in self._old["parsed"]
+
+    def has_extracted(self, job: Job) -> bool:
+        """Whether the previous build's cache holds the :class:`Extracted` of a job."""
+        self._extracted_read()
+        return self._job_key(job) in self._old["extracted"]
 
     def parsed(self, text: str) -> Parsed | None:
         """The cached :class:`Parsed` of a quote text, or None."""
@@ -177,10 +217,16 @@ class ExtractionCache:
 
     def extracted(self, job: Job) -> Extracted | None:
         """The cached :class:`Extracted` of a job, or None."""
-        raw = self._get("extracted", self._job_key(job))
-        return None if raw is None else _decode_extracted(raw)
+        self._extracted_read()
+        key = self._job_key(job)
+        raw = self._get("extracted", key)
+        if raw is None:
+            return None
+        found = self._decoded.pop(key, None)  # each entry once: a job asked for again decodes it again
+        return found if found is not None else _decode_extracted(raw)
 
     def keep_extracted(self, job: Job, found: Extracted) -> None:
+        self._extracted_read()
         key = self._job_key(job)
         self._new["extracted"][key] = self._old["extracted"].get(key) or _dumps(_encode_extracted(found))
 
@@ -213,6 +259,7 @@ class ExtractionCache:
 
     def write(self, folder: Path) -> None:
         """Write the entries this build used into ``folder`` (a new generation's ``cache``), sorted by key."""
+        self._extracted_read()
         folder.mkdir(parents=True, exist_ok=True)
         for kind, name in _FILES.items():
             with open(folder / name, "wb") as raw, \

@@ -69,7 +69,7 @@ class Catalog:
 
 def _check_entry(entry: CatalogEntry, where: str) -> None:
     """Refuse an entry that would poison matching: an empty name, a stop-word or one-letter alias, …"""
-    from spacy.lang.en.stop_words import STOP_WORDS
+    from kg.stopwords import STOP_WORDS
 
     for field_name, value in (("name", entry.name), *(("alias", a) for a in entry.aliases),
                               ("maker", entry.maker or ""), ("part_of", entry.part_of or "")):

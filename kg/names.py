@@ -6,9 +6,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
 from kg.lexicon import Lexicon
+from kg.stopwords import STOP_WORDS
 from kg.words import RARE, is_common
 
 __all__ = ["SIZE", "VERSION", "NameHit", "find_names", "split_release"]

@@ -5,8 +5,6 @@ Only extraction imports this module, so ``kg query`` never pays for spaCy.
 
 from __future__ import annotations
 
-import re
-
 import spacy
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
@@ -16,27 +14,11 @@ from spacy.util import filter_spans
 from kg.catalog import Catalog
 from kg.errors import ModelNotFoundError
 from kg.lexicon import Lexicon
+from kg.words import fold_case  # here for its callers: it needs no spaCy
 
 __all__ = ["CATALOG_SPANS", "CatalogMatcher", "build_pipeline", "fold_case"]
 
 CATALOG_SPANS = "kg_catalog"
-
-
-def fold_case(form: str, rare: int = 100) -> bool:
-    """Whether a name may match in any case.
-
-    Yes for names with inner capitals, digits, dots or several words ("LangGraph", "pgvector",
-    "GitHub Copilot"), and for one capitalised word that is not ordinary English ("Qdrant", "Inngest").
-    No for one capitalised word that is also a common word ("Cursor", "Continue"): a cursor is a noun.
-
-    >>> fold_case("Cursor"), fold_case("pgvector"), fold_case("GitHub Copilot"), fold_case("Qdrant")
-    (False, True, True, True)
-    """
-    from kg.words import frequency
-
-    if not re.fullmatch(r"[A-Z][a-z]+", form):
-        return True
-    return frequency(form) < rare
 
 
 class CatalogMatcher:

@@ -17,7 +17,9 @@ Then the graph is assembled in this process (dedup, sorting, contradictions). Re
 order whatever order workers finish in, so ``jobs=1``, ``jobs=N`` and a Dask cluster give byte-identical
 output. Each worker builds the spaCy pipeline, catalog matcher and lexicon once (:class:`Setup`, keyed by
 its fingerprint), not once per task. With ``jobs=1``, or fewer than :data:`PARALLEL_MIN_QUOTES` quotes to
-do, everything runs in this process: starting a worker (importing spaCy, building matchers) costs seconds.
+do, everything runs in this process: starting a worker (importing spaCy, building matchers) costs seconds,
+unless :meth:`Runner.start` started one worker early (``kg add``): the few new quotes then go to it, and it
+imports spaCy and builds its pipeline while this process reads the corpus and the cache.
 Extractors registered at run time in this process (not through entry points) are not seen by workers.
 """
 
@@ -50,10 +52,10 @@ def fingerprint(catalog: Catalog, model: str | None) -> str:
     A change of any rule (code under ``kg/``, any file under ``ontology/``), of the catalog or of the
     spaCy version or model gives another fingerprint, so cached results of other rules are never used.
     """
-    import spacy
+    from importlib.metadata import version
 
     digest = hashlib.sha256()
-    for part in (__version__, spacy.__version__, model or "blank:en"):
+    for part in (__version__, version("spacy"), model or "blank:en"):  # spaCy's version, without importing it
         digest.update(part.encode() + b"\0")
     entries = [e.model_dump(mode="json") for _, e in sorted(catalog.entries.items())]
     digest.update(json.dumps(entries, sort_keys=True).encode() + b"\0")
@@ -133,6 +135,16 @@ def extract_task(jobs: list, setup: Setup | str | _Worker) -> list:
     return [extract_quote(job, worker.catalog, worker.lexicon) for job in jobs]
 
 
+def _ready(key: str) -> None:
+    """The first task of :meth:`Runner.start`'s worker: nothing, once the initializer has built its state."""
+    _worker(key)
+
+
+def _results(futures: list) -> Iterator:
+    for future in futures:
+        yield from future.result()
+
+
 def _chunks(items: list, workers: int) -> list[list]:
     """Chunks small enough to keep every worker busy to the end, large enough to cost little to send."""
     size = max(1, min(_MAX_CHUNK, math.ceil(len(items) / (workers * 8))))
@@ -181,6 +193,7 @@ class Runner:
         self.scheduler = scheduler
         self._local: _Worker | None = None
         self._pool = None
+        self._early = None  # the one worker :meth:`start` started, for the map steps of few items
         self._client = None
         self._own_client = False
         self._setup_future = None
@@ -191,6 +204,15 @@ class Runner:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def start(self) -> None:
+        """With ``jobs`` 2 or more (and no Dask), start one worker process now, for map steps of fewer than
+        :data:`PARALLEL_MIN_QUOTES` items (an add's new quotes): it loads spaCy, the pipeline and the lexicon
+        while this process goes on, and this process need not load spaCy at all. Larger steps use the pool."""
+        if self.scheduler is None and self.jobs > 1 and self._early is None:
+            self._early = self._executor(1)
+            with _main_not_imported():
+                self._early.submit(_ready, self.setup.key)
+
     def map(self, task: Callable[[list, object], list], items: list) -> Iterator:
         """``task`` over ``items`` in chunks; the results, one per item and in item order, as they come."""
         if not items:
@@ -199,6 +221,8 @@ class Runner:
             return self._dask(task, items)
         if self.jobs > 1 and len(items) >= PARALLEL_MIN_QUOTES:
             return self._processes(task, items)
+        if self._early is not None:  # one chunk: submitted now, so the worker runs it while this process goes on
+            return _results([self._early.submit(task, items, self.setup.key)])
         return self._inline(task, items)
 
     def _inline(self, task, items: list) -> Iterator:
@@ -207,17 +231,20 @@ class Runner:
         for chunk in _chunks(items, 1):
             yield from task(chunk, self._local)
 
+    def _executor(self, workers: int):
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        context = multiprocessing.get_context(method)
+        if method == "forkserver":
+            context.set_forkserver_preload(["kg.pipeline", "kg.nlp"])  # workers fork with spaCy imported
+        return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_install,
+                                   initargs=(self.setup,))
+
     def _processes(self, task, items: list) -> Iterator:
         if self._pool is None:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-
-            method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-            context = multiprocessing.get_context(method)
-            if method == "forkserver":
-                context.set_forkserver_preload(["kg.pipeline"])  # workers fork with spaCy imported
-            self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=context, initializer=_install,
-                                             initargs=(self.setup,))
+            self._pool = self._executor(self.jobs)
         with _main_not_imported():  # workers start while tasks are submitted
             results = self._pool.map(partial(task, setup=self.setup.key), _chunks(items, self.jobs))
         for result in results:
@@ -257,9 +284,10 @@ class Runner:
 
     def close(self) -> None:
         """Stop the worker processes and the Dask client this runner started."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        for pool in (self._pool, self._early):
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
+        self._pool = self._early = None
         if self._client is not None and self._own_client:
             self._client.close()
         self._client = None

@@ -178,8 +178,9 @@ def _attributed(doc_id: str, ctxs: list[QuoteContext], table: EntityTable, subti
 def _parsed(qids: list[str], texts: dict[str, str], runner: Runner, cache: ExtractionCache | None,
             progress: ProgressCallback | None = None) -> dict[str, Parsed]:
     """Every quote's (or title's) :class:`Parsed`: from the cache where it holds it, else from the runner's workers."""
+    # the texts the cache lacks go to the runner first: a worker started early parses them while the rest decode
+    fresh = runner.map(parse_task, [texts[q] for q in qids if not (cache and cache.has_parsed(texts[q]))])
     found = {q: cache.parsed(texts[q]) for q in qids} if cache else {}
-    fresh = runner.map(parse_task, [texts[q] for q in qids if found.get(q) is None])
     for q in track(qids, "parsing quotes", progress):
         if found.get(q) is None:
             found[q] = next(fresh)
@@ -190,25 +191,29 @@ def _parsed(qids: list[str], texts: dict[str, str], runner: Runner, cache: Extra
 
 def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str | None = None,
                    progress: ProgressCallback | None = None, *, jobs: int | None = 1, scheduler: object = None,
-                   cache: ExtractionCache | None = None) -> KnowledgeGraph:
+                   cache: ExtractionCache | None = None, runner: Runner | None = None) -> KnowledgeGraph:
     """Extract the knowledge graph of an already-read corpus; ``progress`` is told how it moves on.
 
     Args:
         jobs: worker processes for the per-quote steps (``None``: one per core; 1: this process only).
         scheduler: a Dask scheduler address or ``distributed.Client`` that runs them instead.
         cache: per-quote results of an earlier build, and where this build's are kept.
+        runner: where the per-quote steps run, made (and closed) by the caller from ``catalog`` and ``model``;
+            ``jobs`` and ``scheduler`` are then not used.
     """
+    from contextlib import nullcontext
+
     from kg.parallel import Runner, Setup
 
     with stage("setup"):
-        cat = load_catalog(catalog)
-        setup = Setup.make(cat, model)
+        setup = runner.setup if runner is not None else Setup.make(load_catalog(catalog), model)
+        cat = setup.catalog
         if cache is not None:
             cache.open(setup.key)
-    with Runner(setup, jobs=jobs, scheduler=scheduler) as runner:
-        prep = prepare(corpus, cat, model, progress, runner, cache)
+    with nullcontext(runner) if runner is not None else Runner(setup, jobs=jobs, scheduler=scheduler) as running:
+        prep = prepare(corpus, cat, model, progress, running, cache)
         with stage("extract"):  # the per-quote map step and the graph's assembly
-            return _extract(corpus, prep, model, runner, cache, progress)
+            return _extract(corpus, prep, model, running, cache, progress)
 
 
 def _extract(corpus: Corpus, prep: Prepared, model: str | None, runner: Runner, cache: ExtractionCache | None,
@@ -271,8 +276,8 @@ def entity_slice(table: EntityTable, ids: Iterable[str | None]) -> dict[str, obj
 
 def _extracted(jobs: list[Job], runner: Runner, cache: ExtractionCache | None) -> Iterator[Extracted]:
     """Each job's :class:`Extracted`, in order, as it comes: cached, or from the runner's workers."""
+    fresh = runner.map(extract_task, [job for job in jobs if not (cache and cache.has_extracted(job))])  # first, as above
     cached = [cache.extracted(job) for job in jobs] if cache else [None] * len(jobs)
-    fresh = runner.map(extract_task, [job for job, hit in zip(jobs, cached) if hit is None])
     for job, hit in zip(jobs, cached):
         found = hit if hit is not None else next(fresh)
         if cache:

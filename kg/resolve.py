@@ -338,7 +338,7 @@ def _title_mentions(doc: Document, products: list[str], table: EntityTable, hits
 @lru_cache(maxsize=1 << 16)
 def _form_pattern(form: str, feature: bool) -> re.Pattern[str]:
     """The pattern of a title's surface form, compiled once per run rather than once per quote."""
-    from kg.nlp import fold_case
+    from kg.words import fold_case
 
     # a review's own product names match in any case unless they are very common words ("continue")
     flags = re.IGNORECASE if fold_case(form, rare=10000) and not feature else 0

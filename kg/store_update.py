@@ -22,9 +22,11 @@ import hashlib
 import json
 import shutil
 from collections import defaultdict
+from functools import cache
 from pathlib import Path
 
-from pyoxigraph import DefaultGraph, Store
+from pydantic import TypeAdapter
+from pyoxigraph import DefaultGraph, NamedNode, Store
 
 from kg.atomic import write_text
 from kg.models import KnowledgeGraph
@@ -33,7 +35,7 @@ from kg.progress import ProgressCallback, report
 __all__ = ["GRAPHS", "graph_digests", "update_store", "write_digests"]
 
 GRAPHS = "graphs.json"  # document id → digest of its named graph's facts
-_FORMAT = 1
+_FORMAT = 2  # 2: a document's digest hashes each kind of fact as one JSON list
 
 
 def _members(kg: KnowledgeGraph) -> dict[str, list]:
@@ -57,13 +59,22 @@ def _members(kg: KnowledgeGraph) -> dict[str, list]:
     return members
 
 
+@cache
+def _as_list(model: type) -> TypeAdapter:
+    return TypeAdapter(list[model])  # type: ignore[valid-type]
+
+
 def graph_digests(kg: KnowledgeGraph, members: dict[str, list] | None = None) -> dict[str, str]:
-    """Document id → SHA-256 of the facts its named graph is made of (their JSON, in the graph's order)."""
+    """Document id → SHA-256 of the facts its named graph is made of: the JSON of its quotes, relations, claims
+    and mentions, each kind as one list in the graph's order (one serialisation a kind, not one a model)."""
     out = {}
     for doc_id, models in sorted((members if members is not None else _members(kg)).items()):
-        digest = hashlib.sha256()
+        kinds: dict[type, list] = {}
         for model in models:
-            digest.update(type(model).__name__.encode() + b"\0" + model.model_dump_json().encode() + b"\n")
+            kinds.setdefault(type(model), []).append(model)
+        digest = hashlib.sha256()
+        for kind, items in kinds.items():
+            digest.update(kind.__name__.encode() + b"\0" + _as_list(kind).dump_json(items) + b"\n")
         out[doc_id] = digest.hexdigest()
     return out
 
@@ -82,6 +93,14 @@ def _read_digests(root: Path) -> dict[str, str] | None:
     if not isinstance(data, dict) or data.get("format") != _FORMAT or not isinstance(data.get("graphs"), dict):
         return None
     return data["graphs"]
+
+
+def _quads_in(store: Store, graph: NamedNode | DefaultGraph) -> int:
+    """How many quads one graph of ``store`` holds, counted by the database (iterating them in Python took 0.2 s
+    for the default graph of a 10 k-quote build)."""
+    where = "?s ?p ?o" if isinstance(graph, DefaultGraph) else f"GRAPH {graph} {{ ?s ?p ?o }}"
+    solutions = store.query(f"SELECT (COUNT(*) AS ?n) WHERE {{ {where} }}")  # the default graph alone: not a union
+    return int(next(iter(solutions))["n"].value)
 
 
 def update_store(kg: KnowledgeGraph, previous: Path, out_dir: Path,
@@ -122,9 +141,9 @@ def update_store(kg: KnowledgeGraph, previous: Path, out_dir: Path,
     for doc_id in (*changed, *gone):
         graph = iri(doc_id)
         if store.contains_named_graph(graph):
-            count -= sum(1 for _ in store.quads_for_pattern(None, None, None, graph))
+            count -= _quads_in(store, graph)
             store.remove_graph(graph)
-    count -= sum(1 for _ in store.quads_for_pattern(None, None, None, DefaultGraph()))
+    count -= _quads_in(store, DefaultGraph())
     store.clear_graph(DefaultGraph())
     part = {id(m) for d in changed for m in members[d]}
     placed = {q.id for q in kg.quotes if q.sources}

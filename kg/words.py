@@ -5,9 +5,10 @@ Frequencies come from pyspellchecker's English dictionary (loaded once, on first
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
-__all__ = ["frequency", "is_common", "is_place"]
+__all__ = ["fold_case", "frequency", "is_common", "is_place"]
 
 COMMON = 1000  # at or above this count a lowercase word is ordinary English ("trigger", "bolt", "temporal")
 RARE = 100  # below this count a word is almost certainly a name when it matches a known product
@@ -58,3 +59,18 @@ def is_place(name: str) -> bool:
     (True, False)
     """
     return name.lower() in _places()
+
+
+def fold_case(form: str, rare: int = 100) -> bool:
+    """Whether a name may match in any case.
+
+    Yes for names with inner capitals, digits, dots or several words ("LangGraph", "pgvector",
+    "GitHub Copilot"), and for one capitalised word that is not ordinary English ("Qdrant", "Inngest").
+    No for one capitalised word that is also a common word ("Cursor", "Continue"): a cursor is a noun.
+
+    >>> fold_case("Cursor"), fold_case("pgvector"), fold_case("GitHub Copilot"), fold_case("Qdrant")
+    (False, True, True, True)
+    """
+    if not re.fullmatch(r"[A-Z][a-z]+", form):
+        return True
+    return frequency(form) < rare

@@ -53,20 +53,22 @@ def test_cache_round_trips_what_the_map_steps_found(tmp_path):
     assert again.parsed("another text") is None and again.hits == {"parsed": 1, "extracted": 1, "attributed": 0}
 
 
-def test_job_key_is_the_canonical_json_of_the_job_with_or_without_known_entities():
+def test_job_key_is_the_repr_of_the_jobs_values_with_or_without_known_entities():
     import json
-    from dataclasses import asdict
+    from dataclasses import asdict, astuple
 
     job = _job()
     job.entities["qdrant"].maker = "acme"
     ctx, att = job.context, job.attribution
-    plain = json.dumps({"quote": ctx.quote_id, "doc": ctx.doc_id, "text": ctx.text, "sentences": ctx.sentences,
-                        "hits": [asdict(h) for h in ctx.hits], "candidates": ctx.candidates, "subject": ctx.subject,
-                        "attribution": [att.subject, att.rule, att.confidence],
-                        "entities": {e: {**asdict(i), "aliases": sorted(i.aliases)} for e, i in job.entities.items()}},
-                       ensure_ascii=True, sort_keys=True, separators=(",", ":"))
+    entity = json.dumps({**asdict(job.entities["qdrant"]), "aliases": ["qdrant db"]}, ensure_ascii=True,
+                        sort_keys=True, separators=(",", ":"))
+    plain = repr((ctx.quote_id, ctx.doc_id, ctx.text, ((0, 22),), tuple(astuple(h) for h in ctx.hits), ("qdrant",),
+                  ctx.subject, (att.subject, att.rule, att.confidence), (("qdrant", entity),)))
     known: dict = {}
     assert job_key(job) == plain == job_key(job, known) == job_key(job, known) and len(known) == 1
+    listed = Job(QuoteContext(ctx.quote_id, ctx.doc_id, ctx.text, [[0, 22]], ctx.hits, list(ctx.candidates),
+                              ctx.subject), att, job.entities)
+    assert job_key(listed) == plain  # sentences as lists or tuples: the same key
 
 
 def _attribution_inputs():
@@ -126,6 +128,25 @@ def test_cache_of_other_rules_or_another_job_is_not_used(tmp_path):
     changed.entities["qdrant"].type = "Organization"
     assert same.extracted(changed) is None  # an entity the quote names changed: extract again
     assert job_key(_job()) != job_key(changed)
+
+
+def test_extraction_results_are_decoded_ahead_and_a_bad_one_fails_where_it_is_asked_for(tmp_path):
+    from pydantic import ValidationError
+
+    cache = ExtractionCache()
+    cache.open("fp")
+    good, bad = _job(), _job(subject=None)
+    cache.keep_extracted(good, _extracted())
+    cache.keep_extracted(bad, _extracted())
+    cache._new["extracted"][cache._job_key(bad)] = '{"relations": "not a list"}'
+    cache.write(tmp_path / CACHE_DIR)
+    again = ExtractionCache(tmp_path / CACHE_DIR)
+    again.open("fp")
+    assert again.has_extracted(good) and again.has_extracted(bad)
+    assert list(again._decoded) == [again._job_key(good)]  # read and decoded in the thread open started
+    assert again.extracted(good) == _extracted() and again.extracted(good) == _extracted()  # asked twice
+    with pytest.raises(ValidationError):
+        again.extracted(bad)
 
 
 def test_damaged_cache_is_ignored(tmp_path):
@@ -218,6 +239,29 @@ def test_add_equals_a_full_build_of_the_union(split, tmp_path, monkeypatch):
     assert _index_tables(store) == _index_tables(full.out)  # the relation index, updated by the add where it changed
     assert kg.competitors("Qdrant", store=store).equals(kg.competitors("Qdrant", store=full.out))
     assert not (store / "kg.ttl").exists() and (full.out / "kg.ttl").is_file()  # out of date: not kept
+
+
+def test_add_on_two_cores_parses_the_new_quotes_in_a_worker_started_early_and_equals_a_full_build(split, tmp_path):
+    """With two jobs an add starts one worker at once (``Runner.start``): the new quotes are parsed and extracted
+    there, and the main process never loads spaCy (≈ 1.5 s of an add's start-up). A fresh interpreter, since this
+    one has loaded spaCy already."""
+    import json
+    import subprocess
+    import sys
+
+    store = tmp_path / "store"
+    kg.build([split / "old"], out=store, jobs=1)
+    code = ("import json, sys\nimport kg.api as kg\n"
+            f"added = kg.add([{str(split / 'new')!r}], store={str(store)!r}, jobs=2)\n"
+            "print(json.dumps({'extracted': added.extracted, 'spacy': 'spacy' in sys.modules}))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    full = kg.build([split / "old", split / "new"], out=tmp_path / "full", jobs=1)
+    assert seen["spacy"] is False and 0 < seen["extracted"] < len(full.graph.quotes)
+    assert _without_index(output_files(store)) == _without_index(_without_exports(output_files(full.out)))
+    assert _stored_quads(store) == _stored_quads(full.out) and _index_tables(store) == _index_tables(full.out)
 
 
 def test_add_with_exports_and_changed_or_removed_documents_equals_a_full_build(split, tmp_path, monkeypatch):

@@ -65,6 +65,19 @@ def test_small_corpus_stays_in_this_process(setup):
         assert runner._pool is None
 
 
+def test_a_started_runner_sends_a_small_step_to_its_early_worker(setup):
+    texts = ["Qdrant competes with pgvector. Weaviate too.", "Zed is fast."]
+    with Runner(setup, jobs=1) as one, Runner(setup, jobs=2) as two, Runner(setup, jobs=1) as alone:
+        two.start()
+        alone.start()  # one job: nothing to start, the step stays in this process
+        remote = list(two.map(parse_task, texts))
+        assert two._local is None and two._pool is None and two._early is not None  # the early worker ran it
+        assert list(alone.map(parse_task, texts)) == list(one.map(parse_task, texts)) == remote
+        assert alone._early is None and alone._local is not None
+        with pytest.raises(AttributeError):  # its errors reach the caller too
+            list(two.map(extract_task, ["not a job"]))
+
+
 def test_a_worker_error_reaches_the_caller(setup, always_parallel):
     with Runner(setup, jobs=2) as runner, pytest.raises(AttributeError):
         list(runner.map(extract_task, ["not a job"] * 4))

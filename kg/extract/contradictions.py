@@ -5,10 +5,9 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
 from kg.ids import fact_id
 from kg.models import Claim, Contradiction
+from kg.stopwords import STOP_WORDS
 
 __all__ = ["find_contradictions"]
 
