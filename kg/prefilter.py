@@ -370,6 +370,10 @@ class LiteralIndex:
         """A dict kept with ``text``'s state, for results derived from its matches (dropped with the state)."""
         return self.state(text).memo
 
+    def needs(self, number: int) -> list[frozenset[str]]:
+        """Pattern ``number``'s required literal sets (a match holds a literal of each)."""
+        return [self._sets[j] for j in self._needs[number]]
+
     def in_range(self, number: int, text: str, start: int, end: int) -> bool:
         """Whether pattern ``number``'s literals occur inside ``text[start:end]`` (after :meth:`passing`)."""
         st = self.state(text)

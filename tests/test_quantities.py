@@ -149,3 +149,18 @@ def test_spelled_out_numbers(text, expected):
 def test_prices_without_digits_still_find_free_tiers():
     assert _prices("free for individuals, paid for teams") == [(0.0, "USD/month", "=", "free for individuals")]
     assert _prices("no price given") == []
+
+
+@pytest.mark.parametrize("text", [
+    "Sub-200ms boot, about 3 GB, more than  40 users; up to\n12k rps, 10-20 ms",
+    "v2 at 1,200ms or approximately 5 seconds; 3B parameters, ~60 upstream providers",
+    "between 10 and 20 ms, north of 1.4M executions, over 14+ metrics, almost 2 TB",
+    "no numbers at all", "42", "under 5", "about 7 things and 9 CVEs", "$5/mo and 8/10",
+])
+def test_metrics_and_counts_are_tried_only_near_numbers_with_the_same_matches(text):
+    """The number-led scan gives exactly the matches of the patterns' own finditer."""
+    from kg.extract.quantities import _COUNT, _COUNT_CMP, _comparator_width, _metric_pattern, _number_led
+
+    for pattern, back in ((_metric_pattern(), _comparator_width()), (_COUNT, _COUNT_CMP)):
+        assert [(m.span(), m.groupdict()) for m in _number_led(pattern, text, back)] == \
+            [(m.span(), m.groupdict()) for m in pattern.finditer(text)]

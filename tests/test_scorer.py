@@ -130,3 +130,17 @@ def test_bullet_items_are_rivals_when_a_name_outside_competes_with_two():
     assert found == {frozenset(p) for p in [("ent:statsig", "ent:growthbook"), ("ent:statsig", "ent:posthog"),
                                             ("ent:growthbook", "ent:posthog")]}
     assert score_relations(ctx, rules[:1], load_lexicon(), _model({}, 0.9)) == []
+
+
+def test_a_model_stack_gives_each_model_its_own_probabilities():
+    """Two models side by side, one look-up per feature: each model's probabilities are its own floats."""
+    from kg.extract.scorer import RelationModel, model_stack
+
+    one = RelationModel(("a", "none"), (0.1, 0.2), {"f:x": (1.0, -1.0), "f:y": (0.5, 0.25), "f:q": (-0.3, 0.7)}, 0.5)
+    two = RelationModel(("none", "b", "c"), (0.0, 0.3, -0.3),
+                        {"f:q": (0.1, 0.2, 0.3), "f:y": (0.1, 0.2, 0.3), "f:z": (2.0, -1.0, 0.5)}, 0.2)
+    stack = model_stack(one, two)
+    assert model_stack(one, two) is stack
+    for features in [(), ("f:w",), ("f:x",), ("f:q", "f:x", "f:y"), ("f:y", "f:z"), ("f:w", "f:x", "f:y", "f:z"),
+                     ("f:z", "f:x", "f:q")]:
+        assert stack.probabilities(features) == [one.probabilities(features), two.probabilities(features)]

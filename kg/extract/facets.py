@@ -70,11 +70,39 @@ def _count(index: LiteralIndex, key: str, sentence: str, text: str | None = None
     that range of ``text``'s scan, which the quote's other facets share.
     """
     if text is None:
-        passing = index.passing(key, sentence)
-    else:
-        end = start + len(sentence)
-        passing = [(p, i) for p, i in index.passing(key, text) if index.in_range(i, text, start, end)]
-    return sum(len(p.findall(sentence)) for p, _ in passing)
+        return sum(len(p.findall(sentence)) for p, _ in index.passing(key, sentence))
+    found = _in_range_checks(index, text).get(key)
+    if not found:
+        return 0
+    end = start + len(sentence)
+    find = found[0]
+    total = 0
+    for pattern, needs in found[1]:  # ``LiteralIndex.in_range``: each required set has a literal in range
+        for literals in needs:
+            for literal in literals:
+                if find(literal, start, end) >= 0:
+                    break
+            else:
+                break
+        else:
+            total += len(pattern.findall(sentence))
+    return total
+
+
+def _in_range_checks(index: LiteralIndex, text: str) -> dict:
+    """Per key of ``text``'s passing patterns: the folded text's ``find`` and each pattern with its required
+    sets cut to the literals ``text`` holds (what :meth:`LiteralIndex.in_range` looks up), kept with the
+    text's scan: a quote's sentences and clauses all ask."""
+    memo = index.memo(text)
+    found = memo.get("in_range")
+    if found is None:
+        state = index.state(text)
+        find, present = state.folded.find, state.present
+        found = memo["in_range"] = {
+            key: (find, [(p, [[lit for lit in sorted(literals) if lit in present] for literals in index.needs(i)])
+                         for p, i in passing])
+            for key, passing in state.passing.items()}
+    return found
 
 
 @lru_cache(maxsize=1)
@@ -83,6 +111,7 @@ def _vader():
 
     analyzer = Vader()
     analyzer.lexicon.update(_cues()["valence"])
+    analyzer.valent = {}  # token → whether the lexicon holds it, as _needs_vader strips it (bounded)
     return analyzer
 
 
@@ -108,12 +137,18 @@ def _needs_vader(sentence: str) -> bool:
     analyzer = _vader()
     if not sentence.isascii() and any(ch in analyzer.emojis for ch in sentence):
         return True
-    lexicon = analyzer.lexicon
+    known = analyzer.valent
     for token in sentence.split():
-        stripped = token.strip(_PUNCTUATION)
-        if (token if len(stripped) <= 2 else stripped).lower() in lexicon:
+        valent = known.get(token)
+        if valent is None:
+            stripped = token.strip(_PUNCTUATION)
+            if len(known) >= 200_000:
+                known.clear()
+            valent = known[token] = (token if len(stripped) <= 2 else stripped).lower() in analyzer.lexicon
+        if valent:
             return True
     return False
+
 
 
 @lru_cache(maxsize=256)
@@ -176,7 +211,11 @@ def quote_facets(text: str, facts: list[str] | None = None, words: list[str] | N
     if not models:
         return ruled
     feats = facet_features(text, facts or [], words, ruled)
-    return Facets(models["perspective"].best(feats), models["stance"].best(feats), ruled.verdict)
+    from kg.extract.scorer import model_stack
+
+    perspective, stance = models["perspective"], models["stance"]
+    p_probs, s_probs = model_stack(perspective.model, stance.model).probabilities(feats)  # one look-up for both
+    return Facets(perspective.best_of(p_probs), stance.best_of(s_probs), ruled.verdict)
 
 
 FACETS_MODEL = "facets.model.json"
@@ -203,7 +242,10 @@ class FacetModel:
 
     def best(self, features: tuple[str, ...]) -> str:
         """The likeliest label (ties go to the earlier label)."""
-        probs = self.model.probabilities(features)
+        return self.best_of(self.model.probabilities(features))
+
+    def best_of(self, probs: list[float]) -> str:
+        """The likeliest label of the probabilities ``probs`` (ties go to the earlier label)."""
         return self.model.labels[max(range(len(probs)), key=lambda i: (probs[i], -i))]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from collections.abc import Iterator
 from functools import lru_cache
 
 from kg.catalog import ontology_dir
@@ -63,6 +64,12 @@ def _metric_pattern() -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=1)
+def _comparator_width() -> int:
+    """The longest comparator of the metric pattern (characters)."""
+    return max(map(len, _units()["comparators"]))
+
+
+@lru_cache(maxsize=1)
 def _price_pattern() -> re.Pattern[str]:
     t = _units()
     per = _alternation(list(t["per_units"]))
@@ -76,6 +83,27 @@ def _price_pattern() -> re.Pattern[str]:
 
 
 _DIGIT = re.compile(r"\d")  # every metric, count and price holds one ("under a second" and "free tier" aside)
+_DIGITS = re.compile(r"\d+")
+
+
+def _number_led(pattern: re.Pattern[str], text: str, back: int) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)`` for a pattern whose every match holds a number that starts a run of digits and
+    opens the match or follows a comparator of at most ``back`` characters and then only white space: the
+    pattern is tried only at those places (the same matches; a regex scan tries every position)."""
+    starts: set[int] = set()
+    for m in _DIGITS.finditer(text):
+        d = m.start()
+        i = d
+        while i > 0 and text[i - 1].isspace():
+            i -= 1
+        starts.update(range(max(0, i - back), d + 1))
+    cursor = 0
+    for at in sorted(starts):
+        if at >= cursor:
+            m = pattern.match(text, at)
+            if m is not None:
+                yield m
+                cursor = m.end()  # matches are never empty
 
 
 @lru_cache(maxsize=1)
@@ -137,7 +165,7 @@ def find_metrics(text: str, skip: list[tuple[int, int]] = ()) -> list[Quantity]:
         return sorted(found, key=lambda q: q.start)
     t = _units()
     out = []
-    for m in _metric_pattern().finditer(text):
+    for m in _number_led(_metric_pattern(), text, _comparator_width()):
         if any(s < m.end("num") and m.start("num") < e for s, e in skip):
             continue
         mult = (m.group("mult") or "").strip() or None  # "2.2k", "112 million"
@@ -178,7 +206,9 @@ def find_metrics(text: str, skip: list[tuple[int, int]] = ()) -> list[Quantity]:
 _NOT_COUNTED = frozenset(["months", "years", "weeks", "days", "quarters", "times", "versions", "minutes", "hours", "seconds", "things", "ways", "reasons", "people", "folks", "steps", "percent", "releases", "cases", "lines", "bullets"])
 
 
-_COUNT = re.compile(r"(?P<cmp>~|about |around |roughly |over |north of |more than |nearly |almost )?"
+_COUNT_COMPARATORS = ("~", "about ", "around ", "roughly ", "over ", "north of ", "more than ", "nearly ", "almost ")
+_COUNT_CMP = max(map(len, _COUNT_COMPARATORS))
+_COUNT = re.compile(rf"(?P<cmp>{'|'.join(_COUNT_COMPARATORS)})?"
                     r"(?<![\w.$/-])(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
                     r"(?P<mult>[kKmMbB]|\s(?:thousand|million|billion)\b)?\+?(?:-ish|-plus)?"
                     r"\s+(?:(?:[\w-]+)\s+){0,2}?(?P<noun>[a-z][a-z-]*[a-rt-z]s|[A-Z]{2,}s)\b")
@@ -188,7 +218,7 @@ def _counts(text: str, skip: list[tuple[int, int]], found: list[Quantity]) -> li
     """Plain counts of things: "~60 upstream providers", "14+ metrics", "1.4M executions a month"."""
     out = []
     t = _units()
-    for m in _COUNT.finditer(text):
+    for m in _number_led(_COUNT, text, _COUNT_CMP):
         noun = m.group("noun") if m.group("noun")[:-1].isupper() else m.group("noun").lower()  # "CVEs" stays
         if noun.lower() in _NOT_COUNTED or noun.lower() in t["units"] or any(q.start <= m.start("num") < q.end for q in found) \
                 or any(s < m.end("num") and m.start("num") < e for s, e in skip) \

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
     import numpy as np
 
-__all__ = ["MODEL_FILE", "RelationModel", "load_model", "score_relations"]
+__all__ = ["MODEL_FILE", "ModelStack", "RelationModel", "load_model", "model_stack", "score_relations"]
 
 MODEL_FILE = "relations.model.json"
 
@@ -62,20 +62,18 @@ class RelationModel:
         rows, matrix, add = self._table
         picked = [0, *filter(None, map(rows.get, features))]  # rows are numbered from 1: None alone drops
         if len(picked) == 1:
-            scores = list(self.intercept)
-        else:
-            scores = add(matrix.take(picked, axis=0), axis=0).tolist()
-        top = max(scores)
-        exp = [math.exp(s - top) for s in scores]
-        total = sum(exp)
-        return [e / total for e in exp]
+            return _softmax(list(self.intercept))
+        return _softmax(add(matrix.take(picked, axis=0), axis=0).tolist())
 
     def decide(self, features: tuple[str, ...]) -> tuple[str, float]:
         """Related when the chance of no relation falls below ``1 - threshold``; then the likeliest label.
 
         Returns the label and the chance that the pair is related at all (its confidence), or ("none", p).
         """
-        probs = self.probabilities(features)
+        return self.decision(self.probabilities(features))
+
+    def decision(self, probs: list[float]) -> tuple[str, float]:
+        """:meth:`decide` from the label probabilities."""
         related = 1.0 - probs[self.labels.index("none")]
         if related < self.threshold:
             return "none", 1.0 - related
@@ -87,6 +85,61 @@ class RelationModel:
         i = self.labels.index(label)
         scored = sorted(((self.weights[f][i], f) for f in features if f in self.weights), reverse=True)
         return [f for w, f in scored[:n] if w > 0]
+
+
+def _softmax(scores: list[float]) -> list[float]:
+    top = max(scores)
+    exp = [math.exp(s - top) for s in scores]
+    total = sum(exp)
+    return [e / total for e in exp]
+
+
+@dataclass(frozen=True)
+class ModelStack:
+    """Models that read the same features (the two claim models, the two facet models), their weight rows side
+    by side: one look-up per feature and one sum of rows give every model's scores.
+
+    A feature one model lacks has zeros in that model's columns; adding 0.0 leaves a float as it is, so each
+    model's probabilities are the very floats of its own :meth:`RelationModel.probabilities`.
+    """
+
+    models: tuple[RelationModel, ...]
+
+    @cached_property
+    def _table(self) -> tuple[dict[str, int], np.ndarray, Callable, list[tuple[int, int]]]:
+        import numpy as np
+
+        names = sorted(set().union(*(m.weights for m in self.models)))
+        rows = {f: i for i, f in enumerate(names, 1)}
+        spans, col = [], 0
+        for m in self.models:
+            spans.append((col, col + len(m.labels)))
+            col += len(m.labels)
+        matrix = np.zeros((len(names) + 1, col), dtype=np.float64)
+        for m, (a, b) in zip(self.models, spans):
+            matrix[0, a:b] = m.intercept
+            for f, w in m.weights.items():
+                matrix[rows[f], a:b] = w
+        return rows, matrix, np.add.reduce, spans
+
+    def probabilities(self, features: tuple[str, ...]) -> list[list[float]]:
+        """Each model's :meth:`RelationModel.probabilities` of ``features``."""
+        rows, matrix, add, spans = self._table
+        picked = [0, *filter(None, map(rows.get, features))]
+        scores = matrix[0].tolist() if len(picked) == 1 else add(matrix.take(picked, axis=0), axis=0).tolist()
+        return [_softmax(scores[a:b]) for a, b in spans]
+
+
+_STACKS: dict[tuple[int, ...], ModelStack] = {}
+
+
+def model_stack(*models: RelationModel) -> ModelStack:
+    """The (kept) :class:`ModelStack` of ``models``."""
+    key = tuple(map(id, models))
+    found = _STACKS.get(key)
+    if found is None or any(a is not b for a, b in zip(found.models, models)):  # an id of a model since freed
+        found = _STACKS[key] = ModelStack(models)
+    return found
 
 
 @lru_cache(maxsize=8)

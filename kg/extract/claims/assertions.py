@@ -123,10 +123,12 @@ def _decide(features: tuple[str, ...], model, found) -> tuple[str, float]:
     states a claim, the typed model which type; without it the typed model decides both."""
     if found is None:
         return model.decide(features)
-    is_claim, p = found.decide(features)
+    from kg.extract.scorer import model_stack
+
+    found_probs, probs = model_stack(found, model).probabilities(features)  # one look-up for both models
+    is_claim, p = found.decision(found_probs)
     if is_claim == "none":
         return "none", p
-    probs = model.probabilities(features)
     best = max((i for i, label in enumerate(model.labels) if label != "none"), key=lambda i: (probs[i], -i))
     return model.labels[best], p
 _POLARITY = {"capability": "positive", "limitation": "negative", "risk": "negative"}
