@@ -14,7 +14,9 @@ resolved again over the whole corpus, cached quotes reused) and the rest (export
 With ``--build``, whole builds (``python -m kg build CORPUS --out OUT --jobs J``, a fresh process each, the default
 exports) are timed with ``--jobs 1`` and ``--jobs N``, one after the other, and their files must be byte-identical
 (the database and the report's timings aside). The load average is printed: on a shared machine other processes
-take cores from the workers.
+take cores from the workers, so each build's CPU is also split, by sampling every thread of its processes, into
+serial seconds (one thread busy) and parallel seconds (two or more), and serial + parallel / 2 estimates its time
+on two idle cores (Amdahl's law); the ratio of those estimates is the speed-up the load does not hide.
 """
 
 from __future__ import annotations
@@ -177,6 +179,43 @@ def _build_files(out: Path) -> dict[str, bytes]:
     return files
 
 
+def _wait_sampling(pid: int, every: float = 0.1) -> tuple[int, object, float, float]:
+    """Wait for process ``pid`` (status, rusage) while sampling the CPU of every thread of it and its descendants:
+    the CPU seconds spent while one thread was busy (serial) and while two or more were (parallel).
+
+    A thread counts as busy in a sample when it used at least a quarter of the busiest thread's CPU. Both figures
+    are CPU seconds, so they barely move with other people's load; on two idle cores the build would take about
+    serial + parallel / 2 seconds (Amdahl's law with the parallel part split evenly).
+    """
+    import psutil
+
+    root, last, serial, parallel = psutil.Process(pid), {}, 0.0, 0.0
+    while True:
+        done, status, usage = os.wait4(pid, os.WNOHANG)
+        if done:
+            return status, usage, serial, parallel
+        now = {}
+        try:
+            processes = [root, *root.children(recursive=True)]
+        except psutil.Error:
+            processes = []
+        for process in processes:
+            try:
+                for thread in process.threads():
+                    now[(process.pid, thread.id)] = thread.user_time + thread.system_time
+            except psutil.Error:
+                pass
+        spent = [c - last.get(k, 0.0) for k, c in now.items() if c > last.get(k, 0.0)]
+        if spent:
+            busy = [d for d in spent if d >= max(spent) / 4]
+            if len(busy) > 1:
+                parallel += sum(spent)
+            else:
+                serial += sum(spent)
+        last.update(now)
+        time.sleep(every)
+
+
 def bench_build(corpus: Path, jobs: int, root: Path) -> dict:
     """Wall and CPU seconds of whole ``kg build`` processes with --jobs 1 and --jobs N, and their stage timings.
 
@@ -193,17 +232,20 @@ def bench_build(corpus: Path, jobs: int, root: Path) -> dict:
         start = time.perf_counter()
         child = subprocess.Popen([sys.executable, "-m", "kg", "build", str(corpus), "--out", str(target),
                                   "--jobs", str(j), "--no-progress"], env=env, stdout=subprocess.DEVNULL)
-        _, status, usage = os.wait4(child.pid, 0)
+        status, usage, serial, parallel = _wait_sampling(child.pid)
         wall = time.perf_counter() - start
         if status:
             raise SystemExit(f"kg build --jobs {j} failed ({status})")
         timings = json.loads((target / "report.json").read_text(encoding="utf-8"))["timings"]
         out[f"jobs{j}"] = {"wall_s": wall, "cpu_s": usage.ru_utime + usage.ru_stime, "load_before": load,
+                           "load_after": os.getloadavg()[0], "serial_cpu_s": serial, "parallel_cpu_s": parallel,
+                           "idle_estimate_s": serial + parallel / 2,
                            "peak_rss_mb": usage.ru_maxrss / 1024, "stages_wall_s": timings["wall_s"],
                            "stages_cpu_s": timings["cpu_s"]}
     if _build_files(root / "build-1") != _build_files(root / f"build-{jobs}"):
         raise SystemExit(f"kg build --jobs {jobs} wrote other files than --jobs 1")
     out["speedup"] = out["jobs1"]["wall_s"] / out[f"jobs{jobs}"]["wall_s"]
+    out["speedup_idle_estimate"] = out["jobs1"]["idle_estimate_s"] / out[f"jobs{jobs}"]["idle_estimate_s"]
     return out
 
 
@@ -255,9 +297,12 @@ def main(argv: list[str] | None = None) -> int:
             for key in ("jobs1", f"jobs{args.jobs}"):
                 r = b[key]
                 print(f"kg build --{key[:4]} {key[4:]}: {r['wall_s']:.1f} s wall, {r['cpu_s']:.1f} s CPU, load average "
-                      f"{r['load_before']:.1f}; stages (wall s): "
+                      f"{r['load_before']:.1f} -> {r['load_after']:.1f}; stages (wall s): "
                       + ", ".join(f"{k} {v:.1f}" for k, v in r["stages_wall_s"].items()))
-            print(f"whole build: --jobs {args.jobs} is {b['speedup']:.2f}x --jobs 1; the same files")
+                print(f"  CPU split (every thread of the build's processes): serial {r['serial_cpu_s']:.1f} s, parallel "
+                      f"{r['parallel_cpu_s']:.1f} s -> on two idle cores about {r['idle_estimate_s']:.1f} s")
+            print(f"whole build: --jobs {args.jobs} is {b['speedup']:.2f}x --jobs 1 (wall); from the CPU split "
+                  f"{b['speedup_idle_estimate']:.2f}x on idle cores (Amdahl); the same files")
         if args.add:
             result["add"] = a = bench_add(corpus, args.jobs, Path(tmp), args.keep, args.repeat)
             built = f"{a['build_s']:.1f} s" if a["build_s"] is not None else "kept from an earlier run"

@@ -16,10 +16,12 @@ Extraction is two map steps around one reduce step, so the output never depends 
 Then the graph is assembled in this process (dedup, sorting, contradictions). Results are consumed in quote
 order whatever order workers finish in, so ``jobs=1``, ``jobs=N`` and a Dask cluster give byte-identical
 output. Each worker builds the spaCy pipeline, catalog matcher and lexicon once (:class:`Setup`, keyed by
-its fingerprint), not once per task. With ``jobs=1``, or fewer than :data:`PARALLEL_MIN_QUOTES` quotes to
-do, everything runs in this process: starting a worker (importing spaCy, building matchers) costs seconds,
-unless :meth:`Runner.start` started one worker early (``kg add``): the few new quotes then go to it, and it
-imports spaCy and builds its pipeline while this process reads the corpus and the cache.
+its fingerprint), not once per task. While the next result in order is not ready, this process does not
+wait: it takes the last chunk no worker has started and works it out itself (kept until its turn), so its core
+is used while the workers start (importing spaCy, building matchers: seconds) and while they finish. With
+``jobs=1``, or fewer than :data:`PARALLEL_MIN_QUOTES` quotes to do, everything runs in this process, unless
+:meth:`Runner.start` started one worker early (``kg add``): the few new quotes then go to it, and it imports spaCy
+and builds its pipeline while this process reads the corpus and the cache.
 Extractors registered at run time in this process (not through entry points) are not seen by workers.
 """
 
@@ -33,14 +35,13 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import Self
 
 from kg import __version__
 from kg.catalog import Catalog, ontology_dir
 
-__all__ = ["PARALLEL_MIN_QUOTES", "Runner", "Setup", "extract_task", "fingerprint", "parse_task"]
+__all__ = ["PARALLEL_MIN_QUOTES", "Runner", "Setup", "attribute_task", "extract_task", "fingerprint", "parse_task"]
 
 PARALLEL_MIN_QUOTES = 200
 _MAX_CHUNK = 128
@@ -125,6 +126,15 @@ def parse_task(texts: list[str], setup: Setup | str | _Worker) -> list:
 
     worker = _worker(setup)
     return parse_quotes(worker.nlp, texts, worker.catalog, worker.lexicon)
+
+
+def attribute_task(documents: list, setup: Setup | str | _Worker) -> list:
+    """The reduce step's per-document part on a chunk of :class:`kg.pipeline.Attributing`: each document's subject
+    attributions (quote id → Attribution), in order."""
+    from kg.pipeline import attribute_document
+
+    worker = _worker(setup)
+    return [attribute_document(item, worker.catalog) for item in documents]
 
 
 def extract_task(jobs: list, setup: Setup | str | _Worker) -> list:
@@ -226,10 +236,8 @@ class Runner:
         return self._inline(task, items)
 
     def _inline(self, task, items: list) -> Iterator:
-        if self._local is None:
-            self._local = _Worker(self.setup)
         for chunk in _chunks(items, 1):
-            yield from task(chunk, self._local)
+            yield from task(chunk, self._here())
 
     def _executor(self, workers: int):
         import multiprocessing
@@ -245,10 +253,27 @@ class Runner:
     def _processes(self, task, items: list) -> Iterator:
         if self._pool is None:
             self._pool = self._executor(self.jobs)
+        chunks = _chunks(items, self.jobs)
         with _main_not_imported():  # workers start while tasks are submitted
-            results = self._pool.map(partial(task, setup=self.setup.key), _chunks(items, self.jobs))
-        for result in results:
-            yield from result
+            futures = [self._pool.submit(task, chunk, setup=self.setup.key) for chunk in chunks]
+        stolen: dict[int, list] = {}  # chunk index → its results, worked out in this process
+        last = len(chunks) - 1  # chunks after it are done here or taken by a worker
+        try:
+            for index, future in enumerate(futures):
+                while not future.done() and last > index:  # rather than wait: the last chunk no worker took
+                    if futures[last].cancel():
+                        stolen[last] = task(chunks[last], self._here())
+                    last -= 1
+                yield from stolen.pop(index) if index in stolen else future.result()
+        finally:
+            for future in futures:
+                future.cancel()
+
+    def _here(self) -> _Worker:
+        """This process's worker state (the pipeline is built when a task first needs it)."""
+        if self._local is None:
+            self._local = _Worker(self.setup)
+        return self._local
 
     def _dask(self, task, items: list) -> Iterator:
         client = self._dask_client()

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from kg.cache import ExtractionCache
     from kg.parallel import Runner
 
-__all__ = ["Extracted", "Job", "Prepared", "entity_slice", "extract_corpus", "extract_quote", "parse_quotes",
+__all__ = ["Attributing", "Extracted", "Job", "Prepared", "attribute_document", "entity_slice", "extract_corpus", "extract_quote", "parse_quotes",
            "prepare", "run"]
 
 _NO_SUBJECT = Attribution(None, "subject.none", 0.0)
@@ -121,23 +121,52 @@ def prepare(corpus: Corpus, catalog: str | Path | Catalog | None = None, model: 
             parsed = _parsed(qids, texts, runner, cache, progress)
             titled = [d for d in corpus.documents if d.title]  # a wrongly split "A vs B" is read whole too
             titles = _parsed([d.id for d in titled], {d.id: d.title for d in titled}, runner, cache)  # type: ignore[misc]
+        with stage("resolve"):
+            return _resolve(corpus, parsed, texts, cat, lexicon, titles, cache, runner)
     finally:
         if own:
             runner.close()
-    with stage("resolve"):
-        return _resolve(corpus, parsed, texts, cat, lexicon, titles, cache)
+
+
+@dataclass(frozen=True)
+class Attributing:
+    """One document as subject attribution reads it: its quotes' contexts in order, the entity-table entries
+    their names, title products, given subjects and main product lead to, the title and subtitle."""
+
+    contexts: list[QuoteContext]
+    entities: dict[str, object]  # entity id → kg.resolve._Info
+    subtitle: str | None
+    hints: dict[str, str | None]
+    primary: str | None
+    title: str | None
+
+
+def attribute_document(item: Attributing, catalog: Catalog) -> dict[str, Attribution]:
+    """One document's subject attributions (``attribute_subjects`` on the entities the document leads to)."""
+    table = EntityTable(catalog)
+    table.info = dict(item.entities)  # type: ignore[arg-type]
+    return attribute_subjects(item.contexts, table, item.subtitle, item.hints, item.primary, title=item.title)
 
 
 def _resolve(corpus: Corpus, parsed: dict[str, Parsed], texts: dict[str, str], cat: Catalog,
-             lexicon: Lexicon, titles: dict[str, Parsed], cache: ExtractionCache | None = None) -> Prepared:
+             lexicon: Lexicon, titles: dict[str, Parsed], cache: ExtractionCache | None = None,
+             runner: Runner | None = None) -> Prepared:
     """Names resolved corpus-wide, then each document's subjects (taken from ``cache`` when what attribution
-    reads of the document is unchanged: a document another one added does not touch is not attributed again)."""
+    reads of the document is unchanged: a document another one added does not touch is not attributed again).
+
+    Attribution is a map step over documents (``runner``'s workers; this process when None): it reads the
+    corpus-wide table only through the entries of the document's own names, so a document's
+    :class:`Attributing` is all it needs.
+    """
+    from kg.parallel import attribute_task
+
     qids = sorted(corpus.quotes)
     res = resolve_corpus(corpus.documents, parsed, texts, cat, lexicon, titles)
     table = res.table
     contexts: dict[tuple[str, str], QuoteContext] = {}
     attributions: dict[str, Attribution] = {}
     documents: dict[str, tuple[list[QuoteContext], str | None]] = {}
+    todo: list[tuple[str, list[QuoteContext], str | None, dict[str, str | None], str | None, str | None]] = []
     for doc in corpus.documents:
         ctxs = []
         for qid in doc.quote_ids:
@@ -145,10 +174,22 @@ def _resolve(corpus: Corpus, parsed: dict[str, Parsed], texts: dict[str, str], c
             ctx = QuoteContext(qid, doc.id, texts[qid], sents, res.hits[qid], list(res.candidates[doc.id]))
             contexts[(doc.id, qid)] = ctx
             ctxs.append(ctx)
-        hints = {qid: _hint(corpus.quotes[qid].subject_hint, table) for qid in doc.quote_ids}
+        hints = {qid: _hint(corpus.quotes[qid].subject_hint, table) for qid in doc.quote_ids}  # adds to the table
         primary = res.primary.get(doc.id)
         documents[doc.id] = (ctxs, primary)
-        for qid, att in _attributed(doc.id, ctxs, table, doc.subtitle, hints, primary, cache, doc.title).items():
+        todo.append((doc.id, ctxs, doc.subtitle, hints, primary, doc.title))
+    # the table is final now (attribution only reads it): the documents go to the map step, cached ones aside
+    keys = [_attribution_key(table, cache, *job) for job in todo]
+    found = [cache.attributed(key) if cache is not None else None for key in keys]  # type: ignore[arg-type]
+    items = [Attributing(ctxs, entity_slice(table, _attribution_ids(ctxs, hints, primary)), subtitle, hints, primary,
+                         title) for (_, ctxs, subtitle, hints, primary, title), hit in zip(todo, found) if hit is None]
+    fresh = (runner.map(attribute_task, items) if runner is not None
+             else (attribute_document(item, cat) for item in items))
+    for key, hit in zip(keys, found):
+        got = hit if hit is not None else next(fresh)
+        if cache is not None:
+            cache.keep_attributed(key, got)  # type: ignore[arg-type]
+        for qid, att in got.items():
             if qid not in attributions or att.confidence > attributions[qid].confidence:
                 attributions[qid] = att
     first = {}
@@ -159,20 +200,21 @@ def _resolve(corpus: Corpus, parsed: dict[str, Parsed], texts: dict[str, str], c
     return Prepared(table, lexicon, first, attributions, res.report, documents)
 
 
-def _attributed(doc_id: str, ctxs: list[QuoteContext], table: EntityTable, subtitle: str | None,
-                hints: dict[str, str | None], primary: str | None,
-                cache: ExtractionCache | None, title: str | None = None) -> dict[str, Attribution]:
-    """One document's subject attributions: from the cache, or worked out (and kept)."""
+def _attribution_ids(ctxs: list[QuoteContext], hints: dict[str, str | None], primary: str | None) -> list[str | None]:
+    """The entity ids subject attribution reads of a document (as :func:`kg.cache.attribution_key` lists them)."""
+    ids: list[str | None] = [i for ctx in ctxs for h in ctx.hits for i in (h.entity, h.root)]
+    return ids + [c for ctx in ctxs for c in ctx.candidates] + list(hints.values()) + [primary]
+
+
+def _attribution_key(table: EntityTable, cache: ExtractionCache | None, doc_id: str, ctxs: list[QuoteContext],
+                     subtitle: str | None, hints: dict[str, str | None], primary: str | None,
+                     title: str | None) -> str | None:
+    """A document's attribution cache key (None without a cache)."""
     if cache is None:
-        return attribute_subjects(ctxs, table, subtitle, hints, primary, title=title)
+        return None
     from kg.cache import attribution_key
 
-    key = attribution_key(doc_id, ctxs, table, subtitle, hints, primary, title)
-    found = cache.attributed(key)
-    if found is None:
-        found = attribute_subjects(ctxs, table, subtitle, hints, primary, title=title)
-    cache.keep_attributed(key, found)
-    return found
+    return attribution_key(doc_id, ctxs, table, subtitle, hints, primary, title)
 
 
 def _parsed(qids: list[str], texts: dict[str, str], runner: Runner, cache: ExtractionCache | None,

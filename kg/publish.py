@@ -2,17 +2,21 @@
 
 The graph's quads and its property graph are made once (``kg.shared``) and read by every exporter and the
 store. When the build may use more than one core (``--jobs`` 2 or more, the default on a multi-core machine),
-the store is loaded in a thread while this one writes the exports: pyoxigraph's bulk loader runs in Rust
-without Python's lock, so the two share the machine's cores instead of waiting for each other. With
-``--jobs 1`` everything runs one after the other, as before. The files written are the same either way.
+the exports are written by a forked process (which shares the graph's memory) while this one loads the store:
+each process has its own interpreter lock, and pyoxigraph's bulk loader runs in Rust without it, so the
+exports, the store's own Python work and its load share the machine's cores instead of waiting for each
+other. If the forked process fails, the exports it did not finish are written here (and raise what they
+raise). With ``--jobs 1``, or where processes cannot be forked, everything runs one after the other. The files
+written are the same either way.
 """
 
 from __future__ import annotations
 
-import contextvars
 import json
+import os
+import sys
 import tempfile
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,6 +25,7 @@ from kg.progress import ProgressCallback, report
 
 if TYPE_CHECKING:
     from kg.models import KnowledgeGraph
+    from kg.registry import Exporter
 
 __all__ = ["write_all"]
 
@@ -32,52 +37,42 @@ def write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str
 
     Args:
         timings: stage → [wall s, CPU s, peak RSS MB], completed and written as the report's ``timings``
-            block; everything else in the report is deterministic. While the store loads alongside the
-            exports, the CPU seconds of those stages are the process's, so they overlap.
+            block; everything else in the report is deterministic. Stages run by the forked exports process
+            are timed there (its CPU seconds and peak memory).
         previous: a store (``.store`` folder) to update rather than write afresh (``kg add``).
-        concurrent: load the store in a thread while the exports are written (see the module's note).
+        concurrent: write the exports in a forked process while this one writes the store (see the module's note).
     """
     from kg.api import run_report
     from kg.registry import get_exporter
     from kg.shared import sharing
     from kg.timings import stage
 
-    written: list[str] = []
     skipped: list[str] = []
+    exporters = []
+    for name, fmt in formats:
+        try:
+            exporters.append((name, get_exporter(fmt)))
+        except KeyError:
+            skipped.append(fmt)
     work = Path(tempfile.mkdtemp(prefix=".kg-work-", dir=folder))
     # with two jobs or more the quads are written by two processes (kg.shared), then the store and exports overlap
-    with sharing(graph, work, 2 if concurrent else 1) as view, \
-            ThreadPoolExecutor(1, thread_name_prefix="kg-store") as pool:
-        loading: Future | None = None
+    with sharing(graph, work, 2 if concurrent else 1) as view:
         if formats or (concurrent and previous is None):
             report(progress, "preparing exports", 0, 2)
             with stage("rdf"):
                 _ = view.quads_path
             report(progress, "preparing exports", 1, 2)
-        if concurrent:  # the thread sees this thread's recording of stage timings
-            loading = pool.submit(contextvars.copy_context().run, _write_store, graph, folder, previous, None, True)
-        if formats:
-            with stage("graph"):
-                _ = view.networkx
+        child = _Exporting.start(graph, folder, exporters) if concurrent and exporters else None
+        if child is not None:
             report(progress, "preparing exports", 2, 2)
-            report(progress, "writing exports", 0, len(formats))
-        for done, (name, fmt) in enumerate(formats, 1):
-            try:
-                exporter = get_exporter(fmt)
-            except KeyError:
-                skipped.append(fmt)
-            else:
-                with stage(f"export {name}"):
-                    exporter.write(graph, folder / name)
-                written.append(name)
-            report(progress, "writing exports", done, len(formats))
-        view.release()  # the property graph is not needed by the store
-        if loading is None:
+            report(progress, "writing exports", 0, len(exporters))
+        if child is None:
+            written = _export(graph, folder, exporters, progress)
+            view.release()  # the property graph is not needed by the store
             _write_store(graph, folder, previous, progress)
         else:
-            report(progress, "loading the store", 0, None)
-            count = loading.result()
-            report(progress, "loading the store", count, count)
+            _write_store(graph, folder, previous, progress, concurrent=True)
+            written = child.finish(progress)
     summary = run_report(graph)
     if timings is not None:  # wall-clock seconds: the one part of the report that differs between runs
         summary["timings"] = {"wall_s": {name: round(s[0], 3) for name, s in timings.items()},
@@ -86,6 +81,99 @@ def write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str
     write_text(folder / "report.json", json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
     written.append("report.json")
     return written, skipped
+
+
+def _export(graph: KnowledgeGraph, folder: Path, exporters: list[tuple[str, Exporter]],
+            progress: ProgressCallback | None, done: Callable[[str], None] | None = None) -> list[str]:
+    """Write each export (the property graph made first, as every graph-shaped exporter reads it): their names."""
+    from kg.shared import views
+    from kg.timings import stage
+
+    written: list[str] = []
+    if not exporters:
+        return written
+    with views(graph) as view:
+        with stage("graph"):
+            _ = view.networkx
+        report(progress, "preparing exports", 2, 2)
+        report(progress, "writing exports", 0, len(exporters))
+        for count, (name, exporter) in enumerate(exporters, 1):
+            with stage(f"export {name}"):
+                exporter.write(graph, folder / name)
+            written.append(name)
+            if done is not None:
+                done(name)
+            report(progress, "writing exports", count, len(exporters))
+    return written
+
+
+class _Exporting:
+    """The exports being written by a forked process; :meth:`finish` waits for it and completes its work."""
+
+    def __init__(self, graph: KnowledgeGraph, folder: Path, exporters: list, process, receive) -> None:
+        self.graph, self.folder, self.exporters = graph, folder, exporters
+        self.process, self.receive = process, receive
+
+    @classmethod
+    def start(cls, graph: KnowledgeGraph, folder: Path, exporters: list) -> _Exporting | None:
+        """Fork the exports' process (None where this platform cannot fork: the caller writes them itself)."""
+        import multiprocessing
+
+        if "fork" not in multiprocessing.get_all_start_methods():
+            return None
+        context = multiprocessing.get_context("fork")
+        receive, send = context.Pipe(duplex=False)
+        process = context.Process(target=_export_in_child, args=(graph, folder, exporters, send, os.getpid()),
+                                  daemon=True, name="kg-exports")
+        process.start()
+        send.close()
+        return cls(graph, folder, exporters, process, receive)
+
+    def finish(self, progress: ProgressCallback | None) -> list[str]:
+        """Wait for the forked process; write here what it did not; the names of the exports written, in order.
+        Its stage timings join the current recording (``kg.timings``)."""
+        from kg.timings import add_stage
+
+        done: set[str] = set()
+        try:
+            while True:  # the names of the finished exports, then the process's stage timings
+                kind, value = self.receive.recv()
+                if kind == "done":
+                    done.add(value)
+                    continue
+                for name, seconds in value.items():
+                    add_stage(name, *seconds)
+                break
+        except (EOFError, OSError):  # it stopped early: what is missing is written below
+            pass
+        finally:
+            self.receive.close()
+            self.process.join()
+        if self.process.exitcode != 0:
+            done.clear()  # an export it did not finish may be half-written: all of them are written again
+        rest = [(name, exporter) for name, exporter in self.exporters if name not in done]
+        total, count = len(self.exporters), iter(range(1, len(self.exporters) + 1))
+        for _ in range(total - len(rest)):
+            report(progress, "writing exports", next(count), total)
+        _export(self.graph, self.folder, rest, None, lambda _: report(progress, "writing exports", next(count), total))
+        return [name for name, _ in self.exporters]
+
+
+def _export_in_child(graph: KnowledgeGraph, folder: Path, exporters: list, send, parent: int) -> None:
+    """The forked process's work: every export; each name sent when written, then the stage timings."""
+    from kg.forked import die_with_parent
+    from kg.timings import recording, silence
+
+    die_with_parent(parent)
+    silence()  # the parent logs these stages when it receives them
+    try:
+        with recording() as record:
+            _export(graph, folder, exporters, None, lambda name: send.send(("done", name)))
+        send.send(("timings", record))
+    except Exception:  # noqa: BLE001 - the parent writes the exports again and raises the error itself
+        sys.exit(1)
+    finally:
+        send.close()
 
 
 def _write_store(graph: KnowledgeGraph, folder: Path, previous: Path | None,

@@ -9,6 +9,7 @@ afresh for a single export, in a temporary folder that is removed afterwards.
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -64,11 +65,16 @@ class Views:
         self.__dict__.pop("networkx", None)
 
 
-def _write_part(graph: KnowledgeGraph, path: Path, part: int, parts: int) -> None:
+def _write_part(graph: KnowledgeGraph, path: Path, part: int, parts: int, parent: int | None = None) -> None:
+    """Write one part of the quads (``parent``: in a forked process, the pid of the one that forked it)."""
     from pyoxigraph import RdfFormat, serialize
 
     from kg.rdf import iter_quads
 
+    if parent is not None:
+        from kg.forked import die_with_parent
+
+        die_with_parent(parent)
     serialize(iter_quads(graph, part, parts), str(path), RdfFormat.N_QUADS)
 
 
@@ -83,7 +89,7 @@ def _write_parts(graph: KnowledgeGraph, path: Path, parts: int) -> bool:
         return False
     context = multiprocessing.get_context("fork")
     names = [path.with_name(f"{path.name}.{part}") for part in range(parts)]
-    others = [context.Process(target=_write_part, args=(graph, names[part], part, parts), daemon=True)
+    others = [context.Process(target=_write_part, args=(graph, names[part], part, parts, os.getpid()), daemon=True)
               for part in range(1, parts)]
     for process in others:
         process.start()

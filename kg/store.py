@@ -146,8 +146,8 @@ def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallb
     """Write the graph's RDF into ``out_dir/.store/oxigraph`` and its name index into ``.store/names.sqlite``.
 
     The database is built in a temporary sibling folder and renamed into place, so a reader sees the
-    old store or the new one. ``concurrent``: the database is loaded in a thread (in Rust, without Python's
-    lock) while this one works out the documents' digests and the relation index's rows.
+    old store or the new one. ``concurrent``: the database is loaded in a thread, two chunks at a time (in Rust,
+    without Python's lock) while this one works out the documents' digests and the relation index's rows.
 
     Returns:
         The ``.store`` folder.
@@ -167,7 +167,7 @@ def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallb
         try:
             report(progress, "loading the store", 0, None)  # one bulk load: its start and its end
             with ThreadPoolExecutor(1, thread_name_prefix="kg-load") as pool:
-                loading = pool.submit(_load, kg, building) if concurrent else None
+                loading = pool.submit(_load, kg, building, 2) if concurrent else None
                 digests, rows = graph_digests(kg), IndexRows()
                 rows.add(kg)
                 count = loading.result() if loading is not None else _load(kg, building)
@@ -183,29 +183,51 @@ def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallb
     return root
 
 
-def _load(kg: KnowledgeGraph, folder: Path) -> int:
-    """Load the graph's quads into a new database in ``folder``, closed again: the number of quads."""
+def _load(kg: KnowledgeGraph, folder: Path, threads: int = 1) -> int:
+    """Load the graph's quads into a new database in ``folder`` (``threads`` chunks at a time), closed again: the
+    number of quads."""
     from kg.shared import views
 
     store = Store(str(folder))
     with views(kg) as view:  # the build's one N-Quads file, parsed and loaded in Rust
-        _bulk_load(store, view.quads_path)
+        _bulk_load(store, view.quads_path, threads=threads)
     store.flush()
     count = len(store)
     del store  # closes the database before it is moved
     return count
 
 
-def _bulk_load(store: Store, quads: Path, chunk_bytes: int = _CHUNK_BYTES) -> None:
-    """Load an N-Quads file a few megabytes at a time.
+def _bulk_load(store: Store, quads: Path, chunk_bytes: int = _CHUNK_BYTES, threads: int = 1) -> None:
+    """Load an N-Quads file a few megabytes at a time, in ``threads`` threads.
 
     pyoxigraph's bulk loader holds what it is given in memory (about 800 bytes a quad): in one call, a
     10 k-quote build would hold 1.6 GB. Whole lines of N-Quads are whole quads, so the file is fed in
-    chunks of lines and the memory stays bounded by the chunk, whatever the size of the graph.
+    chunks of lines and the memory stays bounded by the chunk (times ``threads``), whatever the size of the
+    graph. Each call writes its own table files and adds them to the database, which takes them in any order
+    (a store is a set of quads); the loader runs in Rust without Python's lock, so threads load on several cores.
+    The file is our own serializer's output, so its IRIs are not validated again (``lenient``).
     """
+    import threading
+
     with quads.open("rb") as handle:
-        while lines := handle.readlines(chunk_bytes):
-            store.bulk_load(b"".join(lines), format=RdfFormat.N_QUADS)
+        lock = threading.Lock()
+
+        def load() -> None:
+            while True:
+                with lock:
+                    lines = handle.readlines(chunk_bytes)
+                if not lines:
+                    return
+                store.bulk_load(b"".join(lines), format=RdfFormat.N_QUADS, lenient=True)
+
+        if threads <= 1:
+            load()
+            return
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(threads, thread_name_prefix="kg-bulk") as pool:
+            for loader in [pool.submit(load) for _ in range(threads)]:
+                loader.result()
 
 
 def seal(root: Path, index: dict[str, object], previous: Path | None = None) -> None:

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from time import perf_counter, process_time
 
-__all__ = ["peak_rss_mb", "recording", "stage"]
+__all__ = ["add_stage", "peak_rss_mb", "recording", "silence", "stage"]
 
 _record: ContextVar[dict[str, list[float]] | None] = ContextVar("kg_timings", default=None)
 _log = logging.getLogger(__name__)
@@ -34,6 +34,22 @@ def stage(name: str) -> Iterator[None]:
             seconds[1] += cpu
             seconds[2] = peak_rss_mb()
         _log.debug("%s: %.2f s (%.2f s CPU)", name, wall, cpu)
+
+
+def add_stage(name: str, wall: float, cpu: float, peak_mb: float) -> None:
+    """Add a stage another process ran (and timed) to the current recording, and log it as :func:`stage` does."""
+    record = _record.get()
+    if record is not None:
+        seconds = record.setdefault(name, [0.0, 0.0, 0.0])
+        seconds[0] += wall
+        seconds[1] += cpu
+        seconds[2] = peak_mb
+    _log.debug("%s: %.2f s (%.2f s CPU)", name, wall, cpu)
+
+
+def silence() -> None:
+    """Log no stage in this process (a forked helper whose stages its parent logs with :func:`add_stage`)."""
+    _log.disabled = True
 
 
 def peak_rss_mb() -> float:

@@ -50,6 +50,23 @@ def test_runner_gives_results_in_item_order_whichever_worker_ran_them(setup, alw
     assert [len(p.sentences) for p in local] == [2] * 40 + [1]
 
 
+def _where(items: list, setup) -> list:
+    """A task that says which process worked out each item."""
+    return [(item, os.getpid()) for item in items]
+
+
+def test_runner_works_on_chunks_no_worker_has_taken_while_the_next_result_is_not_ready(setup, always_parallel):
+    """While the workers start (seconds), this process takes the last chunks and keeps their results for their turn."""
+    items = list(range(400))
+    with Runner(setup, jobs=2) as runner:
+        found = list(runner.map(_where, items))
+    assert [item for item, _ in found] == items
+    here = [item for item, pid in found if pid == os.getpid()]
+    assert here and len(here) < len(items)  # some chunks here, some in the workers
+    assert here == list(range(here[0], here[0] + len(here)))  # taken from the end, one after the other
+    assert here[-1] == items[-1]
+
+
 def test_runner_refuses_zero_jobs(setup):
     with pytest.raises(ParallelError, match="--jobs"):
         Runner(setup, jobs=0)

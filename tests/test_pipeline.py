@@ -78,3 +78,26 @@ def test_shipped_catalog_names_are_not_reported_as_discovered(folder):
     assert not any(m.startswith(("Qdrant (", "LangGraph (", "pgvector (")) for m in messages)
     assert any(m.startswith("MemoryForge (") for m in messages)
     assert view.graph.entity("ent:langgraph").discovered is False
+
+
+def test_a_document_is_attributed_from_its_own_entities_as_from_the_whole_table():
+    """Attribution runs in workers on each document's slice of the entity table: the same answers as on the table."""
+    from conftest import EXAMPLES, SEEDS
+
+    from kg.extract.subjects import attribute_subjects
+    from kg.ingest import read_corpus
+    from kg.pipeline import Attributing, _attribution_ids, _hint, attribute_document, entity_slice, prepare
+
+    corpus = read_corpus([EXAMPLES, SEEDS])
+    prep = prepare(corpus)
+    table, checked = prep.table, 0
+    for doc in corpus.documents:
+        ctxs, primary = prep.documents[doc.id]
+        hints = {q: _hint(corpus.quotes[q].subject_hint, table) for q in doc.quote_ids}
+        whole = attribute_subjects(ctxs, table, doc.subtitle, hints, primary, title=doc.title)
+        item = Attributing(ctxs, entity_slice(table, _attribution_ids(ctxs, hints, primary)), doc.subtitle, hints,
+                           primary, doc.title)
+        assert len(item.entities) < len(table.info)
+        assert attribute_document(item, table.catalog) == whole, doc.id
+        checked += sum(1 for a in whole.values() if a.subject)
+    assert checked > 20

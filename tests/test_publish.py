@@ -1,62 +1,83 @@
-"""Writing a built graph: with more than one core the store loads in a thread while the exports are written."""
+"""Writing a built graph: with more than one core the exports are written by a forked process while this one
+loads the store."""
 
 from __future__ import annotations
 
+import json
+import os
 import threading
 
 import pytest
 
 import kg.store
 from kg import api
+from kg.errors import ExportError
 from kg.publish import write_all
 from kg.store import open_store
+from kg.timings import recording
 
 
-def _watch(monkeypatch, concurrent: bool) -> dict:
-    """Record which thread loads the store and whether an export was written while it loaded.
+def _watch(monkeypatch, tmp_path) -> tuple[dict, object]:
+    """Record which process and thread load the store, and (in a file: a forked process's memory is its own)
+    which process wrote each export and whether the store was loading meanwhile.
 
-    The store, once started, waits for an export to start, so that a small graph's store cannot be loaded
-    before the exports begin and pass unseen.
+    Each export waits a little for the store to start loading, so that a small graph's exports cannot all be
+    written before the store starts and pass unseen.
     """
     from kg.registry import get_exporter
 
-    seen: dict = {"store_thread": None, "exported_while_loading": False}
-    loading, exporting = threading.Event(), threading.Event()
+    seen: dict = {}
+    log = tmp_path / "exports.log"
+    loading = tmp_path / "loading"
     write_store = kg.store.write_store
 
     def watched_store(graph, folder, progress=None, *, concurrent=False):
-        seen["store_thread"], seen["load_in_a_thread"] = threading.current_thread().name, concurrent
-        loading.set()
-        exporting.wait(5 if concurrent else 0)
+        seen.update(store_pid=os.getpid(), store_thread=threading.current_thread().name, load_in_a_thread=concurrent)
+        loading.touch()
         try:
             return write_store(graph, folder, progress, concurrent=concurrent)
         finally:
-            loading.clear()
+            loading.unlink()
 
     def watched_exporter(name):
         found = get_exporter(name)
 
         class Watched:
             def write(self, graph, path):
-                exporting.set()
-                seen["exported_while_loading"] |= loading.wait(5 if concurrent else 0)
+                for _ in range(50):
+                    if loading.exists():
+                        break
+                    threading.Event().wait(0.1)
+                with log.open("a") as out:
+                    out.write(json.dumps([path.name, os.getpid(), loading.exists()]) + "\n")
                 found.write(graph, path)
 
         return Watched()
 
     monkeypatch.setattr(kg.store, "write_store", watched_store)
     monkeypatch.setattr("kg.registry.get_exporter", watched_exporter)
-    return seen
+    return seen, lambda: [json.loads(line) for line in log.read_text().splitlines()]
 
 
 @pytest.mark.parametrize("concurrent", [False, True])
-def test_the_store_loads_alongside_the_exports_only_when_cores_allow(tmp_path, sample_kg, monkeypatch, concurrent):
-    seen = _watch(monkeypatch, concurrent)
-    written, skipped = write_all(sample_kg, tmp_path, api.DEFAULT_FORMATS, concurrent=concurrent)
+def test_the_exports_are_written_by_another_process_while_the_store_loads_only_when_cores_allow(
+        tmp_path, sample_kg, monkeypatch, concurrent):
+    (tmp_path / "out").mkdir()
+    seen, exported = _watch(monkeypatch, tmp_path)
+    with recording() as timings:
+        written, skipped = write_all(sample_kg, tmp_path / "out", api.DEFAULT_FORMATS, timings,
+                                     concurrent=concurrent)
     assert skipped == [] and written == ["kg.ttl", "kg.graphml", "kg.html", "report.json"]
-    assert (seen["store_thread"] != threading.main_thread().name) is concurrent
-    assert seen["exported_while_loading"] is concurrent
+    assert seen["store_pid"] == os.getpid() and seen["store_thread"] == threading.main_thread().name
     assert seen["load_in_a_thread"] is concurrent  # and the database loads while its digests and index are made
+    rows = exported()
+    assert sorted(name for name, _, _ in rows) == ["kg.graphml", "kg.html", "kg.ttl"]
+    assert all((pid != os.getpid()) is concurrent for _, pid, _ in rows)
+    assert any(while_loading for _, _, while_loading in rows) is concurrent
+    # the forked process's stage timings reach the report
+    assert {"rdf", "graph", "export kg.ttl", "export kg.graphml", "export kg.html", "store"} <= set(timings)
+    report = json.loads((tmp_path / "out" / "report.json").read_text())
+    assert "export kg.html" in report["timings"]["cpu_s"]
 
 
 def test_a_store_loaded_alongside_the_exports_is_the_store_loaded_after_them(tmp_path, sample_kg):
@@ -76,6 +97,54 @@ def test_an_error_while_loading_the_store_reaches_the_caller(tmp_path, sample_kg
     monkeypatch.setattr(kg.store, "write_store", broken)
     with pytest.raises(kg.store.StoreError, match="disk full"):
         write_all(sample_kg, tmp_path, api.DEFAULT_FORMATS, concurrent=True)
+
+
+def test_an_error_while_exporting_in_the_forked_process_reaches_the_caller(tmp_path, sample_kg, monkeypatch):
+    """The forked process fails; this one writes the exports again and raises the exporter's own error."""
+    from kg.registry import get_exporter
+
+    parent = os.getpid()
+
+    def broken_exporter(name):
+        found = get_exporter(name)
+
+        class Broken:
+            def write(self, graph, path):
+                if path.name == "kg.graphml":
+                    raise ExportError(f"cannot write {path.name} (in {'this' if os.getpid() == parent else 'a forked'} process)")
+                found.write(graph, path)
+
+        return Broken()
+
+    monkeypatch.setattr("kg.registry.get_exporter", broken_exporter)
+    with pytest.raises(ExportError, match=r"cannot write kg.graphml \(in this process\)"):
+        write_all(sample_kg, tmp_path, api.DEFAULT_FORMATS, concurrent=True)
+
+
+def test_a_forked_exports_process_that_dies_has_its_exports_written_here(tmp_path, sample_kg, monkeypatch):
+    from kg.registry import get_exporter
+
+    parent = os.getpid()
+
+    def dying_exporter(name):
+        found = get_exporter(name)
+
+        class Dying:
+            def write(self, graph, path):
+                if os.getpid() != parent and path.name == "kg.html":
+                    os._exit(3)  # killed, say: no error, no message
+                found.write(graph, path)
+
+        return Dying()
+
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    write_all(sample_kg, tmp_path / "one", api.DEFAULT_FORMATS, concurrent=False)
+    monkeypatch.setattr("kg.registry.get_exporter", dying_exporter)
+    written, _ = write_all(sample_kg, tmp_path / "two", api.DEFAULT_FORMATS, concurrent=True)
+    assert written == ["kg.ttl", "kg.graphml", "kg.html", "report.json"]
+    for name in ("kg.ttl", "kg.graphml", "kg.html"):
+        assert (tmp_path / "two" / name).read_bytes() == (tmp_path / "one" / name).read_bytes(), name
 
 
 def test_cores_a_build_may_use():

@@ -161,7 +161,7 @@ def test_the_store_is_loaded_in_chunks_of_whole_lines(tmp_path):
         def __init__(self) -> None:
             self.chunks: list[bytes] = []
 
-        def bulk_load(self, data: bytes, format: object) -> None:
+        def bulk_load(self, data: bytes, format: object, lenient: bool = False) -> None:
             self.chunks.append(data)
 
     graph, recorder = make_two_doc_kg(), Recorder()
@@ -172,6 +172,34 @@ def test_the_store_is_loaded_in_chunks_of_whole_lines(tmp_path):
     assert all(chunk.endswith(b" .\n") and len(chunk) < 2000 + 1000 for chunk in recorder.chunks)
     write_store(graph, tmp_path)
     assert len(open_store(tmp_path).oxigraph) == data.count(b"\n") == len(to_quads(graph))
+
+
+def test_chunks_loaded_by_several_threads_make_the_store_of_one(tmp_path):
+    """Each chunk is its own bulk load: threads loading chunks side by side give the same quads."""
+    import threading
+
+    from pyoxigraph import Store
+
+    from kg.shared import views
+    from kg.store import _bulk_load
+
+    graph, seen = make_two_doc_kg(), set()
+
+    class Watched:
+        def __init__(self, store: Store) -> None:
+            self.store = store
+
+        def bulk_load(self, data: bytes, format: object, lenient: bool = False) -> None:
+            seen.add(threading.current_thread().name)
+            threading.Event().wait(0.01)  # long enough for the other thread to take a chunk meanwhile
+            self.store.bulk_load(data, format=format, lenient=lenient)
+
+    one, many = Store(str(tmp_path / "one")), Store(str(tmp_path / "many"))
+    with views(graph) as view:
+        _bulk_load(one, view.quads_path, chunk_bytes=2000)
+        _bulk_load(Watched(many), view.quads_path, chunk_bytes=2000, threads=3)  # type: ignore[arg-type]
+    assert len(seen) > 1 and all(name.startswith("kg-bulk") for name in seen)
+    assert set(many) == set(one) and len(one) == len(to_quads(graph))
 
 
 def _count_hashing(monkeypatch) -> list[Path]:
@@ -231,14 +259,15 @@ def test_a_concurrent_store_write_loads_in_a_thread_and_writes_the_same_store(tm
 
     load, threads = store_module._load, []
 
-    def recorded(kg, folder):
-        threads.append(threading.current_thread().name)
-        return load(kg, folder)
+    def recorded(kg, folder, loaders=1):
+        threads.append((threading.current_thread().name, loaders))
+        return load(kg, folder, loaders)
 
     monkeypatch.setattr(store_module, "_load", recorded)
     one = write_store(sample_kg, tmp_path / "one")
     both = write_store(sample_kg, tmp_path / "both", concurrent=True)
-    assert threads[0] == threading.current_thread().name and threads[1].startswith("kg-load")
+    assert threads[0] == (threading.current_thread().name, 1)
+    assert threads[1][0].startswith("kg-load") and threads[1][1] == 2  # two chunks at a time
     assert set(open_store(one).oxigraph) == set(open_store(both).oxigraph)
     for name in ("graphs.json", "names.sqlite", "relations.sqlite"):
         assert (one / name).read_bytes() == (both / name).read_bytes(), name

@@ -32,3 +32,18 @@ def test_nested_recordings_do_not_mix():
     with recording() as outer, stage("a"), recording() as inner, stage("b"):
         pass
     assert list(outer) == ["a"] and list(inner) == ["b"]
+
+
+def test_a_stage_another_process_timed_joins_the_recording_and_the_log(caplog):
+    import logging
+
+    from kg.timings import add_stage, recording, stage
+
+    with caplog.at_level(logging.DEBUG, logger="kg.timings"), recording() as record:
+        with stage("export kg.ttl"):
+            pass
+        add_stage("export kg.ttl", 2.0, 1.5, 300.0)
+        add_stage("graph", 1.0, 0.5, 200.0)
+    assert record["export kg.ttl"][0] >= 2.0 and record["export kg.ttl"][1] >= 1.5
+    assert record["export kg.ttl"][2] == 300.0 and record["graph"] == [1.0, 0.5, 200.0]
+    assert "graph: 1.00 s (0.50 s CPU)" in caplog.text
