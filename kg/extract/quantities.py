@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 
 from kg.catalog import ontology_dir
@@ -61,6 +61,12 @@ def _metric_pattern() -> re.Pattern[str]:
         rf"(?P<pre>(?:[A-Z][\w]+\s)?)(?P<unit>{_alternation(list(t['units']))})(?![\w])",
         re.IGNORECASE,
     )
+
+
+def _comparator(words: str | None) -> str:
+    """The comparator a matched comparator word stands for ("under" → "<", "sub-" → "<"); "=" without one."""
+    table, word = _units()["comparators"], (words or "").strip().lower()
+    return table.get(word) or table.get(word + " ") or "="
 
 
 @lru_cache(maxsize=1)
@@ -146,8 +152,7 @@ def _spelled(text: str, skip: list[tuple[int, int]], found: list[Quantity]) -> l
         unit, scale = t["units"][unit_word]
         value = (t["number_words"][m.group("num").lower()] + _ONES.get((m.group("ones") or "").lower(), 0))
         value = round(float(value) * (t["multipliers"][mult] if mult else 1) * scale, 6)
-        cmp_word = (m.group("cmp") or "").strip().lower()
-        comparator = t["comparators"].get(cmp_word) or t["comparators"].get(cmp_word + " ") or "="
+        comparator = _comparator(m.group("cmp"))
         out.append(Quantity(m.start("cmp") if m.group("cmp") else m.start("num"), m.end(), value, unit, comparator))
     return out
 
@@ -183,8 +188,7 @@ def find_metrics(text: str, skip: list[tuple[int, int]] = ()) -> list[Quantity]:
         elif unit == "parameters" and not mult:
             continue
         value = parse_number(m.group("num"), mult) * scale
-        cmp_word = (m.group("cmp") or "").strip().lower()
-        comparator = t["comparators"].get(cmp_word) or t["comparators"].get(cmp_word + " ") or "="
+        comparator = _comparator(m.group("cmp"))
         start = m.start("cmp") if m.group("cmp") else m.start("num")
         low = re.search(r"(?:between\s+|from\s+)?(\d+(?:\.\d+)?)\s*(?:and|to|-|–)\s*$", text[max(0, start - 24):start])
         if low and not m.group("cmp"):  # "between 10 and 20 ms", "10-20 ms": a range, not 20

@@ -216,9 +216,6 @@ def _nervous(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
         yield scope.subject, target, target.start, m.end()
 
 
-_NOBODY = re.compile(r"\b(?:nothing|nobody|no\s+one|none|never|not|\w+n['’]t)\b", re.IGNORECASE)
-
-
 @reader("threat_verb")
 def _threat_verb(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     """Names before the verb act on names after it (else the subject): "SGLang keeps eating into vLLM". A
@@ -229,7 +226,7 @@ def _threat_verb(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     named = list_after(ctx, m.end(), hi, max_gap=12)
     targets = named or [scope.subject]
     actors = list_back(ctx, m.start(), lo)
-    if not actors and named and not _NOBODY.search(ctx.text, lo, m.start()):
+    if not actors and named and not scope.lexicon.search("threat_negation", ctx.text, lo, m.start()):
         actors = [a for a in [antecedent(ctx, m.start(), scope.subject)] if a]
     for actor in actors:
         for target in targets:
