@@ -33,7 +33,7 @@ def test_the_splits_load_and_every_quote_has_a_source():
     builder = _builder()
     docs, _ = builder.load()
     split = builder.split(docs)
-    for name in ("dev", "test"):
+    for name in sorted(set(split.values())):
         gold = load_gold(REAL / name / "gold.json")
         sources = json.loads((REAL / name / "sources.json").read_text(encoding="utf-8"))
         assert set(sources) == set(gold["quotes"])
@@ -51,7 +51,16 @@ def test_documents_forced_into_dev_leave_the_test_gold_alone():
     builder = _builder()
     docs, _ = builder.load()
     assert any(d.get("split") == "dev" for d in docs.values())
-    frozen, _ = builder.merge_entities({s: d for s, d in docs.items() if d.get("split") != "dev"})
+    frozen, _ = builder.merge_entities({s: d for s, d in docs.items() if d.get("split") not in builder.FORCED})
     entities = load_gold(REAL / "test" / "gold.json")["entities"]
     assert set(entities) == set(frozen)
     assert all(entities[c]["aliases"] == sorted(frozen[c]["aliases"]) for c in frozen)
+
+
+def test_a_document_may_be_forced_into_dev_or_val_but_not_test():
+    builder = _builder()
+    docs = {"a": {"split": "val"}, "b": {"split": "dev"}, "c": {}}
+    assert builder.split(docs)["a"] == "val" and builder.split(docs)["b"] == "dev"
+    assert builder.split(docs)["c"] in ("dev", "test")
+    problems = builder.check_doc(REAL / "annotations" / "x.json", {"split": "test"})
+    assert any("may be forced" in p for p in problems)

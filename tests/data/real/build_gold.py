@@ -1,4 +1,4 @@
-"""Builds the real-review sets: checks every annotation, splits documents into dev and test, writes both.
+"""Builds the real-review sets: checks every annotation, splits documents into dev and test (and val), writes them.
 
 The source of truth is ``annotations/*.json``, one file per source document (a blog post, a thread,
 an issue), each holding its quotes verbatim, their sources and their annotation (see README.md for
@@ -33,6 +33,7 @@ PERSPECTIVES = {"primitive", "competition", "thesis", "business", "jtbd", "testi
 STANCES = {"positive", "negative", "mixed", "neutral"}
 SOURCE_KINDS = {"blog", "forum", "qa", "issue", "release-notes", "comparison", "docs", "news"}
 TEST_SHARE = 0.42
+FORCED = ("dev", "val")  # splits a document gathered after the test split was frozen may be forced into
 
 
 def key(text: str) -> str:
@@ -58,8 +59,8 @@ def check_doc(path: pathlib.Path, doc: dict) -> list[str]:
     def err(msg: str) -> None:
         bad.append(f"{name}: {msg}")
 
-    if doc.get("split", "dev") != "dev":
-        err("split: only \"dev\" may be forced (test is chosen by the hash)")
+    if doc.get("split", "dev") not in FORCED:
+        err("split: only \"dev\" or \"val\" may be forced (test is chosen by the hash)")
     for field in ("title", "category", "subjects", "entities", "quotes"):
         if field not in doc:
             err(f"missing field {field!r}")
@@ -179,9 +180,10 @@ def merge_entities(docs: dict[str, dict]) -> tuple[dict, list[str]]:
 def split(docs: dict[str, dict]) -> dict[str, str]:
     """Document stem -> 'dev' or 'test', from a hash of the stem alone: adding a document moves no other.
 
-    A document marked ``"split": "dev"`` (gathered after the test split was frozen, for training) is dev.
+    A document marked ``"split": "dev"`` (gathered after the test split was frozen, for training) is dev; one
+    marked ``"split": "val"`` is validation: read to choose between designs by its score lines, never trained on.
     """
-    return {stem: "dev" if docs[stem].get("split") == "dev"
+    return {stem: docs[stem]["split"] if docs[stem].get("split") in FORCED
             else "test" if int(hashlib.sha1(stem.encode()).hexdigest()[:8], 16) < TEST_SHARE * 16 ** 8 else "dev"
             for stem in docs}
 
@@ -242,9 +244,9 @@ def main(argv: list[str]) -> int:
     if "--check" in argv:
         return 0
     assignment = split(docs)
-    # Documents forced into dev never touch test, not even its entity table (names and aliases).
-    frozen, _ = merge_entities({s: d for s, d in docs.items() if d.get("split") != "dev"})
-    for name in ("dev", "test"):
+    # Documents forced into dev or val never touch test, not even its entity table (names and aliases).
+    frozen, _ = merge_entities({s: d for s, d in docs.items() if d.get("split") not in FORCED})
+    for name in ("dev", "test") + (("val",) if "val" in assignment.values() else ()):
         stems = sorted(s for s, where in assignment.items() if where == name)
         print(name, json.dumps(write_set(name, stems, docs, table if name == "dev" else frozen), sort_keys=True))
     return 0
