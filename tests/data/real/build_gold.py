@@ -248,7 +248,7 @@ def main(argv: list[str]) -> int:
     frozen, _ = merge_entities({s: d for s, d in docs.items() if d.get("split") not in FORCED})
     for name in ("dev", "test") + (("val",) if "val" in assignment.values() else ()):
         stems = sorted(s for s, where in assignment.items() if where == name)
-        print(name, json.dumps(write_set(name, stems, docs, table if name == "dev" else frozen), sort_keys=True))
+        print(name, json.dumps(write_set(name, stems, docs, frozen if name == "test" else table), sort_keys=True))
     return 0
 
 
