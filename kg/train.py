@@ -204,13 +204,11 @@ def facet_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[FacetEx
 
 def train_facets(sets: list[tuple[str, Path, Path]], c_values=(0.3, 1.0, 3.0), log=print) -> dict:
     """Fit the perspective and stance models; keep each only where it beats the rules out of fold."""
-    import hashlib
-
     data: list[FacetExample] = []
     for tag, gold, corpus in sets:
         if gold.exists():
             data += facet_examples(gold, corpus, tag)
-    fold_of = {g: int(hashlib.sha1(g.encode()).hexdigest(), 16) % 5 for g in {e.group for e in data}}
+    fold_of = folds_of({e.group for e in data})
     models = {}
     for i, facet in enumerate(("perspective", "stance")):
         gold_of = (lambda e: e.perspective) if facet == "perspective" else (lambda e: e.stance)
@@ -326,8 +324,6 @@ def train_subjects(sets: list[tuple[str, Path, Path]], c_values=(0.05, 0.1, 0.2,
                    log=print) -> dict:
     """Fit the subject chooser; the regularisation is the one of best out-of-fold accuracy among those that beat the
     hand-set scores on every training set (else overall). ``main`` ships it only where it beats them out of fold."""
-    import hashlib
-
     data: list[SubjectExample] = []
     used = []
     for tag, gold, corpus in sets:
@@ -336,7 +332,7 @@ def train_subjects(sets: list[tuple[str, Path, Path]], c_values=(0.05, 0.1, 0.2,
             used.append({"set": tag, "quotes": len(part), "reachable": sum(e.gold is not None for e in part)})
             log(f"{tag}: {len(part)} quotes, {used[-1]['reachable']} with the gold subject among the candidates")
             data += part
-    fold_of = {g: int(hashlib.sha1(g.encode()).hexdigest(), 16) % 5 for g in {e.group for e in data}}
+    fold_of = folds_of({e.group for e in data})
     tags = sorted({e.group.split("/")[0] for e in data})
     rules = {t: _share([e.ruled == e.gold for e in data if e.group.split("/")[0] == t]) for t in tags}
     hand = _share([e.ruled == e.gold for e in data])
@@ -410,11 +406,22 @@ def _prf(pairs: list[tuple[str, str]]) -> tuple[float, float, float]:
     return prec, rec, (2 * prec * rec / (prec + rec) if prec + rec else 0.0)
 
 
-def cross_validate(data: list[Example], c: float, folds: int = 5) -> list[tuple[Example, dict[str, float]]]:
-    """Out-of-fold label probabilities for every example, folds by document."""
+def folds_of(groups: set[str], folds: int = 5) -> dict[str, int]:
+    """The fold of each document group (``set/document``). A real document named ``topic__slug`` goes with its
+    topic: documents of one product category share names and phrasings, so out-of-fold figures then estimate
+    text about products the model has not seen, as a user's corpus will be."""
     import hashlib
 
-    fold_of = {g: int(hashlib.sha1(g.encode()).hexdigest(), 16) % folds for g in {e.group for e in data}}
+    def key(group: str) -> str:
+        tag, _, name = group.partition("/")
+        return f"{tag}/{name.split('__')[0]}" if "__" in name else group
+
+    return {g: int(hashlib.sha1(key(g).encode()).hexdigest(), 16) % folds for g in groups}
+
+
+def cross_validate(data: list[Example], c: float, folds: int = 5) -> list[tuple[Example, dict[str, float]]]:
+    """Out-of-fold label probabilities for every example, folds by topic (:func:`folds_of`)."""
+    fold_of = folds_of({e.group for e in data}, folds)
     out = []
     for k in range(folds):
         train = [e for e in data if fold_of[e.group] != k]

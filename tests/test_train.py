@@ -6,7 +6,7 @@ import pytest
 from conftest import ROOT
 
 from kg.evaluate import GoldNames
-from kg.train import _label, train
+from kg.train import _label, folds_of, train
 
 DEV2 = ROOT / "tests" / "data" / "dev2"
 
@@ -19,6 +19,16 @@ def test_labels_follow_the_gold_direction_and_skip_optional_pairs():
     assert _label(ann, names, "B", "A") == "depends_on>"
     assert _label(ann, names, "A", "C") is None
     assert _label(ann, names, "B", "C") == "none"
+
+
+def test_folds_keep_the_documents_of_one_topic_together():
+    groups = {f"real-dev/{topic}__doc-{i}.txt" for topic in ("vector-dbs", "queues", "auth", "ci", "editors", "orms")
+              for i in range(6)} | {f"dev2/doc-{i}.txt" for i in range(30)}
+    fold = folds_of(groups)
+    for topic in ("vector-dbs", "queues", "auth", "ci", "editors", "orms"):
+        assert len({fold[g] for g in groups if f"/{topic}__" in g}) == 1
+    assert len({fold[g] for g in groups if g.startswith("dev2/")}) > 1  # no topic: one document per group
+    assert fold == folds_of(set(sorted(groups)))
 
 
 def test_training_is_reproducible():
