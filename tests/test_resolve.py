@@ -234,3 +234,14 @@ def test_a_company_a_title_moves_to_is_a_subject_but_not_a_company_prefix(moves)
     assert _subject(moves, "Auth and storage came along for free.") == "Supabase"
     assert _subject(moves, "The new dashboard shows every bounce.") == "Widgetly"
     assert _subject(moves, "Bounces from Amazon SES were hard to trace.") == "Amazon SES"
+
+
+@pytest.mark.parametrize("name,expected", [
+    ("The Browser Company", "Organization"), ("Zorbly Foundation", "Organization"), ("Quillbase LLC", "Organization"),
+    ("Quillbase", "Product"), ("Quillbase Studio", "Product"),
+])
+def test_a_discovered_name_with_a_company_suffix_is_an_organization(name, expected):
+    from kg.names import NameHit
+    from kg.resolve import _guess_type
+
+    assert _guess_type(name, [NameHit(0, len(name), name, "discovery.shape", True, False)]) == expected
