@@ -251,7 +251,7 @@ def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]]) ->
         for m in lexicon.finditer(key, text):
             stop = re.compile(r"[.;:!?](?:\s|$)|\s[—–]\s|\(|$").search(text, m.end())
             end = min(stop.start() if stop else len(text), m.end() + 160)
-            for a, b in _items(text, m.end(), end, migration=_FROM_END.search(m.group()) is not None):
+            for a, b in _items(text, m.end(), end):
                 name = _name_in(text, a, b, lexicon)
                 if name is None:
                     break
@@ -267,15 +267,9 @@ def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]]) ->
     return sorted(hits, key=lambda h: h.start)
 
 
-_FROM_END = re.compile(r"\bfrom\s*$", re.IGNORECASE)
-
-
-def _items(text: str, start: int, end: int, migration: bool = False) -> list[tuple[int, int]]:
-    """The stretches of a list from ``start``; after a migration's "from", "to" separates too ("from X to dlt")."""
+def _items(text: str, start: int, end: int) -> list[tuple[int, int]]:
     out, cursor = [], start
-    to = r"|\s+(?:to|onto)\s+" if migration else ""
-    for sep in re.finditer(rf"\s*(?:,\s*(?:and|or)\s+|,|\s+and\s+|\s+or\s+|\s*&\s*|\s+vs\.?\s+|\s*/\s*{to})\s*",
-                           text[start:end]):
+    for sep in re.finditer(r"\s*(?:,\s*(?:and|or)\s+|,|\s+and\s+|\s+or\s+|\s*&\s*|\s+vs\.?\s+|\s*/\s*)\s*", text[start:end]):
         out.append((cursor, start + sep.start()))
         cursor = start + sep.end()
     out.append((cursor, end))

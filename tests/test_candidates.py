@@ -134,15 +134,3 @@ def test_names_of_one_list_that_are_not_neighbours_are_listed_far(lexicon):
     pairs = {(c.first.text, c.second.text): set(c.features) for c in candidates(ctx, [], lexicon)}
     assert "listed_far" in pairs[("Qdrant", "Weaviate")] and "listed" not in pairs[("Qdrant", "Weaviate")]
     assert "listed_far" not in pairs[("Qdrant", "Milvus")]
-
-
-def test_names_opening_the_lines_of_one_bullet_list_are_a_pair(lexicon):
-    text = "Some popular alternatives\n- LaunchDarkly (cloud)\n- GrowthBook (self-hosted)\n- Statsig"
-    ctx = _ctx(text, {"LaunchDarkly": "Product", "GrowthBook": "Product", "Statsig": "Product"})
-    bounds = [(0, text.index("\n"))] + [(m, text.find("\n", m) if text.find("\n", m) > 0 else len(text))
-                                        for m in (i + 1 for i, ch in enumerate(text) if ch == "\n")]
-    ctx = QuoteContext("q:1", "doc:1", text, bounds, ctx.hits)
-    pairs = {(c.first.text, c.second.text): set(c.features) for c in candidates(ctx, [], lexicon)}
-    assert set(pairs) == {("LaunchDarkly", "GrowthBook"), ("LaunchDarkly", "Statsig"), ("GrowthBook", "Statsig")}
-    feats = pairs[("LaunchDarkly", "GrowthBook")]
-    assert {"items", "items_n:2-3", "intro1:altern", "item_post:(", "item_post:cloud"} <= feats

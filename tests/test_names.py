@@ -140,15 +140,3 @@ def test_sentence_opener_is_not_part_of_the_next_name(lexicon, text, expected):
 ])
 def test_split_release(name, expected):
     assert split_release(name) == expected
-
-
-@pytest.mark.parametrize("text,expected", [
-    ("Honestly the alternatives are portkey and helicone these days.", ["portkey", "helicone"]),
-    # after a migration's "from", "to" separates the list: the lowercase name it moves to is found too
-    ("We will migrate your SQL data pipeline from Airbyte to dlt next week.", ["Airbyte", "dlt"]),
-    ("We want to talk to people who care.", []),  # no cue, no names
-])
-def test_lowercase_names_in_cue_positions(text, expected, lexicon):
-    from kg.names import find_cue_names
-
-    assert [h.text for h in find_cue_names(text, lexicon, [])] == expected

@@ -229,7 +229,7 @@ def _catalog_features(table: EntityTable | None, a: str, b: str, cache: dict) ->
     return feats
 
 
-_BY_TYPES = ("w1:", "wn:", "listed", "items", "cue_between", "gap:", "pre1:", "post1:", "s_pre1:", "s_post1:", "title:",
+_BY_TYPES = ("w1:", "wn:", "listed", "cue_between", "gap:", "pre1:", "post1:", "s_pre1:", "s_post1:", "title:",
              "desc_sim", "desc_names")
 _BY_TITLE = ("w1:", "wn:", "listed", "gap:", "cue_between")
 
@@ -373,35 +373,7 @@ def candidates(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon,
                 if b.root != ctx.subject:
                     out.append(Candidate(subject, b, lo, b.end, True, _implicit_features(  # type: ignore[arg-type]
                         ctx, b, lo, hi, spans, findings, _catalog_features(table, subject.root, b.root, cache))))
-    seen = {frozenset((c.first.root, c.second.root)) for c in out}
-    for kind, items in name_lists(ctx):
-        if kind == "items":
-            for i, a in enumerate(items):
-                for b in items[i + 1:]:
-                    if frozenset((a.root, b.root)) not in seen:
-                        out.append(Candidate(a, b, a.start, b.end, False, _item_features(
-                            ctx, a, b, len(items), findings, _catalog_features(table, a.root, b.root, cache))))
     return out
-
-
-def _item_features(ctx: QuoteContext, a: Hit, b: Hit, n: int, findings, known: set[str]) -> tuple[str, ...]:
-    """Two names that open lines of one bullet list ("- LaunchDarkly", "- GrowthBook (self-hosted)"): the size of
-    the list, the words that introduce it (the end of the line before its first item) and follow each name."""
-    feats = {"items", f"items_n:{_bucket(n)}", f"types:{a.type}>{b.type}"}
-    first = next((i for i, (lo, hi) in enumerate(ctx.sentences) if lo <= a.start < hi), 0)
-    if first:
-        lo, hi = ctx.sentences[first - 1]
-        intro = _masked(ctx, lo, hi)[-_WINDOW:]
-        feats |= {f"intro:{w}" for w in intro}
-        if intro:
-            feats.add(f"intro1:{intro[-1]}")
-    for side, h in (("first", a), ("second", b)):
-        hi = ctx.sentence_of(h.start)[1]
-        feats |= {f"item_post:{w}" for w in _masked(ctx, h.end, hi)[:2]}
-    feats |= _title_features(ctx, a.root, b.root)
-    feats |= {f"subject:{side}" for side, h in (("first", a), ("second", b)) if h.root == ctx.subject}
-    feats |= _rule_features(findings, a.root, b.root)
-    return tuple(sorted(_conjoined(feats | known)))
 
 
 def _distinct(hits: list[Hit]) -> list[Hit]:

@@ -10,7 +10,7 @@ from kg.facts import fact_types
 from kg.lexicon import Lexicon
 from kg.resolve import Hit
 
-__all__ = ["ALLOWED_TYPES", "Finding", "actor_before", "antecedent", "cue_targets", "described", "emit", "evidence_span", "list_after", "list_back",
+__all__ = ["ALLOWED_TYPES", "Finding", "actor_before", "antecedent", "cue_targets", "emit", "evidence_span", "list_after", "list_back",
            "named_before", "named_target", "negated_pairs", "referent", "subject_hit"]
 
 ALLOWED_TYPES = fact_types().allowed_types  # relation type → (source entity types, target entity types)
@@ -53,8 +53,8 @@ def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight
         gap = ctx.text[cursor:hit.start]
         if items and gap.count("(") > gap.count(")"):
             continue  # "Airflow (mostly via Astronomer) and Prefect": an aside, not an item
-        if items and (items[-1].possessive and re.fullmatch(r"['’]s?\s+", gap) or _MODIFIER_GAP.fullmatch(gap)):
-            items[-1] = hit  # "X's Y", "the X-based Y": Y is the item
+        if items and items[-1].possessive and re.fullmatch(r"['’]s?\s+", gap):
+            items[-1] = hit  # "X's Y": Y is the item
             cursor = hit.end
             continue
         if items and hit.type == "Organization" and re.fullmatch(r"\s+(?:from|by)\s+", gap):
@@ -76,7 +76,6 @@ def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight
     return items
 
 
-_MODIFIER_GAP = re.compile(r"-(?:based|powered|native)\s+", re.IGNORECASE)
 _ARTICLES = re.compile(r"(?:\s|\b(?:a|an|the|its|their|his|her|our|your|top|of|a few|several|some|both|either|"
                        r"open-source|open source|self-hosted|managed|hosted|vanilla|upstream|plain|stock|robust|compatible|modern|"
                        r"custom|native|lightweight|standard|single|simple|small|bundled|embedded|local|shared|existing|"
@@ -154,31 +153,6 @@ def antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:
         return named_before(ctx, s_lo, pos) or fallback
     p_lo, _ = ctx.sentence_of(s_lo - 1)  # "Astro is Astronomer's managed Airflow. It's built on …"
     return named_before(ctx, p_lo, s_lo) or fallback
-
-
-_PARTICIPLE = re.compile(r"(?:built|based|written|powered|layered|hosted|designed|implemented|developed|wrapped|"
-                         r"baked|bundled|running|sitting)\b", re.IGNORECASE)
-_COPULA_PHRASE = re.compile(r"(?:\s+(?:is|are|was|were)\s+|\s*[—–:]\s*|\s+-\s+)(?:(?:a|an|the)\s+)?"
-                            r"(?:(?!(?:and|or|but|so|then)\b)[\w/+.-]+\s+){0,5}", re.IGNORECASE)
-_NAMED_PHRASE = re.compile(r"\s+(?:[a-z][\w-]*\s+){1,3}")
-
-
-def described(ctx: QuoteContext, pos: int, lo: int) -> Hit | None:
-    """What the noun phrase before a participle cue at ``pos`` describes: "Firecracker is a microVM hypervisor
-    built on KVM", "Meltano — CLI-first ELT built on …", or the name inside it: "the Lance columnar format built
-    on Apache Arrow"."""
-    if not _PARTICIPLE.match(ctx.text, pos):
-        return None
-    before = [h for h in ctx.hits if lo <= h.start and h.end <= pos]
-    if not before:
-        return None
-    hit = before[-1]
-    if _COPULA_PHRASE.fullmatch(ctx.text, hit.end, pos):
-        return hit
-    if _NAMED_PHRASE.fullmatch(ctx.text, hit.end, pos) and re.search(
-            r"\b(?:a|an|the|its|their)\s+$", ctx.text[max(lo, hit.start - 8):hit.start], re.IGNORECASE):
-        return hit
-    return None
 
 
 _LINE_HEAD = re.compile(r"[ \t]*(?:[-*•+>]\s*|\d{1,2}[.)]\s*)?(?:\*\*|__)?$")

@@ -31,8 +31,6 @@ _NEGATION = re.compile(r"\b(?:not|isn't|aren't|no|never|doesn't|don't|neither|no
 _PRONOUN = re.compile(r"\s*(?:it|them|this|that)\b|\s*$")
 _IT = re.compile(r"\s*it\b")
 _SAME = re.compile(r"\bthe same\b")
-_FROM = re.compile(r"\bfrom\s+$", re.IGNORECASE)
-_TO = re.compile(r"\s+(?:to|onto|over\s+to|in\s+favou?r\s+of)\s+", re.IGNORECASE)
 
 
 @relation_extractors.register("competes_with")
@@ -69,10 +67,6 @@ def _competition_list(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     targets = [] if pronoun else list_after(ctx, m.end(), s_hi)
     if pronoun and source is not None and _IT.match(ctx.text[m.end():m.end() + 4]):
         targets = [x for x in [referent(ctx, m.start(), source)] if x]  # "… competes with it"
-    if targets and _FROM.search(m.group()):  # "migrated from X to Y": Y, not the subject, took X's place
-        to = _TO.match(ctx.text, targets[-1].end)
-        after = list_after(ctx, to.end(), s_hi, max_gap=4, tight=True) if to else []
-        source = after[0] if after else source
     same_pool = _SAME.search(m.group()) is not None
     if not targets and subject and (pronoun or same_pool):
         targets = [subject]  # "competes for the same buyers"

@@ -246,24 +246,6 @@ def _named_target(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
         yield source, target, min(m.start(), source.start if source.end else m.start()), m.end()
 
 
-_MODIFIED = re.compile(r"\s+(?:[a-z][\w-]*\s+){0,2}?\(?")
-
-
-@reader("named_modified")
-def _named_modified(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
-    """As ``named_target``, but a product the cue's adjective modifies acts first: "the Ruby-based Fluentd", "a
-    Rust-based micro-proxy (linkerd2-proxy)"; not a generic acronym ("a Python-based ORM framework")."""
-    ctx = scope.ctx
-    target = named_target(ctx, m)
-    modified = next((h for h in ctx.hits if h.start >= m.end()), None)
-    if target and modified and modified.type in ("Product", "Organization") \
-            and _MODIFIED.fullmatch(ctx.text, m.end(), modified.start) \
-            and _not_negated(scope, modified, target):
-        yield modified, target, m.start(), modified.end
-        return
-    yield from _named_target(m, scope)
-
-
 @reader("list_before")
 def _list_before(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     """Names before the cue (and one in its ``other`` group) relate to each other, else to the subject:

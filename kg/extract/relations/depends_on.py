@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from kg.extract.relations.base import Finding, antecedent, described, line_topic, list_after, list_back
+from kg.extract.relations.base import Finding, antecedent, line_topic, list_after, list_back
 from kg.extract.relations.cues import Reading, Scope, reader, run_cues
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.lexicon import Lexicon
@@ -37,8 +37,7 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     s_lo, s_hi = ctx.sentence_of(m.start())
     lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
     fallback = line_topic(ctx, m.start()) or (None if family.user_named else subject)  # "uses X" needs its user named
-    sources = list_back(ctx, m.start(), lo) or [x for x in [described(ctx, m.start(), lo)
-                                                            or antecedent(ctx, m.start(), fallback)] if x]
+    sources = list_back(ctx, m.start(), lo) or [x for x in [antecedent(ctx, m.start(), fallback)] if x]
     if not sources and subject and scope.lexicon.search("self_reference", ctx.text, max(lo, m.start() - 60),
                                                         m.start()):
         sources = [subject]  # "This project uses Tauri": the quote's own product
