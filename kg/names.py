@@ -109,11 +109,12 @@ def _opener(text: str, words: list, i: int, core: str, rule: str, lexicon: Lexic
 
 _WORDISH = re.compile(r"(?:ive|able|ible|ous|al|ic|ing|ed|ly|ness|ment|tion|sion|ity|ism|ist|ize|ise|ful|less)$", re.IGNORECASE)
 _TIER = re.compile(r"\s+(?:plan|plans|tier|tiers|edition|package|subscription|seat|seats|license)\b")
+_SMALL_NUMBER = re.compile(r"\d{1,3}")
 _NAME_TAILS = frozenset({"AI", "CLI", "SDK", "API", "Labs", "Cloud", "Inc", "Studio", "Code", "Desktop", "Lite"})
 
 
 def _is_continuation(word: str, lexicon: Lexicon) -> bool:
-    if VERSION.match(word) or SIZE.match(word) or re.fullmatch(r"\d{1,3}", word) or word in _NAME_TAILS:
+    if VERSION.match(word) or SIZE.match(word) or _SMALL_NUMBER.fullmatch(word) or word in _NAME_TAILS:
         return True
     return _shape(word, lexicon) is not None
 
