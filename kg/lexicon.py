@@ -74,6 +74,16 @@ class Lexicon:
             return self.index.matches(key, text)
         return self._finditer_in(key, text, pos, len(text) if endpos is None else endpos)
 
+    def index_of(self, *keys: str) -> LiteralIndex:
+        """A literal index of the pattern lists under ``keys`` alone, kept for the run: its ``matches`` are those
+        of :attr:`index` (the same patterns, each with its own prefilter), and a text opens in it with fewer
+        literals to find. For a stage that reads a few lists of texts the other stages open later."""
+        name = "index_of:" + "\x00".join(keys)
+        found = self.memo.get(name)
+        if found is None:
+            found = self.memo[name] = LiteralIndex({k: [p for p, _ in self.index.keys[k]] for k in keys})  # type: ignore[assignment]
+        return found  # type: ignore[return-value]
+
     def _finditer_in(self, key: str, text: str, pos: int, endpos: int) -> Iterator[re.Match[str]]:
         for pattern, number in self.index.passing(key, text):
             if self.index.in_range(number, text, pos, endpos):

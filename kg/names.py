@@ -109,11 +109,12 @@ def _opener(text: str, words: list, i: int, core: str, rule: str, lexicon: Lexic
 
 _WORDISH = re.compile(r"(?:ive|able|ible|ous|al|ic|ing|ed|ly|ness|ment|tion|sion|ity|ism|ist|ize|ise|ful|less)$", re.IGNORECASE)
 _TIER = re.compile(r"\s+(?:plan|plans|tier|tiers|edition|package|subscription|seat|seats|license)\b")
+_SMALL_NUMBER = re.compile(r"\d{1,3}")
 _NAME_TAILS = frozenset({"AI", "CLI", "SDK", "API", "Labs", "Cloud", "Inc", "Studio", "Code", "Desktop", "Lite"})
 
 
 def _is_continuation(word: str, lexicon: Lexicon) -> bool:
-    if VERSION.match(word) or SIZE.match(word) or re.fullmatch(r"\d{1,3}", word) or word in _NAME_TAILS:
+    if VERSION.match(word) or SIZE.match(word) or _SMALL_NUMBER.fullmatch(word) or word in _NAME_TAILS:
         return True
     return _shape(word, lexicon) is not None
 
@@ -125,19 +126,33 @@ def _clause_start(text: str, start: int) -> bool:
     """True if a word at ``start`` opens a sentence, a clause or a line's item ("- More control", "@ana Would
     it …"), where English capitalises anyway, or stands in a URL's query ("?text=You%20can")."""
     before = text[:start].rstrip(" \t\"'“‘(")
+    # a line opener stands after the last newline (or at the start): search from there, not the whole text
     return not before or before[-1] in ".!?:;\n—–=" or before.endswith(" -") \
-        or _LINE_OPENER.search(before) is not None
+        or _LINE_OPENER.search(before, max(0, before.rfind("\n"))) is not None
+
+
+def _readings(lexicon: Lexicon) -> dict[str, tuple[str, bool, str | None]]:
+    """Per word, its name core, whether it is possessive and the core's shape (kept per lexicon: words recur)."""
+    return lexicon.memo.setdefault("readings", {})  # type: ignore[return-value]
+
+
+def _reading(word: str, lexicon: Lexicon) -> tuple[str, bool, str | None]:
+    core, possessive = _strip_possessive(word)
+    return core, possessive, _shape(core, lexicon)
 
 
 def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
     """Every name-shaped stretch of ``text``, multi-word names joined ("Hugging Face", "Gemma 3 4B")."""
     words = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(text)]
+    read = _readings(lexicon)
     hits: list[NameHit] = []
     i = 0
     while i < len(words):
         start, _end, word = words[i]
-        core, possessive = _strip_possessive(word)
-        rule = _shape(core, lexicon)
+        found = read.get(word)
+        if found is None:
+            found = read[word] = _reading(word, lexicon)
+        core, possessive, rule = found
         if rule is None or _opener(text, words, i, core, rule, lexicon):
             i += 1
             continue
@@ -240,6 +255,9 @@ _NOT_NAME = frozenset(STOP_WORDS) | {"i.e", "i.e.", "e.g", "e.g.", "etc", "ie", 
                                      "people", "folks", "teams", "team", "users", "tools", "tool"}
 
 
+_CUE_LISTS = {"competition_list": False, "competition_choice": False, "depends_verb": True}  # list → first item only
+
+
 def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]]) -> list[NameHit]:
     """Lowercase or unusual names in places where English puts names: "alternatives are portkey and helicone".
 
@@ -247,8 +265,9 @@ def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]]) ->
     with a function word, and have at least one word that is not ordinary English.
     """
     hits: list[NameHit] = []
-    for key, first_only in (("competition_list", False), ("competition_choice", False), ("depends_verb", True)):
-        for m in lexicon.finditer(key, text):
+    index = lexicon.index_of(*_CUE_LISTS)  # resolution reads these lists only: open the text for them alone
+    for key, first_only in _CUE_LISTS.items():
+        for m in index.matches(key, text):  # ``lexicon.finditer(key, text)``
             stop = re.compile(r"[.;:!?](?:\s|$)|\s[—–]\s|\(|$").search(text, m.end())
             end = min(stop.start() if stop else len(text), m.end() + 160)
             for a, b in _items(text, m.end(), end):

@@ -369,12 +369,15 @@ def _unique(items: list[ReportItem]) -> list[ReportItem]:
     return out
 
 
+_NEWLINES = re.compile(r"\n+")
+
+
 def _lines(sents: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:
     """Sentences, further cut at line breaks: a bullet list's items are separate statements."""
     out = []
     for start, end in sents:
         cursor = start
-        for m in re.finditer(r"\n+", text[start:end]):
+        for m in _NEWLINES.finditer(text[start:end]):
             if start + m.start() > cursor:
                 out.append((cursor, start + m.start()))
             cursor = start + m.end()

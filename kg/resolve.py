@@ -24,6 +24,7 @@ _ACRONYM_TAIL = re.compile(r" (?!(?:API|SDK|CLI|UI|AI|GPU|CPU|LLM|SQL|DB|IDE|VM|
 _HYPHEN_TAIL = re.compile(r"-(?!(?:only|based|style|shaped|built|native|compatible|like|powered|first|specific|centric|"
                           r"friendly|free|heavy|ready|backed|hosted|managed|esque|ish|level|grade|wide|scale)\b)"
                           r"(?:[a-z][a-z0-9]*)(?:-[a-z0-9]+)*(?![\w-])")
+_FORMER = re.compile(r"(?:\bex-|\bformer\s+|\bex\s+)$", re.IGNORECASE)
 _RELEASE_AFTER = re.compile(r"^ (v?\d+(?:\.\d+)+|v\d+|Wave \d+|Version \d+)\b")
 
 
@@ -153,7 +154,7 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str) -> lis
         else:  # licence or platform from the lexicon
             eid = table.add_discovered(canon, type_)
             table.info[eid].discovered = False
-        if re.search(r"(?:\bex-|\bformer\s+|\bex\s+)$", text[max(0, start - 8):start], re.IGNORECASE):
+        if _FORMER.search(text[max(0, start - 8):start]):
             continue  # "built by ex-Elastic engineers" names people, not a maker
         product = _ORG_PRODUCT.match(text[end:]) if type_ == "Organization" else None
         if product and not table.catalog.get(product.group(1).strip()) and \

@@ -140,3 +140,23 @@ def test_sentence_opener_is_not_part_of_the_next_name(lexicon, text, expected):
 ])
 def test_split_release(name, expected):
     assert split_release(name) == expected
+
+
+def test_clause_start_reads_only_the_last_line():
+    """A line opener is searched for after the last newline before the word: the same answers as a search of
+    everything before it."""
+    import re
+
+    from kg.names import _LINE_OPENER, _clause_start
+
+    def whole(text, start):
+        before = text[:start].rstrip(" \t\"'“‘(")
+        return not before or before[-1] in ".!?:;\n—–=" or before.endswith(" -") \
+            or _LINE_OPENER.search(before) is not None
+
+    text = ("Intro line\n- More control here\n  12. Numbered Item\n@ana, Would it\n> Quoted Text and\n"
+            "plain words Then\n-  Two spaces\n1) First\nno opener Here (\"Quoted\" Name)")
+    starts = [m.start() for m in re.finditer(r"\S+", text)]
+    assert sum(_clause_start(text, s) for s in starts) > 5
+    for s in starts:
+        assert _clause_start(text, s) == whole(text, s), (text[:s], text[s:s + 10])

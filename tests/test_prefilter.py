@@ -168,3 +168,20 @@ def test_state_of_each_text_whatever_the_order_of_asks():
         index.passing("c", "a competitor")
     with pytest.raises(KeyError):
         index.matches("c", "a competitor")
+
+
+def test_an_index_of_some_lists_finds_what_the_whole_index_finds():
+    """``Lexicon.index_of`` (resolution opens a quote for three lists only) gives the whole index's matches."""
+    lexicon = load_lexicon()
+    keys = ("competition_list", "competition_choice", "depends_verb")
+    part = lexicon.index_of(*keys)
+    assert lexicon.index_of(*keys) is part  # kept for the run
+    assert len(part._owners) < len(lexicon.index._owners)
+    texts = ["Alternatives are portkey and helicone, or LiteLLM if you self-host.",
+             "We picked Qdrant over Weaviate; it depends on RocksDB and runs on Kubernetes.",
+             "The direct competitors are LangGraph and LlamaIndex Workflows. Nothing else."]
+    for text in texts:
+        for key in keys:
+            plain = [(m.start(), m.end()) for p in lexicon.patterns(key) for m in p.finditer(text)]
+            assert [(m.start(), m.end()) for m in part.matches(key, text)] == plain
+            assert [(m.start(), m.end()) for m in lexicon.finditer(key, text)] == plain

@@ -164,3 +164,26 @@ def test_metrics_and_counts_are_tried_only_near_numbers_with_the_same_matches(te
     for pattern, back in ((_metric_pattern(), _comparator_width()), (_COUNT, _COUNT_CMP)):
         assert [(m.span(), m.groupdict()) for m in _number_led(pattern, text, back)] == \
             [(m.span(), m.groupdict()) for m in pattern.finditer(text)]
+
+
+def test_look_aheads_leave_the_matches_as_they_were():
+    """The patterns that name their first letters in a look-ahead (to be tried at fewer places) match exactly
+    where the same patterns without it match, in any case and with the letters IGNORECASE folds (ſ, İ, ı, K)."""
+    import re
+
+    from kg.extract import candidates, clauses, facets, quantities
+
+    texts = ["Two hundred ms, twice as fast; THIRTY seconds, ſix hours, Forty-two users.",
+             "It is not great, I'm sure we didn't, ISN'T it? Nothing, none, never; won't, instead of x.",
+             "well under a second, Sub-second, just below an hour, less than a day; a free tier, The Free Plan",
+             "free for individuals. Code score: 8/10, 4.5 out of 5, v2/10, I think my team and our users…",
+             "İt ıs Kelvin \u212a, wıthout; nOt, aren’t, doesn’t, Eleven teen twelve fifteen 15/100"]
+    patterns = [quantities._SPELLED_HINT, quantities._UNDER_A, quantities._FREE, candidates._NEGATION,
+                clauses._NEGATION, facets._FIRST_PERSON]
+    for pattern in patterns:
+        plain = re.compile(re.sub(r"^\(\?=\[[^\]]+\]\)", "", pattern.pattern), pattern.flags)
+        assert plain.pattern != pattern.pattern
+        for text in texts:
+            for start in range(len(text)):
+                assert [m.span() for m in pattern.finditer(text, start)] == \
+                    [m.span() for m in plain.finditer(text, start)], (pattern.pattern, text, start)

@@ -57,6 +57,16 @@ def test_documents_forced_into_dev_leave_the_test_gold_alone():
     assert all(entities[c]["aliases"] == sorted(frozen[c]["aliases"]) for c in frozen)
 
 
+def test_val_documents_leave_the_dev_gold_entity_table_alone():
+    builder = _builder()
+    docs, _ = builder.load()
+    assert any(d.get("split") == "val" for d in docs.values())
+    tunable, _ = builder.merge_entities({s: d for s, d in docs.items() if d.get("split") != "val"})
+    entities = load_gold(REAL / "dev" / "gold.json")["entities"]
+    assert set(entities) == set(tunable)
+    assert all(entities[c]["aliases"] == sorted(tunable[c]["aliases"]) for c in tunable)
+
+
 def test_a_document_may_be_forced_into_dev_or_val_but_not_test():
     builder = _builder()
     docs = {"a": {"split": "val"}, "b": {"split": "dev"}, "c": {}}

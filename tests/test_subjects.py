@@ -245,3 +245,11 @@ def test_the_pipeline_reads_the_documents_title(tmp_path, monkeypatch):
                      ["Typesense keeps the entire index in RAM and Meilisearch does not."])
     view = GraphView(run([path]))
     assert view.subject("Typesense keeps the entire index in RAM and Meilisearch does not.") == "Meilisearch"
+
+
+def test_stem_is_the_first_word_lowercased_and_kept():
+    from kg.extract.subjects import _stem
+
+    assert _stem("voyage-3-large") == "voyage" and _stem("Voyage AI") == "voyage" and _stem("llama_index") == "llama"
+    assert _stem("pgvector") == "pgvector" and _stem("Next.js") == "next"
+    assert _stem.cache_info().hits + _stem.cache_info().misses > 0  # memoised: names recur quote after quote

@@ -30,8 +30,10 @@ _BREAK = re.compile(r",\s+(?=(?:and|but|so|while|though|although|whereas|which|b
 _FIRST_PERSON = re.compile(r"(?:i|we|i'm|we're|i've|we've|my|our|us)\b", re.IGNORECASE)
 _PRONOUN = re.compile(r"(?:it|it's|it’s|its|they|they're|they’re|this|that)\b", re.IGNORECASE)
 _CONNECTIVE = re.compile(r"(?:and|but|so|while|though|although|whereas|which|because|yet)\b\s*", re.IGNORECASE)
-_NEGATION = re.compile(r"\b(?:not|no|never|n['’]t|without|nothing|none)\b", re.IGNORECASE)
+# the look-ahead names every first letter of the words: the same matches, tried at fewer places
+_NEGATION = re.compile(r"(?=[nw])\b(?:not|no|never|n['’]t|without|nothing|none)\b", re.IGNORECASE)
 _MIN_WORDS, _MAX_WORDS = 2, 40
+_DIGIT = re.compile(r"\d")
 _PIECE = re.compile(r",\s+|\s+(?:so|where|due to)\s+")
 _PIECE_FROM, _MIN_PIECE_WORDS = 10, 3  # a clause of this many words also offers its pieces of at least so many
 
@@ -99,7 +101,7 @@ def _features(ctx: QuoteContext, a: int, b: int, lo: int, hi: int, spans, polari
         feats.add("opens:pronoun")
     feats |= {"names:subject" for h in hits if h.root == ctx.subject}
     feats |= {"names:other" for h in hits if h.root != ctx.subject}
-    if re.search(r"\d", text):
+    if _DIGIT.search(text):
         feats.add("number")
     if _NEGATION.search(text):
         feats.add("negated")

@@ -17,8 +17,11 @@ _LOOSE_RULES = ("assertion.evaluation", "learned.")
 _STOP = frozenset(STOP_WORDS) | {"actually", "anyone", "enough", "point", "build", "built", "running", "world", "people", "users", "teams", "thing", "things", "something", "nothing", "anything", "everything", "agent", "agents", "model", "models", "product", "products", "feature", "features", "support", "project", "projects", "story", "stories", "tool", "tools", "setup", "system", "systems", "stack", "platform", "option", "options", "approach", "company", "without", "before", "across"}
 
 
+_TOPIC_WORD = re.compile(r"[a-z][a-z-]{4,}")
+
+
 def _topics(text: str) -> set[str]:
-    words = re.findall(r"[a-z][a-z-]{4,}", text.lower())
+    words = _TOPIC_WORD.findall(text.lower())
     return {_singular(w) for w in words if w not in _STOP and _singular(w) not in _STOP}
 
 

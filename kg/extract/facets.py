@@ -275,6 +275,9 @@ def _weighted(index: LiteralIndex, name: str, pats: list[tuple[re.Pattern[str], 
     return sum(pats[i - base][1] * len(p.findall(text)) for p, i in passing)
 
 
+_FIRST_PERSON = re.compile(r"(?=[Imwou])\b(?:I|I'm|I've|my|me|we|our|us)\b")  # the look-ahead: fewer places tried
+
+
 def _ruled_facets(text: str, facts: list[str] | None) -> Facets:
     """The rules' perspective, stance and verdict: weighted cue words and the facts found."""
     cues = _cues()
@@ -284,7 +287,7 @@ def _ruled_facets(text: str, facts: list[str] | None) -> Facets:
         if kind in FACT_SIGNALS:
             name, weight = FACT_SIGNALS[kind]
             scores[name] += weight
-    first_person = len(re.findall(r"\b(?:I|I'm|I've|my|me|we|our|us)\b", text))
+    first_person = len(_FIRST_PERSON.findall(text))
     if first_person and len(text) < 420:
         scores["testimonial"] += 1.0 + 0.5 * first_person
     best = max(scores, key=lambda k: (scores[k], -list(scores).index(k)))

@@ -42,6 +42,9 @@ _AUX = frozenset(["is", "isn't", "are", "aren't", "was", "wasn't", "were", "has"
                   "never", "always", "only", "simply", "finally", "offers", "provides", "supports", "runs", "uses"])
 _CLAUSE_OPENERS = frozenset(["the", "but", "and", "so", "while", "whereas", "however", "then", "now", "also", "because",
                              "since", "although", "though", "when", "if", "yet", "both", "today", "meanwhile"])
+_STEM_CUT = re.compile(r"[\s\-_.]")
+_CONTENT_WORD = re.compile(r"[a-z][a-z0-9'-]{2,}")
+_OPENING = re.compile(r"[\w']+|[,;:(—–]")
 _NEXT_WORD = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:v?\d[\w.]*\s+)?([a-z][a-z']*)")
 
 _PRIMARY = 1.0  # without a model: what the title's own emphasis is worth, half a plain mention (a quote that
@@ -80,13 +83,14 @@ def load_subject_model(path: str | Path | None = None) -> SubjectModel | None:
     return SubjectModel({f: float(w) for f, w in data["weights"].items()})
 
 
+@lru_cache(maxsize=1 << 16)  # the same names come back quote after quote
 def _stem(name: str) -> str:
     """The first word of a name, lowercased: "voyage-3-large" → "voyage", "Voyage AI" → "voyage"."""
-    return re.split(r"[\s\-_.]", name.lower(), maxsplit=1)[0]
+    return _STEM_CUT.split(name.lower(), maxsplit=1)[0]
 
 
 def _words(text: str) -> Counter[str]:
-    words = (w for w in re.findall(r"[a-z][a-z0-9'-]{2,}", text.lower()) if w not in _STOP)
+    words = (w for w in _CONTENT_WORD.findall(text.lower()) if w not in _STOP)
     return Counter(w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 4 else w for w in words)
 
 
@@ -185,7 +189,7 @@ def _acts_in_clause(text: str, lo: int, hit) -> bool:
     an article) and a verb follows it ("…, but Langfuse is cheaper", "Podman runs containers …")."""
     if hit.possessive:
         return False
-    opening = re.findall(r"[\w']+|[,;:(—–]", text[lo:hit.start].lower())
+    opening = _OPENING.findall(text[lo:hit.start].lower())
     clause = opening[max((i for i, w in enumerate(opening) if w in ",;:(—–"), default=-1) + 1:]
     if len(clause) > 1 or (clause and clause[0] not in _CLAUSE_OPENERS):
         return False

@@ -63,6 +63,9 @@ def labelled(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterato
                                    polarity={"risk": "negative", "limitation": "negative", "capability": "positive"}.get(kind))
 
 
+_DESCRIPTION_CUT = re.compile(r",\s+(?:and|but|so|then)\s+|;\s+|:\s+|\s+[—–]\s+")
+_DESCRIPTION_HEAD = re.compile(r"(?:(?:it|they|he|she)|(?P<name>\S+(?:\s\S+)?))\s+(?:also\s+|now\s+|still\s+|just\s+|even\s+)?"
+                               r"(?P<verb>[a-z]{3,}s)\b", re.IGNORECASE)
 _NOT_VERBS = frozenset(["is", "has", "was", "does", "its", "this", "plus", "less", "always", "sometimes", "perhaps", "news", "series", "basis", "access", "process", "class", "lens", "bias", "status", "focus", "versus", "across"])
 
 
@@ -72,13 +75,12 @@ def descriptions(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Ite
     names = {h.start for h in ctx.hits if h.root == ctx.subject}
     for s_lo, s_hi in ctx.sentences:
         cursor = s_lo
-        for cut in [*re.finditer(r",\s+(?:and|but|so|then)\s+|;\s+|:\s+|\s+[—–]\s+", ctx.text[s_lo:s_hi]), None]:
+        for cut in [*_DESCRIPTION_CUT.finditer(ctx.text[s_lo:s_hi]), None]:
             a = cursor
             b = s_lo + cut.start() if cut else s_hi
             cursor = s_lo + cut.end() if cut else s_hi
             a, b = trim_span(ctx.text, a, b)
-            head = re.match(r"(?:(?:it|they|he|she)|(?P<name>\S+(?:\s\S+)?))\s+(?:also\s+|now\s+|still\s+|just\s+|even\s+)?"
-                            r"(?P<verb>[a-z]{3,}s)\b", ctx.text[a:b], re.IGNORECASE)
+            head = _DESCRIPTION_HEAD.match(ctx.text[a:b])
             if not head or head.group("verb").lower() in _NOT_VERBS or head.group("verb").endswith("ss"):
                 continue
             if head.group("name") and a not in names:

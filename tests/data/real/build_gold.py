@@ -244,11 +244,14 @@ def main(argv: list[str]) -> int:
     if "--check" in argv:
         return 0
     assignment = split(docs)
-    # Documents forced into dev or val never touch test, not even its entity table (names and aliases).
+    # Documents forced into dev or val never touch test, not even its entity table (names and aliases); val
+    # documents never touch dev's either (dev is tuned on: val's names must not leak into it). Val names all.
     frozen, _ = merge_entities({s: d for s, d in docs.items() if d.get("split") not in FORCED})
+    tunable, _ = merge_entities({s: d for s, d in docs.items() if d.get("split") != "val"})
+    tables = {"dev": tunable, "test": frozen, "val": table}
     for name in ("dev", "test") + (("val",) if "val" in assignment.values() else ()):
         stems = sorted(s for s, where in assignment.items() if where == name)
-        print(name, json.dumps(write_set(name, stems, docs, frozen if name == "test" else table), sort_keys=True))
+        print(name, json.dumps(write_set(name, stems, docs, tables[name]), sort_keys=True))
     return 0
 
 
