@@ -109,6 +109,9 @@ def _install(setup: Setup) -> None:
         _WORKERS.clear()
         _WORKERS[setup.key] = _Worker(setup)
     _WORKERS[setup.key].nlp  # noqa: B018  (build the pipeline now, not during the first task)
+    from kg.heap import settle
+
+    settle(always=True)  # the pipeline, matchers and lexicon live as long as the worker: collections skip them
 
 
 def _worker(setup: Setup | str | _Worker) -> _Worker:

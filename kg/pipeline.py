@@ -243,6 +243,14 @@ def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str
         runner: where the per-quote steps run, made (and closed) by the caller from ``catalog`` and ``model``;
             ``jobs`` and ``scheduler`` are then not used.
     """
+    from kg.heap import settling
+
+    with settling():  # the stages freeze what outlives them (kg.heap)
+        return _extract_corpus(corpus, catalog, model, progress, jobs, scheduler, cache, runner)
+
+
+def _extract_corpus(corpus: Corpus, catalog, model: str | None, progress: ProgressCallback | None, jobs: int | None,
+                    scheduler: object, cache: ExtractionCache | None, runner: Runner | None) -> KnowledgeGraph:
     from contextlib import nullcontext
 
     from kg.parallel import Runner, Setup
