@@ -234,14 +234,15 @@ def _build(inputs: list, out: str | Path, catalog, model: str | None, progress: 
     store is updated from the one in ``out`` (see ``kg.store_update``) when it can be."""
     from kg.cache import CACHE_DIR, ExtractionCache
     from kg.errors import EmptyBuildError
+    from kg.heap import settling
     from kg.ingest import read_corpus
     from kg.output import transaction
     from kg.pipeline import extract_corpus
     from kg.timings import recording, stage
 
     previous = Path(out) / ".store" if incremental else None
-    with transaction(out) as folder, recording() as timings, _early_runner(incremental, catalog, model, jobs,
-                                                                           scheduler) as runner:
+    with settling(), transaction(out) as folder, recording() as timings, _early_runner(incremental, catalog, model,
+                                                                                      jobs, scheduler) as runner:
         with stage("ingest"):
             corpus = read_corpus(inputs, follow_links=follow_links, exclude=(Path(out),))
         if not corpus.documents and not allow_empty:

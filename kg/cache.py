@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from kg.pipeline import Extracted, Job
     from kg.resolve import EntityTable
 
-__all__ = ["CACHE_DIR", "ExtractionCache", "attribution_key", "job_key"]
+__all__ = ["CACHE_DIR", "ExtractionCache", "attribution_key", "decoded_extracted", "encoded_extracted", "job_key"]
 
 CACHE_DIR = "cache"
 _FILES = {"parsed": "parsed.jsonl.gz", "extracted": "extracted.jsonl.gz", "attributed": "attributed.jsonl.gz"}
@@ -129,6 +129,21 @@ class _Stored(TypedDict):
 _STORED = TypeAdapter(_Stored)  # reads a cached line in one pass (json.loads, then each model: twice as slow)
 
 
+def encoded_extracted(job: Job, found: Extracted, fingerprint: str,
+                      entities: dict[int, tuple[object, str]] | None = None) -> tuple[str, str]:
+    """A job's cache key and its result's cache text (what :meth:`ExtractionCache.keep_encoded` keeps).
+
+    A worker works them out beside the result, so the process that gathers the results does neither; the text
+    is also how the result travels back (:func:`decoded_extracted` reads it: faster than unpickling the models).
+    """
+    return _key(fingerprint, "extracted", job_key(job, entities)), _dumps(_encode_extracted(found))
+
+
+def decoded_extracted(raw: str) -> Extracted:
+    """The :class:`kg.pipeline.Extracted` of a cache text (:func:`encoded_extracted`): equal to the one encoded."""
+    return _decode_extracted(raw)
+
+
 def _decode_extracted(raw: str) -> Extracted:
     from kg.pipeline import Extracted
 
@@ -202,9 +217,10 @@ class ExtractionCache:
         return _key(self._fp, "parsed", text) in self._old["parsed"]
 
     def has_extracted(self, job: Job) -> bool:
-        """Whether the previous build's cache holds the :class:`Extracted` of a job."""
+        """Whether the previous build's cache holds the :class:`Extracted` of a job (its key is not worked out when
+        the previous cache holds no result at all)."""
         self._extracted_read()
-        return self._job_key(job) in self._old["extracted"]
+        return bool(self._old["extracted"]) and self._job_key(job) in self._old["extracted"]
 
     def parsed(self, text: str) -> Parsed | None:
         """The cached :class:`Parsed` of a quote text, or None."""
@@ -218,6 +234,9 @@ class ExtractionCache:
     def extracted(self, job: Job) -> Extracted | None:
         """The cached :class:`Extracted` of a job, or None."""
         self._extracted_read()
+        if not self._old["extracted"]:
+            self.misses["extracted"] += 1
+            return None
         key = self._job_key(job)
         raw = self._get("extracted", key)
         if raw is None:
@@ -229,6 +248,10 @@ class ExtractionCache:
         self._extracted_read()
         key = self._job_key(job)
         self._new["extracted"][key] = self._old["extracted"].get(key) or _dumps(_encode_extracted(found))
+
+    def keep_encoded(self, key: str, text: str) -> None:
+        """Keep a result a worker encoded with its key (:func:`encoded_extracted`) for the job of that key."""
+        self._new["extracted"][key] = text
 
     def attributed(self, key: str) -> dict[str, Attribution] | None:
         """A document's cached subject attributions (quote id → Attribution) by :func:`attribution_key`, or None."""

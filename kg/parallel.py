@@ -18,7 +18,8 @@ order whatever order workers finish in, so ``jobs=1``, ``jobs=N`` and a Dask clu
 output. Each worker builds the spaCy pipeline, catalog matcher and lexicon once (:class:`Setup`, keyed by
 its fingerprint), not once per task. While the next result in order is not ready, this process does not
 wait: it takes the last chunk no worker has started and works it out itself (kept until its turn), so its core
-is used while the workers start (importing spaCy, building matchers: seconds) and while they finish. With
+is used while the workers start and while they finish; the parse is the exception (this process would have to
+import spaCy and build a pipeline of its own first, as long as a worker takes to start). With
 ``jobs=1``, or fewer than :data:`PARALLEL_MIN_QUOTES` quotes to do, everything runs in this process, unless
 :meth:`Runner.start` started one worker early (``kg add``): the few new quotes then go to it, and it imports spaCy
 and builds its pipeline while this process reads the corpus and the cache.
@@ -41,7 +42,8 @@ from typing import Self
 from kg import __version__
 from kg.catalog import Catalog, ontology_dir
 
-__all__ = ["PARALLEL_MIN_QUOTES", "Runner", "Setup", "attribute_task", "extract_task", "fingerprint", "parse_task"]
+__all__ = ["PARALLEL_MIN_QUOTES", "Runner", "Setup", "attribute_task", "extract_encoded_task", "extract_task",
+           "fingerprint", "parse_task"]
 
 PARALLEL_MIN_QUOTES = 200
 _MAX_CHUNK = 128
@@ -109,6 +111,9 @@ def _install(setup: Setup) -> None:
         _WORKERS.clear()
         _WORKERS[setup.key] = _Worker(setup)
     _WORKERS[setup.key].nlp  # noqa: B018  (build the pipeline now, not during the first task)
+    from kg.heap import settle
+
+    settle(always=True)  # the pipeline, matchers and lexicon live as long as the worker: collections skip them
 
 
 def _worker(setup: Setup | str | _Worker) -> _Worker:
@@ -145,6 +150,23 @@ def extract_task(jobs: list, setup: Setup | str | _Worker) -> list:
     return [extract_quote(job, worker.catalog, worker.lexicon) for job in jobs]
 
 
+def extract_encoded_task(jobs: list, setup: Setup | str | _Worker) -> list:
+    """Map step 2 for a build that keeps a cache: per job its cache key and its result's cache text
+    (``kg.cache.encoded_extracted``, keyed by the setup's fingerprint), and the :class:`kg.pipeline.Extracted`
+    itself when the task runs in this process (a worker's result travels as the text alone)."""
+    from kg.cache import encoded_extracted
+    from kg.pipeline import extract_quote
+
+    worker = _worker(setup)
+    here = isinstance(setup, _Worker)
+    out, entities = [], {}
+    for job in jobs:
+        found = extract_quote(job, worker.catalog, worker.lexicon)
+        key, text = encoded_extracted(job, found, worker.setup.key, entities)
+        out.append((key, text, found if here else None))
+    return out
+
+
 def _ready(key: str) -> None:
     """The first task of :meth:`Runner.start`'s worker: nothing, once the initializer has built its state."""
     _worker(key)
@@ -156,9 +178,17 @@ def _results(futures: list) -> Iterator:
 
 
 def _chunks(items: list, workers: int) -> list[list]:
-    """Chunks small enough to keep every worker busy to the end, large enough to cost little to send."""
+    """Chunks small enough to keep every worker busy to the end, large enough to cost little to send.
+
+    The last ``2 × workers`` chunks' worth of items go in chunks a quarter as large: the workers then finish
+    within a small chunk of each other, and a chunk this process takes while it waits (``Runner._processes``)
+    keeps it from the results it has to gather for a short time only.
+    """
     size = max(1, min(_MAX_CHUNK, math.ceil(len(items) / (workers * 8))))
-    return [items[i:i + size] for i in range(0, len(items), size)]
+    tail = max(0, len(items) - 2 * workers * size) // size * size  # where the small chunks start
+    small = max(1, size // 4)
+    return ([items[i:i + size] for i in range(0, tail, size)]
+            + [items[i:i + small] for i in range(tail, len(items), small)])
 
 
 @contextmanager
@@ -257,7 +287,7 @@ class Runner:
         with _main_not_imported():  # workers start while tasks are submitted
             futures = [self._pool.submit(task, chunk, setup=self.setup.key) for chunk in chunks]
         stolen: dict[int, list] = {}  # chunk index → its results, worked out in this process
-        last = len(chunks) - 1  # chunks after it are done here or taken by a worker
+        last = len(chunks) - 1 if self._may_take(task) else 0  # chunks after it are done here or taken by a worker
         try:
             for index, future in enumerate(futures):
                 while not future.done() and last > index:  # rather than wait: the last chunk no worker took
@@ -268,6 +298,13 @@ class Runner:
         finally:
             for future in futures:
                 future.cancel()
+
+    def _may_take(self, task) -> bool:
+        """Whether this process works out chunks of ``task`` while it waits: not the parse, unless its spaCy pipeline
+        is built already. Importing spaCy and building a pipeline here (1.5 CPU s) would repeat what each worker
+        does and cost more than the chunks it could parse before the workers are ready; with the parse left to
+        them, a build with two jobs or more never loads spaCy in this process."""
+        return task is not parse_task or (self._local is not None and self._local._nlp is not None)
 
     def _here(self) -> _Worker:
         """This process's worker state (the pipeline is built when a task first needs it)."""

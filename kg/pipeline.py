@@ -22,7 +22,7 @@ from kg.ids import fact_id
 from kg.ingest import Corpus, read_corpus
 from kg.lexicon import Lexicon, load_lexicon
 from kg.models import Claim, Evidence, KnowledgeGraph, Mention, Relation, ReportItem, RunInfo
-from kg.parallel import extract_task, parse_task
+from kg.parallel import extract_encoded_task, extract_task, parse_task
 from kg.progress import ProgressCallback, track
 from kg.resolve import EntityTable, Parsed, resolve_corpus, scan_names
 from kg.timings import stage
@@ -243,6 +243,14 @@ def extract_corpus(corpus: Corpus, catalog: str | Path | None = None, model: str
         runner: where the per-quote steps run, made (and closed) by the caller from ``catalog`` and ``model``;
             ``jobs`` and ``scheduler`` are then not used.
     """
+    from kg.heap import settling
+
+    with settling():  # the stages freeze what outlives them (kg.heap)
+        return _extract_corpus(corpus, catalog, model, progress, jobs, scheduler, cache, runner)
+
+
+def _extract_corpus(corpus: Corpus, catalog, model: str | None, progress: ProgressCallback | None, jobs: int | None,
+                    scheduler: object, cache: ExtractionCache | None, runner: Runner | None) -> KnowledgeGraph:
     from contextlib import nullcontext
 
     from kg.parallel import Runner, Setup
@@ -317,14 +325,27 @@ def entity_slice(table: EntityTable, ids: Iterable[str | None]) -> dict[str, obj
 
 
 def _extracted(jobs: list[Job], runner: Runner, cache: ExtractionCache | None) -> Iterator[Extracted]:
-    """Each job's :class:`Extracted`, in order, as it comes: cached, or from the runner's workers."""
-    fresh = runner.map(extract_task, [job for job in jobs if not (cache and cache.has_extracted(job))])  # first, as above
-    cached = [cache.extracted(job) for job in jobs] if cache else [None] * len(jobs)
+    """Each job's :class:`Extracted`, in order, as it comes: cached, or from the runner's workers.
+
+    With a cache, the workers also work out each fresh job's cache key and text (``extract_encoded_task``), and the
+    text is what they send back: this process decodes it and keeps it as it is, instead of unpickling the models,
+    working out the key and encoding them again.
+    """
+    if cache is None:
+        yield from runner.map(extract_task, jobs)
+        return
+    from kg.cache import decoded_extracted
+
+    fresh = runner.map(extract_encoded_task, [job for job in jobs if not cache.has_extracted(job)])  # first, as above
+    cached = [cache.extracted(job) for job in jobs]
     for job, hit in zip(jobs, cached):
-        found = hit if hit is not None else next(fresh)
-        if cache:
-            cache.keep_extracted(job, found)
-        yield found
+        if hit is not None:
+            cache.keep_extracted(job, hit)
+            yield hit
+            continue
+        key, text, found = next(fresh)
+        cache.keep_encoded(key, text)
+        yield found if found is not None else decoded_extracted(text)
 
 
 def extract_quote(job: Job, catalog, lexicon: Lexicon) -> Extracted:

@@ -18,14 +18,19 @@ _log = logging.getLogger(__name__)
 @contextmanager
 def stage(name: str) -> Iterator[None]:
     """Add the time this block takes to stage ``name`` of the current recording, and log it at DEBUG
-    (``kg -v``); nothing is measured when neither asks for it."""
+    (``kg -v``); nothing is measured when neither asks for it. Inside ``kg.heap.settling`` (a build), what the
+    block leaves alive is frozen as it ends (``kg.heap.settle``)."""
+    from kg.heap import settle
+
     record = _record.get()
     if record is None and not _log.isEnabledFor(logging.DEBUG):
         yield
+        settle()
         return
     wall, cpu = perf_counter(), process_time()
     try:
         yield
+        settle()  # what outlives the stage is frozen (kg.heap), timed with it
     finally:
         wall, cpu = perf_counter() - wall, process_time() - cpu
         if record is not None:

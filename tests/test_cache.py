@@ -53,6 +53,33 @@ def test_cache_round_trips_what_the_map_steps_found(tmp_path):
     assert again.parsed("another text") is None and again.hits == {"parsed": 1, "extracted": 1, "attributed": 0}
 
 
+def test_a_result_encoded_beside_its_key_is_kept_and_read_as_the_cache_keeps_it(tmp_path):
+    """What a worker sends back (key and text) is what the cache would have worked out and kept itself."""
+    from kg.cache import decoded_extracted, encoded_extracted
+
+    job, found = _job(), _extracted()
+    key, text = encoded_extracted(job, found, "fp")
+    assert decoded_extracted(text) == found  # floats, tuples and None survive the trip
+    by_hand, by_worker = ExtractionCache(), ExtractionCache()
+    by_hand.open("fp")
+    by_worker.open("fp")
+    by_hand.keep_extracted(job, found)
+    by_worker.keep_encoded(key, text)
+    by_hand.write(tmp_path / "hand")
+    by_worker.write(tmp_path / "worker")
+    for name in ("parsed.jsonl.gz", "extracted.jsonl.gz", "attributed.jsonl.gz"):
+        assert (tmp_path / "hand" / name).read_bytes() == (tmp_path / "worker" / name).read_bytes()
+    assert encoded_extracted(job, found, "other")[0] != key  # the run's fingerprint is in the key
+
+
+def test_a_fresh_cache_answers_without_working_out_keys(monkeypatch):
+    cache = ExtractionCache()
+    cache.open("fp")
+    monkeypatch.setattr(ExtractionCache, "_job_key", lambda self, job: pytest.fail("a key was worked out"))
+    assert not cache.has_extracted(_job()) and cache.extracted(_job()) is None
+    assert cache.misses["extracted"] == 1
+
+
 def test_job_key_is_the_repr_of_the_jobs_values_with_or_without_known_entities():
     import json
     from dataclasses import asdict, astuple

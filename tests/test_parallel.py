@@ -13,7 +13,7 @@ import kg.api as kg
 from kg import parallel
 from kg.catalog import load_catalog
 from kg.errors import ParallelError
-from kg.parallel import Runner, Setup, extract_task, parse_task
+from kg.parallel import Runner, Setup, extract_encoded_task, extract_task, parse_task
 
 REAL_DEV = ROOT / "tests" / "data" / "real" / "dev" / "corpus"
 
@@ -65,6 +65,52 @@ def test_runner_works_on_chunks_no_worker_has_taken_while_the_next_result_is_not
     assert here and len(here) < len(items)  # some chunks here, some in the workers
     assert here == list(range(here[0], here[0] + len(here)))  # taken from the end, one after the other
     assert here[-1] == items[-1]
+
+
+def test_the_parse_is_left_to_the_workers_unless_this_process_has_a_pipeline(setup, always_parallel):
+    """Taking parse chunks would make this process import spaCy and build a pipeline first: it waits instead."""
+    texts = [f"Qdrant competes with pgvector, take {i}." for i in range(300)]
+    with Runner(setup, jobs=2) as runner:
+        assert runner._may_take(_where) and not runner._may_take(parse_task)
+        assert len(list(runner.map(parse_task, texts))) == len(texts)
+        assert runner._local is None  # no worker state (no pipeline) was made here
+        runner._here().nlp  # noqa: B018  (once it has one, it takes parse chunks too)
+        assert runner._may_take(parse_task)
+
+
+def test_the_encoded_extraction_task_gives_the_cache_key_and_text_and_here_the_result_too(setup, always_parallel):
+    """A worker sends each result as the cache's text with its key; run here, the result itself comes along."""
+    from kg.cache import ExtractionCache, decoded_extracted, encoded_extracted
+    from kg.ingest import read_corpus
+    from kg.pipeline import _job, prepare
+
+    corpus = read_corpus([EXAMPLES])
+    with Runner(setup, jobs=1) as one, Runner(setup, jobs=2) as two:
+        prep = prepare(corpus, setup.catalog, None, runner=one)
+        jobs = [_job(prep, q) for q in sorted(corpus.quotes)][:6]
+        here = list(one.map(extract_encoded_task, jobs))
+        there = list(two.map(extract_encoded_task, jobs))
+        plain = list(one.map(extract_task, jobs))
+    assert [found for _, _, found in here] == plain
+    assert there[0][2] is None  # from a worker: the text alone (this process may take later chunks itself)
+    assert all(found is None or found == p for (_, _, found), p in zip(there, plain))
+    assert [(k, t) for k, t, _ in there] == [(k, t) for k, t, _ in here]
+    assert [decoded_extracted(t) for _, t, _ in there] == plain
+    cache = ExtractionCache()
+    cache.open(setup.key)
+    assert [k for k, _, _ in here] == [cache._job_key(job) for job in jobs]
+    assert [(k, t) for k, t, _ in here] == [encoded_extracted(j, f, setup.key) for j, f in zip(jobs, plain)]
+
+
+@pytest.mark.parametrize("count", [0, 1, 5, 41, 400, 2302, 10_000])
+def test_chunks_keep_the_items_in_order_and_end_with_smaller_ones(count):
+    items = list(range(count))
+    chunks = parallel._chunks(items, 2)
+    assert [i for chunk in chunks for i in chunk] == items
+    sizes = [len(c) for c in chunks]
+    assert sizes == sorted(sizes, reverse=True) or count < 2  # the large chunks first, the small ones last
+    if count >= 10_000:
+        assert sizes[0] == parallel._MAX_CHUNK and sizes[-16:-1] == [parallel._MAX_CHUNK // 4] * 15
 
 
 def test_runner_refuses_zero_jobs(setup):
