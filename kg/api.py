@@ -241,8 +241,8 @@ def _build(inputs: list, out: str | Path, catalog, model: str | None, progress: 
     from kg.timings import recording, stage
 
     previous = Path(out) / ".store" if incremental else None
-    with settling(), transaction(out) as folder, recording() as timings, _early_runner(incremental, catalog, model,
-                                                                                      jobs, scheduler) as runner:
+    early = _early_runner(incremental, catalog, model, jobs, scheduler, inputs, follow_links)
+    with settling(), transaction(out) as folder, recording() as timings, early as runner:
         with stage("ingest"):
             corpus = read_corpus(inputs, follow_links=follow_links, exclude=(Path(out),))
         if not corpus.documents and not allow_empty:
@@ -267,23 +267,45 @@ def _build(inputs: list, out: str | Path, catalog, model: str | None, progress: 
 
 
 @contextmanager
-def _early_runner(incremental: bool, catalog, model: str | None, jobs: int | None, scheduler: object):
-    """For an add (``incremental``): the runner of its per-quote steps, with one worker started at once when it may
-    use two cores or more (``kg.parallel.Runner.start``): the few new quotes are parsed and extracted there, and
-    spaCy loads there while this process reads the inputs and the cache. Otherwise None (``extract_corpus`` makes
-    its own)."""
-    if not incremental:
+def _early_runner(incremental: bool, catalog, model: str | None, jobs: int | None, scheduler: object,
+                  inputs: list, follow_links: bool = False):
+    """The runner of the per-quote steps, started before the inputs are read, when the build may use two cores or
+    more: for an add (``incremental``) with one worker (``kg.parallel.Runner.start``: the few new quotes are parsed
+    and extracted there, and spaCy loads there while this process reads the inputs and the cache); for a build of
+    inputs large enough for workers (:func:`_large_inputs`) with its pool of workers (``Runner.start_pool``: they
+    load spaCy while this process reads the corpus). Otherwise None (``extract_corpus`` makes its own)."""
+    from kg.parallel import Runner, Setup
+
+    if not incremental and (scheduler is not None or _cores(jobs, scheduler) < 2 or not _large_inputs(inputs,
+                                                                                                    follow_links)):
         yield None
         return
     from kg.catalog import load_catalog
-    from kg.parallel import Runner, Setup
     from kg.timings import stage
 
     with stage("setup"):
         setup = Setup.make(load_catalog(catalog), model)
     with Runner(setup, jobs=jobs, scheduler=scheduler) as runner:
-        runner.start()
+        runner.start() if incremental else runner.start_pool()
         yield runner
+
+
+def _large_inputs(inputs: list, follow_links: bool) -> bool:
+    """Whether the input files hold enough text for the workers to start (``kg.parallel.PARALLEL_MIN_QUOTES``
+    quotes of about 150 bytes), judged from their sizes before they are read."""
+    from kg.files import iter_files
+    from kg.parallel import PARALLEL_MIN_QUOTES
+
+    files, _ = iter_files([Path(p) for p in inputs], follow_links)
+    total = 0
+    for path, _label in files:
+        try:
+            total += path.stat().st_size
+        except OSError:
+            continue
+        if total >= PARALLEL_MIN_QUOTES * 150:
+            return True
+    return False
 
 
 def add(files: Iterable[str | Path], store: str | Path = DEFAULT_STORE,

@@ -237,6 +237,7 @@ class Runner:
         self._client = None
         self._own_client = False
         self._setup_future = None
+        self._starting = None  # the thread of start_pool, until a map step waits for it
 
     def __enter__(self) -> Self:
         return self
@@ -253,14 +254,41 @@ class Runner:
             with _main_not_imported():
                 self._early.submit(_ready, self.setup.key)
 
+    def start_pool(self) -> None:
+        """With ``jobs`` 2 or more (and no Dask), start the pool's workers now, for the large map steps to come: they
+        import spaCy and build their pipelines while this process reads the corpus (a build's first seconds).
+
+        Starting a worker waits for multiprocessing's fork server to import spaCy, so the workers are started by a
+        thread of this process, which the first map step waits for.
+        """
+        if self.scheduler is not None or self.jobs < 2 or self._pool is not None or self._starting is not None:
+            return
+        import threading
+
+        self._starting = threading.Thread(target=self._start_pool, name="kg-pool", daemon=True)
+        self._starting.start()
+
+    def _start_pool(self) -> None:
+        pool = self._executor(self.jobs)
+        with _main_not_imported():
+            for _ in range(self.jobs):  # each task starts one more worker, up to ``jobs``
+                pool.submit(_ready, self.setup.key)
+        self._pool = pool
+
+    def _started(self) -> None:
+        """Wait for :meth:`start_pool`'s thread, if one was started."""
+        if self._starting is not None:
+            self._starting.join()
+            self._starting = None
+
     def map(self, task: Callable[[list, object], list], items: list) -> Iterator:
         """``task`` over ``items`` in chunks; the results, one per item and in item order, as they come."""
         if not items:
             return iter(())
         if self.scheduler is not None:
             return self._dask(task, items)
-        if self.jobs > 1 and len(items) >= PARALLEL_MIN_QUOTES:
-            return self._processes(task, items)
+        if self.jobs > 1 and (len(items) >= PARALLEL_MIN_QUOTES or self._pool is not None or self._starting is not None):
+            return self._processes(task, items)  # a small step too, once workers are started: they have spaCy
         if self._early is not None:  # one chunk: submitted now, so the worker runs it while this process goes on
             return _results([self._early.submit(task, items, self.setup.key)])
         return self._inline(task, items)
@@ -281,6 +309,7 @@ class Runner:
                                    initargs=(self.setup,))
 
     def _processes(self, task, items: list) -> Iterator:
+        self._started()
         if self._pool is None:
             self._pool = self._executor(self.jobs)
         chunks = _chunks(items, self.jobs)
@@ -346,6 +375,7 @@ class Runner:
 
     def close(self) -> None:
         """Stop the worker processes and the Dask client this runner started."""
+        self._started()
         for pool in (self._pool, self._early):
             if pool is not None:
                 pool.shutdown(wait=True, cancel_futures=True)

@@ -113,6 +113,34 @@ def test_chunks_keep_the_items_in_order_and_end_with_smaller_ones(count):
         assert sizes[0] == parallel._MAX_CHUNK and sizes[-16:-1] == [parallel._MAX_CHUNK // 4] * 15
 
 
+def test_a_pool_started_early_takes_the_steps_and_this_process_never_loads_spacy(setup):
+    """``start_pool`` starts the workers from a thread (a build reads its corpus meanwhile); every step goes to
+    them then, a small one too, and this process builds no pipeline."""
+    texts = ["Qdrant competes with pgvector. Weaviate too.", "Zed is fast."]
+    with Runner(setup, jobs=1) as one, Runner(setup, jobs=2) as two:
+        two.start_pool()
+        assert two._starting is not None
+        assert list(two.map(parse_task, texts)) == list(one.map(parse_task, texts))
+        assert two._starting is None and two._pool is not None and two._local is None
+
+
+def test_a_build_starts_its_workers_before_reading_inputs_large_enough_for_them(tmp_path, monkeypatch):
+    from kg.api import _large_inputs
+
+    (tmp_path / "small.txt").write_text("\u201cZed is fast.\u201d\n", encoding="utf-8")
+    assert not _large_inputs([tmp_path], False)
+    (tmp_path / "large.txt").write_text("x" * parallel.PARALLEL_MIN_QUOTES * 150, encoding="utf-8")
+    assert _large_inputs([tmp_path], False)
+    started = []
+    monkeypatch.setattr(Runner, "start_pool", lambda self: started.append(self.jobs))
+    kg.build([tmp_path / "small.txt"], out=tmp_path / "one", jobs=2)
+    assert started == []  # a small build stays in this process
+    monkeypatch.setattr(parallel, "PARALLEL_MIN_QUOTES", 0)
+    kg.build([tmp_path / "small.txt"], out=tmp_path / "two", jobs=2)
+    kg.build([tmp_path / "small.txt"], out=tmp_path / "three", jobs=1)
+    assert started == [2]
+
+
 def test_runner_refuses_zero_jobs(setup):
     with pytest.raises(ParallelError, match="--jobs"):
         Runner(setup, jobs=0)
