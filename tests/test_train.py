@@ -149,3 +149,11 @@ def test_the_shipped_found_model_takes_the_recall_the_precision_floor_allows():
     shipped = json.loads((ontology_dir() / "claims_found.model.json").read_text(encoding="utf-8"))
     assert FOUND_MIN_PRECISION <= shipped["cross_validated"]["precision"] < 0.42
     assert shipped["cross_validated"]["recall"] >= 0.8
+
+
+def test_the_val_and_test_splits_are_never_trained_on():
+    from kg.train import DEFAULT_SETS
+
+    paths = {str(p) for _, gold, corpus in DEFAULT_SETS for p in (gold, corpus)}
+    assert not any("/real/val/" in p or "/real/test/" in p or "/blind/" in p for p in paths)
+    assert any("/real/dev/" in p for p in paths)
