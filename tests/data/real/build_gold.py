@@ -33,7 +33,7 @@ PERSPECTIVES = {"primitive", "competition", "thesis", "business", "jtbd", "testi
 STANCES = {"positive", "negative", "mixed", "neutral"}
 SOURCE_KINDS = {"blog", "forum", "qa", "issue", "release-notes", "comparison", "docs", "news"}
 TEST_SHARE = 0.42
-FORCED = ("dev", "val")  # splits a document gathered after the test split was frozen may be forced into
+FORCED = ("dev", "val")  # the splits a document gathered after the test split was frozen may be put in
 
 
 def key(text: str) -> str:
