@@ -12,7 +12,7 @@ from kg.ids import entity_id, normalize_name
 from kg.lexicon import Lexicon
 from kg.models import Document, Entity, ReportItem
 from kg.names import NameHit, find_cue_names, find_names, split_release
-from kg.words import is_common, is_place
+from kg.words import RARE, is_common, is_place
 
 __all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Span", "resolve_corpus", "scan_names"]
 
@@ -60,6 +60,7 @@ class EntityTable:
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         self.info: dict[str, _Info] = {}
+        self._spelled: dict[str, str] = {}  # a discovered name's letters and digits → its id
 
     def add_catalog(self, name: str) -> str:
         """Add a catalog entry (and the product it is part of, and its maker); returns its id."""
@@ -75,10 +76,15 @@ class EntityTable:
         return eid
 
     def add_discovered(self, name: str, type_: str = "Product") -> str:
-        """Add a name no catalog lists; returns its id."""
+        """Add a name no catalog lists; returns its id. Names spelled alike but for case, spaces and punctuation
+        ("LLaMA-Factory", "LlamaFactory") are one entity, named as first met."""
         eid = entity_id(name)
         if eid not in self.info:
-            self.info[eid] = _Info(name, type_, discovered=True)
+            eid = self._spelled.setdefault(_loose(name), eid)
+            if eid not in self.info:
+                self.info[eid] = _Info(name, type_, discovered=True)
+            else:
+                self.info[eid].aliases.add(name)
         return eid
 
     def add_part(self, name: str, parent: str, kind: str) -> str:
@@ -189,7 +195,7 @@ def _side_names(sides: tuple[str, ...], catalog: Catalog, said: set[str]) -> tup
     out = []
     for side in sides:
         base = split_release(side)[0]
-        if catalog.get(side) or catalog.get(base) or normalize_name(base) in said or \
+        if catalog.get(side) or catalog.get(base) or normalize_name(base) in said or _loose(base) in said or \
                 (" " not in base and f"word:{normalize_name(base)}" in said and not is_common(base)) or \
                 _own_name(base, catalog, said):
             out.append(side)
@@ -221,8 +227,14 @@ def _said(doc: Document, parsed: dict[str, Parsed], texts: dict[str, str]) -> se
         said |= {f"word:{w.lower()}" for w in re.findall(r"[\w][\w.+#-]*[\w+#]|\w", texts.get(qid, ""))}
         if qid in parsed:
             said |= {normalize_name(canon) for _, _, _, canon in parsed[qid].spans}
-            said |= {normalize_name(split_release(n.text)[0]) for n in parsed[qid].names if n.strong}
+            names = {split_release(n.text)[0] for n in parsed[qid].names if n.strong}
+            said |= {normalize_name(n) for n in names} | {_loose(n) for n in names}
     return said
+
+
+def _loose(name: str) -> str:
+    """A name's letters and digits only, casefolded: how "LLaMA-Factory" and "LlamaFactory" are one name."""
+    return "loose:" + re.sub(r"[\W_]+", "", name.casefold())
 
 
 def _title_entities(doc: Document, sides: tuple[str, ...], table: EntityTable,
@@ -271,20 +283,27 @@ _TITLE_TYPES = _SUBJECT_TYPES | {"Organization"}
 
 
 def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict[str, list[Hit]],
-                    lexicon: Lexicon) -> tuple[list[str], str | None]:
+                    lexicon: Lexicon, spoken: str = "", said: set[str] | None = None) -> tuple[list[str], str | None]:
     """The products a title names without "A vs B" ("Moving from Flask to FastAPI"), the main one first.
 
     Returns the products and, when the title sets the others aside, the main one.
 
-    A name counts if the catalog knows it or the document's quotes name it. The main product is the first
+    A name counts if the catalog knows it or the document's quotes name it; so does a name the catalog matcher and
+    the quotes' names miss but the quotes say (``spoken``: their text, lowercased), where the title puts products
+    (:func:`_title_names`: "to Home Assistant", "use none-ls instead of null-ls", "Grafana Alloy"). The main product is the first
     one the title moves to ("to Y": cue ``title_target_before``), else the first one it does not set aside as the
     other ("from X", "X to Y", "instead of X": cues ``title_other_before`` and ``title_other_after``).
     """
     text = doc.title or ""
     found: dict[str, tuple[int, int]] = {}
+    before, after = lexicon.patterns("title_other_before"), lexicon.patterns("title_other_after")
+    target = lexicon.patterns("title_target_before")
+    extended = _title_names(text, title, table, spoken, said or set(), lexicon, (*before, *target), after)
     for h in _catalog_hits(title.spans, table, text):
-        if h.type in _TITLE_TYPES:
+        if h.type in _TITLE_TYPES and not any(s <= h.start and h.end <= e for s, e, _ in extended):
             found.setdefault(h.root, (h.start, h.end))
+    for start, end, name in extended:
+        found.setdefault(table.root(table.add_discovered(name, "Product")), (start, end))
     forms = {}
     for qid in doc.quote_ids:
         for h in hits.get(qid, []):
@@ -294,8 +313,6 @@ def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict
     taken = list(found.values())
     for start, end, form in _gazetteer_hits(text, forms, taken):
         found.setdefault(forms[form], (start, end))
-    before, after = lexicon.patterns("title_other_before"), lexicon.patterns("title_other_after")
-    target = lexicon.patterns("title_target_before")
     order = sorted(found, key=lambda e: found[e][0])
 
     def other(eid: str) -> bool:
@@ -315,25 +332,104 @@ def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict
     return ranked, (ranked[0] if ranked and not other(ranked[0]) and len(ranked) > 1 else None)
 
 
+_TITLE_WORD = re.compile(r"(?<![\w.-])[a-z][\w.+#-]*[\w+#](?![\w-])")  # "dlt", "none-ls", "coc.nvim"
+_TITLE_LEAD = re.compile(r"\b(?:use|using|try|trying|adopt|adopting|and|or|with|vs\.?|versus)\s+$|^\s*$|,\s*$")
+_TITLE_TRAIL = re.compile(r"^\s*(?::|,|\?|$|instead\b|vs\b|versus\b|over\b|or\b|and\b|with\b|to\b)")
+_RELEASE_WORD = re.compile(r"v?\d[\w.]*")
+
+
+def _title_names(text: str, title: Parsed, table: EntityTable, spoken: str, said: set[str], lexicon: Lexicon,
+                 before: tuple[re.Pattern[str], ...], after: tuple[re.Pattern[str], ...]) -> list[tuple[int, int, str]]:
+    """Names in a title that its catalog spans and capitalised names miss, which the document's quotes also say.
+
+    A lowercase word that is not ordinary English where a title puts products ("from Airbyte to dlt", "use
+    none-ls instead of null-ls": after a title cue or a list joiner, or before one) and that the quotes say; a
+    capitalised name where no catalog name is, after a title cue ("From openHAB to Home Assistant") or placed so
+    and said, or that the quotes name in another spelling (``said``: "LlamaFactory"); and a known name that a capitalised word extends into another product, said so by the quotes
+    ("Grafana Alloy", "Envoy Gateway"). Returns (start, end, name), in title order.
+    """
+    def says(form: str) -> bool:
+        return re.search(rf"(?<![\w-]){re.escape(form.lower())}(?![\w-])", spoken) is not None
+
+    def cued(start: int, end: int) -> bool:
+        return any(p.search(text[:start]) for p in before) or any(p.match(text[end:]) for p in after)
+
+    def placed(start: int, end: int) -> bool:
+        return cued(start, end) or bool(_TITLE_LEAD.search(text[:start]) or _TITLE_TRAIL.match(text[end:]))
+
+    spans = [(s, e) for s, e, _, _ in title.spans]
+    out: list[tuple[int, int, str]] = []
+    for n in find_names(text, lexicon):
+        if _loose(split_release(n.text)[0]) in said and not any(s < n.end and n.start < e for s, e in spans):
+            name = split_release(n.text)[0]  # the quotes' own name, spelled another way ("LlamaFactory")
+            out.append((n.start, n.start + len(name), name))
+            continue
+        if not n.strong or n.initial:
+            continue
+        inside = [(s, e) for s, e in spans if n.start <= s and e <= n.end]
+        if any(s < n.end and n.start < e for s, e in spans):
+            if not (inside and inside[0][0] == n.start and inside[-1][1] < n.end and says(n.text)):
+                continue  # only "Grafana Alloy", a known name a capitalised word extends, said by the quotes
+        elif not (cued(n.start, n.end) or (says(n.text) and placed(n.start, n.end))):
+            continue
+        name = split_release(n.text)[0]
+        if not table.catalog.get(name):
+            out.append((n.start, n.start + len(name), name))
+    for m in _TITLE_WORD.finditer(text):
+        word = m.group()
+        if any(s < m.end() and m.start() < e for s, e in spans) or _RELEASE_WORD.fullmatch(word) or \
+                not _code_shaped(word) or not says(word) or not placed(m.start(), m.end()):
+            continue
+        out.append((m.start(), m.end(), word))
+    return sorted(set(out))
+
+
+_CODE_SHAPED = re.compile(r"[a-z]+\d[\w]*|\w*[._+#]\w.*|[b-df-hj-np-tv-xz]{2,}")
+
+
+def _code_shaped(word: str) -> bool:
+    """A lowercase name no English word looks like: digits or dots inside, a part without a vowel ("k3d",
+    "coc.nvim", "pg_duckdb", "dlt", "none-ls"), unlike "backend" or "multi-tenant"."""
+    return any(_CODE_SHAPED.fullmatch(part) for part in word.split("-")) and not is_common(word, RARE)
+
+
 def _title_mentions(doc: Document, products: list[str], table: EntityTable, hits: dict[str, list[Hit]],
                     texts: dict[str, str]) -> None:
     """Add the mentions of a title's products that the catalog matcher missed ("ruff is faster", "replace jest").
 
     A review's own products are named in any case in its quotes, as for "A vs B" titles (:func:`_form_pattern`
-    keeps very common words, such as "Cursor", case-sensitive).
+    keeps very common words, such as "Cursor", case-sensitive). A longer form takes the place of the shorter
+    names inside it ("Grafana Alloy" over "Grafana").
     """
-    forms = {}
+    forms: dict[str, str] = {}
     for eid in products:
         for form in sorted({table.name(eid), *table.info[eid].aliases}):
             if len(form) > 2:
                 forms.setdefault(form, eid)
     for qid in doc.quote_ids:
-        taken = [(h.start, h.end) for h in hits.get(qid, [])]
-        fresh = [Hit(start, end, texts[qid][start:end], forms[form], table.root(forms[form]),
-                     table.info[forms[form]].type, "title")
-                 for start, end, form in _gazetteer_hits(texts[qid], forms, taken)]
-        if fresh:
-            hits[qid] = sorted(hits[qid] + fresh, key=lambda h: (h.start, h.end))
+        keep, placed = _overlay(texts[qid], hits.get(qid, []), forms, table)
+        if placed:
+            fresh = [Hit(start, end, texts[qid][start:end], forms[form], table.root(forms[form]),
+                         table.info[forms[form]].type, "title") for start, end, form in placed]
+            hits[qid] = sorted(keep + fresh, key=lambda h: (h.start, h.end))
+
+
+def _overlay(text: str, hits: list[Hit], forms: dict[str, str],
+             table: EntityTable) -> tuple[list[Hit], list[tuple[int, int, str]]]:
+    """Where a document's title forms occur in a quote: the hits that stay and the forms' places.
+
+    A name already there stays, unless a longer form covers it ("Grafana Alloy" over the catalog's "Grafana") or
+    it was only found by its shape ("Home Assistant" found as a capitalised stretch).
+    """
+    keep, placed = list(hits), []
+    for start, end, form in _gazetteer_hits(text, forms, []):
+        root = None if forms[form].startswith(_FEATURE) else table.root(forms[form])
+        inside = [h for h in keep if h.start < end and start < h.end]
+        if all(start <= h.start and h.end <= end and h.root != root and
+               (h.end - h.start < end - start or h.rule.startswith("discovery")) for h in inside):
+            keep = [h for h in keep if h not in inside]
+            placed.append((start, end, form))
+    return keep, placed
 
 
 @lru_cache(maxsize=1 << 16)
@@ -399,7 +495,8 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     candidates: dict[str, list[str]] = {}
     primary: dict[str, str | None] = {}
     quote_doc_ids: dict[str, list[str]] = defaultdict(list)
-    sides = {doc.id: _side_names(doc.candidates, catalog, _said(doc, parsed, texts)) for doc in documents}
+    doc_said = {doc.id: _said(doc, parsed, texts) for doc in documents}
+    sides = {doc.id: _side_names(doc.candidates, catalog, doc_said[doc.id]) for doc in documents}
     for doc in documents:
         doc_forms[doc.id], doc_short[doc.id] = _title_entities(doc, sides[doc.id], table, lexicon)
         roots = [table.root(doc_forms[doc.id][split_release(c)[0]]) for c in sides[doc.id]]
@@ -430,12 +527,14 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
         if key in lowercase and key not in mid and key not in title_forms:
             del confirmed[key]
     for qid in sorted(texts):
-        text, taken = texts[qid], [(h.start, h.end) for h in hits[qid]]
+        text = texts[qid]
         forms: dict[str, str] = {}
         for did in quote_doc_ids[qid]:
             for form, eid in doc_forms[did].items():
                 forms.setdefault(form, eid)
         short = {f for did in quote_doc_ids[qid] for f in doc_short[did]}
+        loose = {_loose(f): e for f, e in forms.items() if not e.startswith(_FEATURE)}
+        taken = [(h.start, h.end) for h in hits[qid]]
         for start, end, form in _gazetteer_hits(text, forms, taken, short):
             eid = forms[form]
             if eid.startswith(_FEATURE):
@@ -452,7 +551,10 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             if entry is None and is_place(base):  # "a Berlin company": a place, not a product
                 places.add(base)
                 continue
-            eid = table.add_catalog(entry.name) if entry else table.add_discovered(base, _guess_type(base, confirmed[key] or [n]))
+            eid = loose.get(_loose(base)) if entry is None else None  # "LlamaFactory" in a "LLaMA-Factory" review
+            if eid is None:
+                eid = table.add_catalog(entry.name) if entry else \
+                    table.add_discovered(base, _guess_type(base, confirmed[key] or [n]))
             if release:
                 eid = table.add_part(f"{table.name(eid)} {release}", eid, "release")
             table.info[eid].aliases.add(n.text) if n.text != table.name(eid) else None
@@ -461,7 +563,9 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
         hits[qid].sort(key=lambda h: (h.start, h.end))
     for doc in documents:
         if not candidates[doc.id] and titles and doc.id in titles:
-            candidates[doc.id], primary[doc.id] = _title_subjects(doc, titles[doc.id], table, hits, lexicon)
+            spoken = "\n".join(texts.get(q, "") for q in doc.quote_ids).lower()
+            candidates[doc.id], primary[doc.id] = _title_subjects(doc, titles[doc.id], table, hits, lexicon, spoken,
+                                                                  doc_said[doc.id])
             _title_mentions(doc, candidates[doc.id], table, hits, texts)
     used = {h.entity for hs in hits.values() for h in hs}
     used |= {table.root(e) for e in used}  # a release's product counts as found too

@@ -193,6 +193,7 @@ def test_a_title_product_is_found_in_lower_case_in_its_documents_quotes(sides):
     # a capitalised name whose last word the quotes name on its own stays whole, though the catalog knows "Grafana"
     (("Acmebase", "Grafana Zorbit"), {"acmebase", "zorbit"}, ("Acmebase", "Grafana Zorbit")),
     (("Acmebase", "Grafana Zorbit"), {"acmebase"}, ("Acmebase", "Grafana")),
+    (("Zorb-Factory", "Acmebase"), {"loose:zorbfactory", "acmebase"}, ("Zorb-Factory", "Acmebase")),  # "ZorbFactory"
 ])
 def test_side_names(sides_in, said, expected):
     from kg.catalog import load_catalog
@@ -245,3 +246,79 @@ def test_a_discovered_name_with_a_company_suffix_is_an_organization(name, expect
     from kg.resolve import _guess_type
 
     assert _guess_type(name, [NameHit(0, len(name), name, "discovery.shape", True, False)]) == expected
+
+
+@pytest.fixture(scope="module")
+def title_names(tmp_path_factory):
+    from helpers import GraphView
+    graph = run_docs(tmp_path_factory.mktemp("title_names"), [
+        ("Migrating a data pipeline from Acmebase to zlt", [  # a lowercase name no English word looks like
+            "Acmebase has a broad connector catalogue.",
+            "zlt scales easily on a single machine.",
+        ]),
+        ("From Gizmora to Home Hubster, part 3: automations", [  # a capitalised name after "to", unsaid
+            "The automations moved over in a day.",
+            "Gizmora had a steeper learning curve for automations.",
+        ]),
+        ("How does Grafana Zorbit relate to the OTel Collector?", [  # a known name a capitalised word extends
+            "Grafana Zorbit is a distribution of the OpenTelemetry Collector.",
+        ]),
+        ("Add Widgetly to the workflows in place of Quillbase", [
+            "The workflows run nightly and Widgetly finished first.",
+        ]),
+        ("Zorb-Factory vs Widgetly?", [  # one name, spelled two ways
+            "ZorbFactory trains the same model in half the time.",
+        ]),
+    ])
+    return GraphView(graph)
+
+
+def _mentioned(view, text):
+    quote = view.quote(text)
+    return {view.entities[m.entity_id].name for m in view.graph.mentions if m.quote_id == quote.id}
+
+
+def test_a_lowercase_name_where_a_title_puts_products_is_a_subject(title_names):
+    assert "zlt" in _mentioned(title_names, "zlt scales easily on a single machine.")
+    assert _subject(title_names, "zlt scales easily on a single machine.") == "zlt"
+
+
+def test_a_capitalised_name_after_a_title_cue_is_a_subject_though_no_quote_says_it(title_names):
+    assert _subject(title_names, "The automations moved over in a day.") == "Home Hubster"
+    assert "automations" not in {e.name for e in title_names.graph.entities}
+
+
+def test_a_title_name_that_extends_a_known_one_takes_its_place_in_the_quotes(title_names):
+    names = _mentioned(title_names, "Grafana Zorbit is a distribution of the OpenTelemetry Collector.")
+    assert "Grafana Zorbit" in names and "Grafana" not in names
+
+
+def test_an_ordinary_word_where_a_title_puts_products_is_not_a_name(title_names):
+    assert "workflows" not in {e.name for e in title_names.graph.entities}
+
+
+def test_names_spelled_alike_but_for_case_and_punctuation_are_one_entity(title_names):
+    spelled = {e.name for e in title_names.graph.entities} & {"ZorbFactory", "Zorb-Factory"}
+    assert len(spelled) == 1 and _mentioned(title_names, "ZorbFactory trains the same model in half the time.") == spelled
+    assert _subject(title_names, "ZorbFactory trains the same model in half the time.") in spelled
+
+
+@pytest.mark.parametrize("word,expected", [
+    ("dlt", True), ("pnpm", True), ("k3d", True), ("coc.nvim", True), ("pg_duckdb", True), ("none-ls", True),
+    ("backend", False), ("workflows", False), ("multi-tenant", False), ("plugin", False), ("deprecated", False),
+])
+def test_code_shaped_words(word, expected):
+    from kg.resolve import _code_shaped
+
+    assert _code_shaped(word) is expected
+
+
+def test_discovered_names_spelled_alike_share_one_id_named_as_first_met():
+    from kg.catalog import load_catalog
+    from kg.resolve import EntityTable
+
+    table = EntityTable(load_catalog(None))
+    first = table.add_discovered("LlamaFactory")
+    assert table.add_discovered("LLaMA-Factory") == table.add_discovered("llama factory") == first
+    assert table.name(first) == "LlamaFactory" and "LLaMA-Factory" in table.info[first].aliases
+    assert table.add_discovered("LlamaBoard") != first
