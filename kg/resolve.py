@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -521,10 +521,15 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
                     confirmed[key].append(said[key])
     title_forms = {normalize_name(f) for forms in doc_forms.values() for f in forms}
     places: set[str] = set()
-    lowercase = {w for t in texts.values() for w in re.findall(r"(?<![\w.-])[a-z][a-z-]+(?![\w-])", t)}
-    mid = {normalize_name(n.text) for ns in raw.values() for n in ns if not n.initial}
-    for key in list(confirmed):  # "Onboarding …" opens a sentence; "onboarding" elsewhere says it is a word
-        if key in lowercase and key not in mid and key not in title_forms:
+    lowercase = Counter(w for t in texts.values() for w in re.findall(r"(?<![\w.-])[a-z][a-z-]+(?![\w-])", t))
+    mid = Counter(normalize_name(n.text) for ns in raw.values() for n in ns if not n.initial)
+
+    def lowered(key: str) -> bool:  # "Onboarding …" opens a sentence; "onboarding" elsewhere says it is a word, and
+        # so does "we" written in lower case more often than "We" in the middle of a sentence
+        return lowercase[key] > mid[key] and key not in title_forms
+
+    for key in list(confirmed):
+        if lowered(key):
             del confirmed[key]
     for qid in sorted(texts):
         text = texts[qid]
@@ -545,7 +550,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
                 continue
             base, release = split_release(n.text)
             key = normalize_name(base)
-            if not (key in confirmed or key in title_forms or (n.strong and not n.initial)):
+            if not (key in confirmed or key in title_forms or (n.strong and not n.initial and not lowered(key))):
                 continue
             entry = catalog.get(base)
             if entry is None and is_place(base):  # "a Berlin company": a place, not a product
@@ -554,7 +559,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             eid = loose.get(_loose(base)) if entry is None else None  # "LlamaFactory" in a "LLaMA-Factory" review
             if eid is None:
                 eid = table.add_catalog(entry.name) if entry else \
-                    table.add_discovered(base, _guess_type(base, confirmed[key] or [n]))
+                    table.add_discovered(base, _guess_type(base, confirmed.get(key) or [n]))
             if release:
                 eid = table.add_part(f"{table.name(eid)} {release}", eid, "release")
             table.info[eid].aliases.add(n.text) if n.text != table.name(eid) else None

@@ -322,3 +322,16 @@ def test_discovered_names_spelled_alike_share_one_id_named_as_first_met():
     assert table.add_discovered("LLaMA-Factory") == table.add_discovered("llama factory") == first
     assert table.name(first) == "LlamaFactory" and "LLaMA-Factory" in table.info[first].aliases
     assert table.add_discovered("LlamaBoard") != first
+
+
+def test_a_word_written_in_lower_case_more_often_than_capitalised_mid_sentence_is_no_name(tmp_path):
+    graph = run_docs(tmp_path, [
+        ("Acmebase review", [
+            "We moved our jobs to Acmebase last spring.",
+            "The bill dropped and then We saw the reports load twice as fast, but we were glad.",
+            "we tried it twice and we kept it; we also kept Widgetly for reports.",
+            "We would pick Acmebase again.",
+        ]),
+    ])
+    names = {e.name for e in graph.entities}
+    assert "Acmebase" in names and "We" not in names
