@@ -63,6 +63,17 @@ class Catalog:
         canon = self.forms.get(normalize_name(name))
         return self.entries.get(canon) if canon else None
 
+    @cached_property
+    def spelled(self) -> dict[str, str]:
+        """A form's letters and digits, casefolded (four or more) → canonical name: "launchdarkly" → LaunchDarkly."""
+        table: dict[str, str] = {}
+        for entry in self.entries.values():
+            for form in (entry.name, *entry.aliases):
+                key = re.sub(r"[\W_]+", "", form.casefold())
+                if len(key) >= 4:
+                    table.setdefault(key, entry.name)
+        return table
+
     def __len__(self) -> int:
         return len(self.entries)
 

@@ -141,9 +141,17 @@ def _reading(word: str, lexicon: Lexicon) -> tuple[str, bool, str | None]:
     return core, possessive, _shape(core, lexicon)
 
 
+_NOT_PROSE = re.compile(r"(?:https?://|www\.|(?<![\w@.-])(?:[\w-]+\.)+(?:com|org|io|dev|net|app|ai|co|sh)/)"
+                        r"[^\s<>\"'`)\]]*|(?<![\w.])@[\w-]+(?:\.[\w-]+)*")  # a URL, an @handle
+
+
 def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
-    """Every name-shaped stretch of ``text``, multi-word names joined ("Hugging Face", "Gemma 3 4B")."""
+    """Every name-shaped stretch of ``text``, multi-word names joined ("Hugging Face", "Gemma 3 4B"); none inside
+    a URL or an @handle ("github.com/har00ga", "@har00ga": addresses and people, not prose)."""
     words = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(text)]
+    if "/" in text or "@" in text or "www." in text:
+        masked = [(m.start(), m.end()) for m in _NOT_PROSE.finditer(text)]
+        words = [w for w in words if not any(s <= w[0] < e for s, e in masked)] if masked else words
     read = _readings(lexicon)
     hits: list[NameHit] = []
     i = 0

@@ -455,6 +455,31 @@ def _gazetteer_hits(text: str, forms: dict[str, str], taken: list[tuple[int, int
     return found
 
 
+_URL = re.compile(r"https?://(?:www\.)?((?:[\w-]+\.)*?)([\w-]+)\.[a-z]{2,}\b((?:/[\w.-]+){0,2})")
+_CODE_HOSTS = frozenset({"github", "gitlab", "codeberg", "bitbucket", "sourceforge"})
+
+
+def _url_hits(text: str, table: EntityTable, titled: dict[str, str]) -> list[tuple[int, int, str]]:
+    """Products a URL names: its site ("https://launchdarkly.com/…") or, on a code host, its repository or owner
+    ("github.com/directus/directus"), where the catalog's products or the document's title forms spell it so."""
+    out = []
+    for m in _URL.finditer(text):
+        if m.group(2).casefold() in _CODE_HOSTS:
+            parts = [(m.start(3) + k.start(), m.start(3) + k.end()) for k in re.finditer(r"[^/]+", m.group(3))]
+            spots = parts[::-1]  # the repository first, then its owner
+        else:
+            spots = [(m.start(2), m.end(2))]
+        for start, end in spots:
+            key = _loose(text[start:end])
+            canon = table.catalog.spelled.get(key[len("loose:"):])
+            entry = table.catalog.entries.get(canon) if canon else None
+            eid = titled.get(key) or (table.add_catalog(entry.name) if entry and entry.type in _SUBJECT_TYPES else None)
+            if eid:
+                out.append((start, end, eid))
+                break
+    return out
+
+
 def _guess_type(name: str, hits: list[NameHit]) -> str:
     if _ORG_SUFFIX.search(name):
         return "Organization"
@@ -540,6 +565,11 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
         short = {f for did in quote_doc_ids[qid] for f in doc_short[did]}
         loose = {_loose(f): e for f, e in forms.items() if not e.startswith(_FEATURE)}
         taken = [(h.start, h.end) for h in hits[qid]]
+        if "://" in text:
+            for start, end, eid in _url_hits(text, table, loose):
+                if not any(s < end and start < e for s, e in taken):
+                    taken.append((start, end))
+                    hits[qid].append(Hit(start, end, text[start:end], eid, table.root(eid), table.info[eid].type, "url"))
         for start, end, form in _gazetteer_hits(text, forms, taken, short):
             eid = forms[form]
             if eid.startswith(_FEATURE):

@@ -74,7 +74,7 @@ def test_generic_acronyms_and_lowercase_prose_are_not_names(lexicon, text):
     ("Why pick it?\n- Great balance of speed\n- More control over auth", ["Great", "More"]),  # bullet items
     ("1. Both tools work\n2) Would pick again", ["Both", "Would"]),  # numbered items
     ("@joebudi Would it fit our team?", ["Would"]),  # an @reply opens the line
-    ("see https://learning.example.com/docs#:~:text=You%20can%20add", ["You"]),  # a URL's text fragment
+    ("see https://learning.example.com/docs#:~:text=You%20can%20add", []),  # nothing inside a URL
 ])
 def test_capitalised_words_opening_a_clause_are_weak(lexicon, text, weak):
     hits = find_names(text, lexicon)
@@ -160,3 +160,11 @@ def test_clause_start_reads_only_the_last_line():
     assert sum(_clause_start(text, s) for s in starts) > 5
     for s in starts:
         assert _clause_start(text, s) == whole(text, s), (text[:s], text[s:s + 10])
+
+
+@pytest.mark.parametrize("text", [
+    "Thanks @AtakanTekparmak, see https://github.com/har00ga/Tool2 for the fix.",
+    "Docs at www.example.com/FooBar and github.com/tauri-apps/TauriKit helped.",
+])
+def test_no_names_inside_urls_or_handles(lexicon, text):
+    assert not [h for h in find_names(text, lexicon) if h.strong]

@@ -335,3 +335,17 @@ def test_a_word_written_in_lower_case_more_often_than_capitalised_mid_sentence_i
     ])
     names = {e.name for e in graph.entities}
     assert "Acmebase" in names and "We" not in names
+
+
+def test_a_url_names_the_product_whose_site_or_repository_it_is(tmp_path):
+    graph = run_docs(tmp_path, [
+        ("Feature flag services", [
+            "Looked into https://launchdarkly.com/pricing and https://github.com/zorbhq/acmebase-server today.",
+            "The [benchmark](https://docs.google.com/spreadsheets/d/1Q) was shared by @har00ga.",
+        ]),
+        ("Acmebase review", ["Acmebase is our flag store now."]),
+    ])
+    view = __import__("helpers").GraphView(graph)
+    first = _mentioned(view, "Looked into https://launchdarkly.com/pricing and https://github.com/zorbhq/acmebase-server today.")
+    assert "LaunchDarkly" in first
+    assert not _mentioned(view, "The [benchmark](https://docs.google.com/spreadsheets/d/1Q) was shared by @har00ga.")
