@@ -101,6 +101,8 @@ def _opener(text: str, words: list, i: int, core: str, rule: str, lexicon: Lexic
         return False
     if core.endswith("ly") and text[words[i][1]:words[i][1] + 1] == ",":
         return True  # a sentence adverb
+    if core.lower() in STOP_WORDS:
+        return True  # "As Borg works …", "However Evolution …": a function word opens the clause, not a name
     if i + 1 >= len(words):
         return False
     nxt = _strip_possessive(words[i + 1][2])[0]
@@ -110,6 +112,7 @@ def _opener(text: str, words: list, i: int, core: str, rule: str, lexicon: Lexic
 _WORDISH = re.compile(r"(?:ive|able|ible|ous|al|ic|ing|ed|ly|ness|ment|tion|sion|ity|ism|ist|ize|ise|ful|less)$", re.IGNORECASE)
 _TIER = re.compile(r"\s+(?:plan|plans|tier|tiers|edition|package|subscription|seat|seats|license)\b")
 _SMALL_NUMBER = re.compile(r"\d{1,3}")
+_LABEL_END = re.compile(r"[*_]*\s*:")
 _NAME_TAILS = frozenset({"AI", "CLI", "SDK", "API", "Labs", "Cloud", "Inc", "Studio", "Code", "Desktop", "Lite"})
 
 
@@ -125,7 +128,7 @@ _LINE_OPENER = re.compile(r"(?:^|\n)[ \t]*(?:[-*•+>]|\d{1,2}[.)]|@[\w.-]+,?)$"
 def _clause_start(text: str, start: int) -> bool:
     """True if a word at ``start`` opens a sentence, a clause or a line's item ("- More control", "@ana Would
     it …"), where English capitalises anyway, or stands in a URL's query ("?text=You%20can")."""
-    before = text[:start].rstrip(" \t\"'“‘(")
+    before = text[:start].rstrip(" \t\"'“‘(*_")
     # a line opener stands after the last newline (or at the start): search from there, not the whole text
     return not before or before[-1] in ".!?:;\n—–=" or before.endswith(" -") \
         or _LINE_OPENER.search(before, max(0, before.rfind("\n"))) is not None
@@ -176,6 +179,9 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
         if j == i and rule == "discovery.capitalized" and _TIER.match(text, last_end):
             i += 1
             continue  # "the Growth plan", "a Basic tier": a price tier, not a product
+        if _LABEL_END.match(text, last_end) and all(is_common(w[2]) for w in words[i:j + 1]):
+            i = j + 1
+            continue  # "**Cost Savings:**", "Actual Behavior:": a label of ordinary words, not a name
         if j == i and core in _NAME_TAILS and i > 0 and not possessive:  # "dbt Labs", "n8n Cloud": a lowercase brand
             p_start, p_end, p_word = words[i - 1]
             if text[p_end:start] == " " and re.fullmatch(r"[a-z][a-z0-9.-]{1,15}", p_word) \
