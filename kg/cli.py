@@ -418,12 +418,15 @@ def main() -> None:
         except KgError as err:
             _err(f"error: {err}")
             raise SystemExit(err.exit_code) from None
+        if _Ending.quick:
+            _exit_now(0)
     except SystemExit as done:
         if _Ending.quick:
             _exit_now(done.code)
         raise
-    if _Ending.quick:
-        _exit_now(0)
+    finally:  # reached only when the process goes on (a caller that catches SystemExit)
+        _Ending.entry = _Ending.quick = False
+        _Ending.held = None
 
 
 def _where(store: Path, endpoint: str | None) -> Path | str:
