@@ -43,7 +43,7 @@ from kg import __version__
 from kg.catalog import Catalog, ontology_dir
 
 __all__ = ["PARALLEL_MIN_QUOTES", "Runner", "Setup", "attribute_task", "extract_encoded_task", "extract_task",
-           "fingerprint", "parse_task"]
+           "fingerprint", "parse_task", "warm_task"]
 
 PARALLEL_MIN_QUOTES = 200
 _MAX_CHUNK = 128
@@ -92,6 +92,7 @@ class _Worker:
         self.catalog = setup.catalog
         self.lexicon = load_lexicon()
         self._nlp = None
+        self.warm = False  # whether :func:`warm_task` ran here
 
     @property
     def nlp(self):
@@ -165,6 +166,40 @@ def extract_encoded_task(jobs: list, setup: Setup | str | _Worker) -> list:
         key, text = encoded_extracted(job, found, worker.setup.key, entities)
         out.append((key, text, found if here else None))
     return out
+
+
+# invented products and prose (no client data): relations, a hedged threat, a price, a quantity, sentiment
+_WARM_SAMPLE = ("Zorblat vs Quibbledb\n\n"
+                "\u201cZorblat competes with Quibbledb and runs on PostgreSQL; we moved from Quibbledb last year.\u201d\n\n"
+                "\u201cQuibbledb costs $20/month, handles 10k clients and could lose to Zorblat within a year.\u201d\n\n"
+                "\u201cThe docs are thin but the Zorblat CLI is great, and it is Apache 2.0 licensed.\u201d\n")
+
+
+def warm_task(items: list, setup: Setup | str | _Worker) -> list:
+    """Extract a small built-in sample once in this worker (``items`` is not read; nothing is returned).
+
+    Extraction builds much of its state on first use (the relation and facet models, pattern indexes, compiled
+    expressions: about 0.6 CPU s a process). :meth:`Runner.warm` sends this task to every worker while this
+    process resolves names, when the workers would otherwise wait: the first extraction chunks then do not pay
+    for it while every core is busy. The sample's results are dropped; the state it leaves is what any quote
+    would have built (caches of pure functions), so the output does not change.
+    """
+    import tempfile
+
+    from kg.ingest import read_corpus
+    from kg.pipeline import extract_corpus
+
+    worker = _worker(setup)
+    if worker.warm:
+        return []
+    worker.warm = True
+    runner = Runner(worker.setup, jobs=1)
+    runner._local = worker  # this worker's pipeline, not a new one
+    with tempfile.TemporaryDirectory(prefix="kg-warm-") as folder:
+        sample = Path(folder) / "sample.txt"
+        sample.write_text(_WARM_SAMPLE, encoding="utf-8")
+        extract_corpus(read_corpus([sample]), runner=runner)
+    return []
 
 
 def _ready(key: str) -> None:
@@ -280,6 +315,15 @@ class Runner:
         if self._starting is not None:
             self._starting.join()
             self._starting = None
+
+    def warm(self) -> None:
+        """With worker processes started (and no Dask), send each one :func:`warm_task` now, without waiting: they
+        build extraction's state while this process resolves names (a build calls this after the parse)."""
+        if self.scheduler is not None or self._pool is None:
+            return
+        with _main_not_imported():
+            for _ in range(self.jobs):  # one each: an idle worker takes the next task, and each takes seconds
+                self._pool.submit(warm_task, [], self.setup.key)
 
     def map(self, task: Callable[[list, object], list], items: list) -> Iterator:
         """``task`` over ``items`` in chunks; the results, one per item and in item order, as they come."""

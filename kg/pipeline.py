@@ -121,6 +121,7 @@ def prepare(corpus: Corpus, catalog: str | Path | Catalog | None = None, model: 
             parsed = _parsed(qids, texts, runner, cache, progress)
             titled = [d for d in corpus.documents if d.title]  # a wrongly split "A vs B" is read whole too
             titles = _parsed([d.id for d in titled], {d.id: d.title for d in titled}, runner, cache)  # type: ignore[misc]
+        runner.warm()  # the workers build extraction's state while this process resolves names
         with stage("resolve"):
             return _resolve(corpus, parsed, texts, cat, lexicon, titles, cache, runner)
     finally:

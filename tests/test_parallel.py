@@ -174,14 +174,50 @@ def test_a_worker_error_reaches_the_caller(setup, always_parallel):
         list(runner.map(extract_task, ["not a job"] * 4))
 
 
+def _warm_here(items: list, setup) -> list:
+    """A task that says which process worked out each item and whether that process ran ``warm_task`` (slowly: every
+    worker gets a share)."""
+    import time
+
+    time.sleep(0.2)
+    return [(os.getpid(), parallel._worker(setup).warm) for _ in items]
+
+
+def test_warm_sends_each_worker_the_sample_once(setup, always_parallel):
+    with Runner(setup, jobs=2) as runner:
+        runner.warm()  # no pool yet: nothing to warm, nothing started
+        assert runner._pool is None
+        assert len(list(runner.map(parse_task, ["Qdrant competes with pgvector."] * 8))) == 8
+        runner.warm()
+        found = list(runner.map(_warm_here, list(range(200))))
+    workers = {pid: warm for pid, warm in found if pid != os.getpid()}
+    assert len(workers) == 2 and all(workers.values())
+
+
+def test_the_warm_task_changes_no_result_and_runs_once(setup):
+    from kg.ingest import read_corpus
+    from kg.pipeline import extract_corpus
+
+    corpus = read_corpus([EXAMPLES])
+    cold = extract_corpus(corpus, jobs=1)
+    with Runner(setup, jobs=1) as runner:
+        worker = runner._here()
+        assert parallel.warm_task([], worker) == [] and worker.warm
+        parallel.warm_task([], worker)  # a second time: nothing (the flag)
+        assert extract_corpus(corpus, runner=runner) == cold
+
+
 @pytest.fixture(scope="module")
 def one(tmp_path_factory):
     """The sample corpus and the seeds, built in this process."""
     return kg.build([EXAMPLES, SEEDS], out=tmp_path_factory.mktemp("one") / "out", jobs=1)
 
 
-def test_build_with_two_jobs_writes_the_bytes_of_one_job(one, tmp_path, always_parallel):
+def test_build_with_two_jobs_writes_the_bytes_of_one_job(one, tmp_path, always_parallel, monkeypatch):
+    warmed, warm = [], Runner.warm
+    monkeypatch.setattr(Runner, "warm", lambda self: (warmed.append(self._pool is not None), warm(self))[1])
     two = kg.build([EXAMPLES, SEEDS], out=tmp_path / "two", jobs=2)
+    assert warmed == [True]  # the workers warmed up while names were resolved, and the output is the same
     assert two.graph == one.graph
     files_one, files_two = output_files(one.out), output_files(two.out)
     assert {"kg.ttl", "kg.graphml", "report.json", "cache/extracted.jsonl.gz"} <= set(files_one)
