@@ -288,7 +288,8 @@ def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict
 
     Returns the products and, when the title sets the others aside, the main one.
 
-    A name counts if the catalog knows it or the document's quotes name it; so does a name the catalog matcher and
+    A company counts where the title moves to or from it, or names no product at all (its product is what the
+    title is about). A name counts if the catalog knows it or the document's quotes name it; so does a name the catalog matcher and
     the quotes' names miss but the quotes say (``spoken``: their text, lowercased), where the title puts products
     (:func:`_title_names`: "to Home Assistant", "use none-ls instead of null-ls", "Grafana Alloy"). The main product is the first
     one the title moves to ("to Y": cue ``title_target_before``), else the first one it does not set aside as the
@@ -326,8 +327,9 @@ def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict
         return any(0 <= start - found[eid][1] <= 1 for e, (start, _) in found.items() if e != eid)
 
     makers = {table.info[e].maker for e in found}
+    alone = not any(table.info[e].type != "Organization" for e in found)  # "Dropbox: two years of sync"
     order = [e for e in order if table.info[e].type != "Organization" or
-             (e not in makers and not prefix(e) and (other(e) or moved_to(e)))]  # "from Firebase to Supabase"
+             (e not in makers and not prefix(e) and (alone or other(e) or moved_to(e)))]  # "from Firebase to Supabase"
     ranked = sorted(order, key=lambda e: (other(e), not moved_to(e), order.index(e)))
     return ranked, (ranked[0] if ranked and not other(ranked[0]) and len(ranked) > 1 else None)
 

@@ -349,3 +349,14 @@ def test_a_url_names_the_product_whose_site_or_repository_it_is(tmp_path):
     first = _mentioned(view, "Looked into https://launchdarkly.com/pricing and https://github.com/zorbhq/acmebase-server today.")
     assert "LaunchDarkly" in first
     assert not _mentioned(view, "The [benchmark](https://docs.google.com/spreadsheets/d/1Q) was shared by @har00ga.")
+
+
+def test_a_title_that_names_only_a_company_is_about_its_product(tmp_path):
+    from helpers import GraphView
+    view = GraphView(run_docs(tmp_path, [
+        ("Stripe: two years of payouts", [  # the catalog has Stripe as a company, and no product of it
+            "Payouts arrive in two days and the dashboard is clear.",
+            "Fees went up last spring.",
+        ]),
+    ]))
+    assert _subject(view, "Fees went up last spring.") == "Stripe"
