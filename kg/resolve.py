@@ -550,10 +550,12 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     places: set[str] = set()
     lowercase = Counter(w for t in texts.values() for w in re.findall(r"(?<![\w.-])[a-z][a-z-]+(?![\w-])", t))
     mid = Counter(normalize_name(n.text) for ns in raw.values() for n in ns if not n.initial)
+    small = {normalize_name(n.text) for ns in raw.values() for n in ns if n.text[:1].islower()}  # "kube-proxy"
 
     def lowered(key: str) -> bool:  # "Onboarding …" opens a sentence; "onboarding" elsewhere says it is a word, and
-        # so does "we" written in lower case more often than "We" in the middle of a sentence
-        return lowercase[key] > mid[key] and key not in title_forms
+        # so does "we" written in lower case more often than "We" in the middle of a sentence (unless the name is
+        # one written in lower case, as "kube-proxy" is)
+        return lowercase[key] > mid[key] and key not in title_forms and key not in small
 
     for key in list(confirmed):
         if lowered(key):

@@ -360,3 +360,14 @@ def test_a_title_that_names_only_a_company_is_about_its_product(tmp_path):
         ]),
     ]))
     assert _subject(view, "Fees went up last spring.") == "Stripe"
+
+
+def test_a_name_written_in_lower_case_stays_a_name_however_often_it_is(tmp_path):
+    graph = run_docs(tmp_path, [
+        ("Acmebase review", [
+            "The alternatives to Acmebase are kube-zorb and Widgetly.",  # a name where a cue puts names
+            "We removed kube-zorb from the cluster last week.",
+            "Since then kube-zorb is gone and nobody misses kube-zorb.",
+        ]),
+    ])
+    assert "kube-zorb" in {e.name for e in graph.entities}
