@@ -10,7 +10,7 @@ from kg.lexicon import Lexicon
 from kg.stopwords import STOP_WORDS
 from kg.words import RARE, is_common
 
-__all__ = ["SIZE", "VERSION", "NameHit", "find_names", "split_release"]
+__all__ = ["SIZE", "VERSION", "NameHit", "find_names", "not_prose", "split_release"]
 
 # a "word": letters/digits with inner . + - / ' ; leading '.' kept for file formats like .smolmachine
 _WORD = re.compile(r"[.]?[\w][\w.+\-/'’]*[\w+]['’]?|[\w]['’]?")
@@ -148,13 +148,21 @@ _NOT_PROSE = re.compile(r"(?:https?://|www\.|(?<![\w@.-])(?:[\w-]+\.)+(?:com|org
                         r"[^\s<>\"'`)\]]*|(?<![\w.])@[\w-]+(?:\.[\w-]+)*")  # a URL, an @handle
 
 
+def not_prose(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` holds URLs and @handles ("https://dev.to/a/solidjs-meets-svelte", "@har00ga"): addresses
+    and people, not prose."""
+    if "/" not in text and "@" not in text and "www." not in text:
+        return []
+    return [(m.start(), m.end()) for m in _NOT_PROSE.finditer(text)]
+
+
 def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
     """Every name-shaped stretch of ``text``, multi-word names joined ("Hugging Face", "Gemma 3 4B"); none inside
-    a URL or an @handle ("github.com/har00ga", "@har00ga": addresses and people, not prose)."""
+    a URL or an @handle (:func:`not_prose`)."""
     words = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(text)]
-    if "/" in text or "@" in text or "www." in text:
-        masked = [(m.start(), m.end()) for m in _NOT_PROSE.finditer(text)]
-        words = [w for w in words if not any(s <= w[0] < e for s, e in masked)] if masked else words
+    masked = not_prose(text)
+    if masked:
+        words = [w for w in words if not any(s <= w[0] < e for s, e in masked)]
     read = _readings(lexicon)
     hits: list[NameHit] = []
     i = 0

@@ -11,7 +11,7 @@ from kg.catalog import Catalog
 from kg.ids import entity_id, normalize_name
 from kg.lexicon import Lexicon
 from kg.models import Document, Entity, ReportItem
-from kg.names import NameHit, find_cue_names, find_names, split_release
+from kg.names import NameHit, find_cue_names, find_names, not_prose, split_release
 from kg.words import RARE, is_common, is_place
 
 __all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Span", "resolve_corpus", "scan_names"]
@@ -154,7 +154,9 @@ def scan_names(text: str, spans: tuple[Span, ...], catalog: Catalog, lexicon: Le
 def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str) -> list[Hit]:
     """Resolve the catalog spans of a quote into hits, adding their entities to ``table``."""
     hits = []
+    masked = not_prose(text)
     for start, end, type_, canon in spans:
+        in_url = any(s <= start < e for s, e in masked)  # "…/solidjs-react-meets-svelte": a slug, no sibling name
         if canon in table.catalog.entries:
             eid = table.add_catalog(canon)
         else:  # licence or platform from the lexicon
@@ -162,14 +164,15 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str) -> lis
             table.info[eid].discovered = False
         if _FORMER.search(text[max(0, start - 8):start]):
             continue  # "built by ex-Elastic engineers" names people, not a maker
-        product = _ORG_PRODUCT.match(text[end:]) if type_ == "Organization" else None
+        product = _ORG_PRODUCT.match(text[end:]) if type_ == "Organization" and not in_url else None
         if product and not table.catalog.get(product.group(1).strip()) and \
                 not any(w in _PRODUCT_STOP for w in product.group(1).split()):
             name = text[start:end + product.end()]  # "AWS Step Functions": the company's product, not the company
             eid = table.add_discovered(name, "Product")
             table.info[eid].maker = table.add_catalog(canon) if canon in table.catalog.entries else None
             end += product.end()
-        tail = (_HYPHEN_TAIL.match(text[end:]) or _ACRONYM_TAIL.match(text[end:])) if type_ == "Product" else None
+        tail = (_HYPHEN_TAIL.match(text[end:]) or _ACRONYM_TAIL.match(text[end:])) \
+            if type_ == "Product" and not in_url else None
         if tail:  # "gpt-4o-transcribe" is not GPT-4o: a sibling product by the same maker
             sibling = table.add_discovered(text[start:end + tail.end()], "Product")
             table.info[sibling].maker = table.info[eid].maker
@@ -230,6 +233,13 @@ def _said(doc: Document, parsed: dict[str, Parsed], texts: dict[str, str]) -> se
             names = {split_release(n.text)[0] for n in parsed[qid].names if n.strong}
             said |= {normalize_name(n) for n in names} | {_loose(n) for n in names}
     return said
+
+
+def _prose(text: str) -> str:
+    """``text`` with its URLs and @handles blanked out."""
+    for start, end in reversed(not_prose(text)):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
 
 
 def _loose(name: str) -> str:
@@ -459,6 +469,10 @@ def _gazetteer_hits(text: str, forms: dict[str, str], taken: list[tuple[int, int
 
 _URL = re.compile(r"https?://(?:www\.)?((?:[\w-]+\.)*?)([\w-]+)\.[a-z]{2,}\b((?:/[\w.-]+){0,2})")
 _CODE_HOSTS = frozenset({"github", "gitlab", "codeberg", "bitbucket", "sourceforge"})
+# sites that host what people post: a link there points at a post, not at the site as a product
+_POST_HOSTS = frozenset({"twitter", "x", "youtube", "youtu", "reddit", "medium", "linkedin", "facebook", "ycombinator",
+                         "stackoverflow", "stackexchange", "dev", "substack", "arxiv", "wikipedia", "discord", "mastodon",
+                         "bsky", "hashnode", "notion"})
 
 
 def _url_hits(text: str, table: EntityTable, titled: dict[str, str]) -> list[tuple[int, int, str]]:
@@ -466,6 +480,8 @@ def _url_hits(text: str, table: EntityTable, titled: dict[str, str]) -> list[tup
     ("github.com/directus/directus"), where the catalog's products or the document's title forms spell it so."""
     out = []
     for m in _URL.finditer(text):
+        if m.group(2).casefold() in _POST_HOSTS:
+            continue
         if m.group(2).casefold() in _CODE_HOSTS:
             parts = [(m.start(3) + k.start(), m.start(3) + k.end()) for k in re.finditer(r"[^/]+", m.group(3))]
             spots = parts[::-1]  # the repository first, then its owner
@@ -548,7 +564,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
                     confirmed[key].append(said[key])
     title_forms = {normalize_name(f) for forms in doc_forms.values() for f in forms}
     places: set[str] = set()
-    lowercase = Counter(w for t in texts.values() for w in re.findall(r"(?<![\w.-])[a-z][a-z-]+(?![\w-])", t))
+    lowercase = Counter(w for t in texts.values() for w in re.findall(r"(?<![\w./-])[a-z][a-z-]+(?![\w/-])", _prose(t)))
     mid = Counter(normalize_name(n.text) for ns in raw.values() for n in ns if not n.initial)
     small = {normalize_name(n.text) for ns in raw.values() for n in ns if n.text[:1].islower()}  # "kube-proxy"
 

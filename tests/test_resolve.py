@@ -371,3 +371,18 @@ def test_a_name_written_in_lower_case_stays_a_name_however_often_it_is(tmp_path)
         ]),
     ])
     assert "kube-zorb" in {e.name for e in graph.entities}
+
+
+def test_url_slugs_and_post_links_name_no_product(tmp_path):
+    from helpers import GraphView
+    view = GraphView(run_docs(tmp_path, [
+        ("Frontend notes", [
+            "It is essentially [React meets Zorbly](https://dev.to/someone/react-meets-zorbly-4fmm) in one.",
+            "The thread is at https://twitter.com/someone/status/123 and nowhere else.",
+            "Zorbly is what we kept.",
+        ]),
+    ]))
+    first = _mentioned(view, "It is essentially [React meets Zorbly](https://dev.to/someone/react-meets-zorbly-4fmm) in one.")
+    assert "React" in first and not {n for n in first if "meets" in n}
+    assert "Twitter" not in _mentioned(view, "The thread is at https://twitter.com/someone/status/123 and nowhere else.")
+
