@@ -34,6 +34,7 @@ _IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:[_.][a-z0-9]+)*_[a-z0-9]+(?:[_.][a-z
 _ACRONYM = re.compile(r"[A-Z][A-Z0-9]{1,6}(?:-[a-z]+)?")
 _BATCH = re.compile(r"[WSF]\d{2}")
 _CAPITALIZED = re.compile(r"[A-Z][a-z0-9'’]+(?:-[A-Za-z0-9]+)*")
+_CONTRACTION = re.compile(r"[a-z](?:n't|'re|'ve|'ll|'d|'m)$", re.IGNORECASE)
 _PREFIXES = {"sub", "pre", "post", "multi", "non", "top", "under", "over", "half", "mid", "anti", "co", "re", "ex",
              "self", "x", "day", "first", "one", "two", "three", "level", "long", "short", "single", "n", "zero"}
 
@@ -69,6 +70,8 @@ def _word_shape(word: str, lexicon: Lexicon) -> str | None:
         return None
     if word.startswith("."):
         return None  # file names and extensions (.cursorrules) are not products
+    if _CONTRACTION.search(word):
+        return None  # "Doesn't", "We're": a contraction is English, not a name
     if _QUANTITY.match(word) or SIZE.match(word) or VERSION.match(word) or _UNIT_END.search(word):
         return None
     if _CAMEL_INNER.search(word) or _CAMEL_LEAD.match(word):

@@ -178,3 +178,8 @@ def test_no_names_inside_urls_or_handles(lexicon, text):
 def test_function_words_labels_and_label_openers_are_not_strong_names(lexicon, text):
     assert not [h.text for h in find_names(text, lexicon) if h.strong and h.text != "Borg"]
     assert "As Borg" not in [h.text for h in find_names(text, lexicon)]
+
+
+@pytest.mark.parametrize("text", ["SQLite That Doesn't Suck, in one file.", "Honestly We’re Done here."])
+def test_contractions_are_not_names(lexicon, text):
+    assert not [h.text for h in find_names(text, lexicon) if "'" in h.text or "’" in h.text]
