@@ -80,7 +80,8 @@ class EntityTable:
         ("LLaMA-Factory", "LlamaFactory") are one entity, named as first met."""
         eid = entity_id(name)
         if eid not in self.info:
-            eid = self._spelled.setdefault(_loose(name), eid)
+            key = _loose(name)
+            eid = self._spelled.setdefault(key, eid) if len(key) >= len("loose:") + 4 else eid  # not "R" for "R."
             if eid not in self.info:
                 self.info[eid] = _Info(name, type_, discovered=True)
             else:
@@ -243,8 +244,9 @@ def _prose(text: str) -> str:
 
 
 def _loose(name: str) -> str:
-    """A name's letters and digits only, casefolded: how "LLaMA-Factory" and "LlamaFactory" are one name."""
-    return "loose:" + re.sub(r"[\W_]+", "", name.casefold())
+    """A name's letters, digits, "+" and "#" only, casefolded: how "LLaMA-Factory" and "LlamaFactory" are one name
+    (and "C++" is not "C")."""
+    return "loose:" + re.sub(r"[^\w+#]|_", "", name.casefold())
 
 
 def _title_entities(doc: Document, sides: tuple[str, ...], table: EntityTable,

@@ -386,3 +386,12 @@ def test_url_slugs_and_post_links_name_no_product(tmp_path):
     assert "React" in first and not {n for n in first if "meets" in n}
     assert "Twitter" not in _mentioned(view, "The thread is at https://twitter.com/someone/status/123 and nowhere else.")
 
+
+
+def test_names_that_differ_in_plus_or_hash_or_are_short_stay_apart():
+    from kg.catalog import load_catalog
+    from kg.resolve import EntityTable
+
+    table = EntityTable(load_catalog(None))
+    assert table.add_discovered("Zorbc++") != table.add_discovered("Zorbc")
+    assert table.add_discovered("Q.R") != table.add_discovered("QR")
