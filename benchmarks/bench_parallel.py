@@ -18,7 +18,8 @@ both builds are kept in a temporary folder to compare). The load average is prin
 take cores from the workers, so each build's CPU is also split, by sampling every thread of its processes, into
 serial seconds (one thread busy) and parallel seconds (two or more), and serial + parallel / 2 estimates its time
 on two idle cores (Amdahl's law); the ratio of those estimates is the speed-up the load does not hide. The CPU
-seconds other processes used during each build (the machine's busy seconds less the build's) say how quiet it was.
+seconds other processes used during each build (the machine's busy seconds less the build's) say how quiet it was,
+and a fixed piece of work timed before and after each build (the speed probe) how fast its cores were.
 """
 
 from __future__ import annotations
@@ -218,6 +219,20 @@ def _wait_sampling(pid: int, every: float = 0.1) -> tuple[int, object, float, fl
         time.sleep(every)
 
 
+def _probe_ms() -> float:
+    """CPU milliseconds of a fixed piece of pure-Python work (best of three): how fast a core of this machine is right
+    now. On a shared virtual machine it moves (other guests on the same host, clock speed), and with it every CPU
+    second of a build: the probes before and after each build say whether the two builds ran on equally fast cores."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        total = 0
+        for i in range(1_000_000):
+            total += i * i % 7
+        best = min(best, time.process_time() - start)
+    return best * 1000
+
+
 def _busy_cpu() -> float:
     """CPU seconds every core of the machine has spent busy so far (all processes: user, nice, system, interrupts)."""
     import psutil
@@ -239,6 +254,7 @@ def bench_build(corpus: Path, jobs: int, root: Path) -> dict:
     for j in (1, jobs):
         target = root / f"build-{j}"
         load = os.getloadavg()[0]
+        probe = _probe_ms()
         busy = _busy_cpu()
         start = time.perf_counter()
         child = subprocess.Popen([sys.executable, "-m", "kg", "build", str(corpus), "--out", str(target),
@@ -252,6 +268,7 @@ def bench_build(corpus: Path, jobs: int, root: Path) -> dict:
         out[f"jobs{j}"] = {"wall_s": wall, "cpu_s": usage.ru_utime + usage.ru_stime, "load_before": load,
                            "load_after": os.getloadavg()[0], "serial_cpu_s": serial, "parallel_cpu_s": parallel,
                            "idle_estimate_s": serial + parallel / 2, "others_cpu_s": max(0.0, others),
+                           "probe_ms_before": probe, "probe_ms_after": _probe_ms(),
                            "peak_rss_mb": usage.ru_maxrss / 1024, "stages_wall_s": timings["wall_s"],
                            "stages_cpu_s": timings["cpu_s"]}
     one, many = _build_files(root / "build-1"), _build_files(root / f"build-{jobs}")
@@ -321,7 +338,8 @@ def main(argv: list[str] | None = None) -> int:
                       + ", ".join(f"{k} {v:.1f}" for k, v in r["stages_wall_s"].items()))
                 print(f"  CPU split (every thread of the build's processes): serial {r['serial_cpu_s']:.1f} s, parallel "
                       f"{r['parallel_cpu_s']:.1f} s -> on two idle cores about {r['idle_estimate_s']:.1f} s; "
-                      f"other processes used {r['others_cpu_s']:.1f} CPU s meanwhile")
+                      f"other processes used {r['others_cpu_s']:.1f} CPU s meanwhile; speed probe "
+                      f"{r['probe_ms_before']:.0f} -> {r['probe_ms_after']:.0f} ms")
             print(f"whole build: --jobs {args.jobs} is {b['speedup']:.2f}x --jobs 1 (wall); from the CPU split "
                   f"{b['speedup_idle_estimate']:.2f}x on idle cores (Amdahl); the same files")
         if args.add:
