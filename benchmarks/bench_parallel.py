@@ -249,7 +249,8 @@ def bench_build(corpus: Path, jobs: int, root: Path) -> dict:
     """
     import subprocess
 
-    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    tree = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=str(tree))
     out: dict = {}
     for j in (1, jobs):
         target = root / f"build-{j}"
@@ -258,7 +259,8 @@ def bench_build(corpus: Path, jobs: int, root: Path) -> dict:
         busy = _busy_cpu()
         start = time.perf_counter()
         child = subprocess.Popen([sys.executable, "-m", "kg", "build", str(corpus), "--out", str(target),
-                                  "--jobs", str(j), "--no-progress"], env=env, stdout=subprocess.DEVNULL)
+                                  "--jobs", str(j), "--no-progress"], env=env, stdout=subprocess.DEVNULL,
+                                 cwd=tree)  # ``-m`` imports from the working folder first: this checkout's kg
         status, usage, serial, parallel = _wait_sampling(child.pid)
         wall = time.perf_counter() - start
         others = _busy_cpu() - busy - serial - parallel  # the machine's busy CPU seconds that were not the build's
