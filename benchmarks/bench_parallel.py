@@ -13,10 +13,13 @@ document) are added with ``kg.api.add``: its wall time is printed in full and sp
 resolved again over the whole corpus, cached quotes reused) and the rest (exports, store, report).
 With ``--build``, whole builds (``python -m kg build CORPUS --out OUT --jobs J``, a fresh process each, the default
 exports) are timed with ``--jobs 1`` and ``--jobs N``, one after the other, and their files must be byte-identical
-(the database and the report's timings aside). The load average is printed: on a shared machine other processes
+(the database and the report's timings aside; a difference is reported with the names of the files that differ, and
+both builds are kept in a temporary folder to compare). The load average is printed: on a shared machine other processes
 take cores from the workers, so each build's CPU is also split, by sampling every thread of its processes, into
 serial seconds (one thread busy) and parallel seconds (two or more), and serial + parallel / 2 estimates its time
-on two idle cores (Amdahl's law); the ratio of those estimates is the speed-up the load does not hide.
+on two idle cores (Amdahl's law); the ratio of those estimates is the speed-up the load does not hide. The CPU
+seconds other processes used during each build (the machine's busy seconds less the build's) say how quiet it was,
+and a fixed piece of work timed before and after each build (the speed probe) how fast its cores were.
 """
 
 from __future__ import annotations
@@ -216,6 +219,28 @@ def _wait_sampling(pid: int, every: float = 0.1) -> tuple[int, object, float, fl
         time.sleep(every)
 
 
+def _probe_ms() -> float:
+    """CPU milliseconds of a fixed piece of pure-Python work (best of three): how fast a core of this machine is right
+    now. On a shared virtual machine it moves (other guests on the same host, clock speed), and with it every CPU
+    second of a build: the probes before and after each build say whether the two builds ran on equally fast cores."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        total = 0
+        for i in range(1_000_000):
+            total += i * i % 7
+        best = min(best, time.process_time() - start)
+    return best * 1000
+
+
+def _busy_cpu() -> float:
+    """CPU seconds every core of the machine has spent busy so far (all processes: user, nice, system, interrupts)."""
+    import psutil
+
+    t = psutil.cpu_times()
+    return t.user + t.nice + t.system + getattr(t, "irq", 0.0) + getattr(t, "softirq", 0.0)
+
+
 def bench_build(corpus: Path, jobs: int, root: Path) -> dict:
     """Wall and CPU seconds of whole ``kg build`` processes with --jobs 1 and --jobs N, and their stage timings.
 
@@ -224,26 +249,40 @@ def bench_build(corpus: Path, jobs: int, root: Path) -> dict:
     """
     import subprocess
 
-    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    tree = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=str(tree))
     out: dict = {}
     for j in (1, jobs):
         target = root / f"build-{j}"
         load = os.getloadavg()[0]
+        probe = _probe_ms()
+        busy = _busy_cpu()
         start = time.perf_counter()
         child = subprocess.Popen([sys.executable, "-m", "kg", "build", str(corpus), "--out", str(target),
-                                  "--jobs", str(j), "--no-progress"], env=env, stdout=subprocess.DEVNULL)
+                                  "--jobs", str(j), "--no-progress"], env=env, stdout=subprocess.DEVNULL,
+                                 cwd=tree)  # ``-m`` imports from the working folder first: this checkout's kg
         status, usage, serial, parallel = _wait_sampling(child.pid)
         wall = time.perf_counter() - start
+        others = _busy_cpu() - busy - serial - parallel  # the machine's busy CPU seconds that were not the build's
         if status:
             raise SystemExit(f"kg build --jobs {j} failed ({status})")
         timings = json.loads((target / "report.json").read_text(encoding="utf-8"))["timings"]
         out[f"jobs{j}"] = {"wall_s": wall, "cpu_s": usage.ru_utime + usage.ru_stime, "load_before": load,
                            "load_after": os.getloadavg()[0], "serial_cpu_s": serial, "parallel_cpu_s": parallel,
-                           "idle_estimate_s": serial + parallel / 2,
+                           "idle_estimate_s": serial + parallel / 2, "others_cpu_s": max(0.0, others),
+                           "probe_ms_before": probe, "probe_ms_after": _probe_ms(),
                            "peak_rss_mb": usage.ru_maxrss / 1024, "stages_wall_s": timings["wall_s"],
                            "stages_cpu_s": timings["cpu_s"]}
-    if _build_files(root / "build-1") != _build_files(root / f"build-{jobs}"):
-        raise SystemExit(f"kg build --jobs {jobs} wrote other files than --jobs 1")
+    one, many = _build_files(root / "build-1"), _build_files(root / f"build-{jobs}")
+    if one != many:
+        import shutil
+
+        differ = sorted(name for name in set(one) | set(many) if one.get(name) != many.get(name))
+        kept = Path(tempfile.mkdtemp(prefix="kg-bench-differ-"))
+        for side in ("build-1", f"build-{jobs}"):
+            shutil.copytree(root / side, kept / side)
+        raise SystemExit(f"kg build --jobs {jobs} wrote other files than --jobs 1: {', '.join(differ)} (both builds "
+                         f"kept in {kept})")
     out["speedup"] = out["jobs1"]["wall_s"] / out[f"jobs{jobs}"]["wall_s"]
     out["speedup_idle_estimate"] = out["jobs1"]["idle_estimate_s"] / out[f"jobs{jobs}"]["idle_estimate_s"]
     return out
@@ -300,7 +339,9 @@ def main(argv: list[str] | None = None) -> int:
                       f"{r['load_before']:.1f} -> {r['load_after']:.1f}; stages (wall s): "
                       + ", ".join(f"{k} {v:.1f}" for k, v in r["stages_wall_s"].items()))
                 print(f"  CPU split (every thread of the build's processes): serial {r['serial_cpu_s']:.1f} s, parallel "
-                      f"{r['parallel_cpu_s']:.1f} s -> on two idle cores about {r['idle_estimate_s']:.1f} s")
+                      f"{r['parallel_cpu_s']:.1f} s -> on two idle cores about {r['idle_estimate_s']:.1f} s; "
+                      f"other processes used {r['others_cpu_s']:.1f} CPU s meanwhile; speed probe "
+                      f"{r['probe_ms_before']:.0f} -> {r['probe_ms_after']:.0f} ms")
             print(f"whole build: --jobs {args.jobs} is {b['speedup']:.2f}x --jobs 1 (wall); from the CPU split "
                   f"{b['speedup_idle_estimate']:.2f}x on idle cores (Amdahl); the same files")
         if args.add:
