@@ -322,7 +322,8 @@ class Runner:
         if self.scheduler is not None or self._pool is None:
             return
         with _main_not_imported():
-            for _ in range(self.jobs):  # one each: an idle worker takes the next task, and each takes seconds
+            for _ in range(self.jobs):  # one each, as a rule: an idle worker takes the next task, and each takes
+                # seconds (a worker that is slow to wake may leave both to the other, which then skips the second)
                 self._pool.submit(warm_task, [], self.setup.key)
 
     def map(self, task: Callable[[list, object], list], items: list) -> Iterator:
