@@ -295,17 +295,19 @@ _TITLE_TYPES = _SUBJECT_TYPES | {"Organization"}
 
 
 def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict[str, list[Hit]],
-                    lexicon: Lexicon, spoken: str = "", said: set[str] | None = None) -> tuple[list[str], str | None]:
+                    lexicon: Lexicon, spoken: str = "",
+                    said: set[str] | None = None) -> tuple[list[str], str | None]:
     """The products a title names without "A vs B" ("Moving from Flask to FastAPI"), the main one first.
 
     Returns the products and, when the title sets the others aside, the main one.
 
     A company counts where the title moves to or from it, or names no product at all (its product is what the
-    title is about). A name counts if the catalog knows it or the document's quotes name it; so does a name the catalog matcher and
-    the quotes' names miss but the quotes say (``spoken``: their text, lowercased), where the title puts products
-    (:func:`_title_names`: "to Home Assistant", "use none-ls instead of null-ls", "Grafana Alloy"). The main product is the first
-    one the title moves to ("to Y": cue ``title_target_before``), else the first one it does not set aside as the
-    other ("from X", "X to Y", "instead of X": cues ``title_other_before`` and ``title_other_after``).
+    title is about). A name counts if the catalog knows it or the document's quotes name it; so does a name the
+    catalog matcher and the quotes' names miss but the quotes say (``spoken``: their text, lowercased; ``said``:
+    their names), where the title puts products (:func:`_title_names`: "to Home Assistant", "use none-ls instead
+    of null-ls", "Grafana Alloy"). The main product is the first one the title moves to ("to Y": cue
+    ``title_target_before``), else the first one it does not set aside as the other ("from X", "X to Y",
+    "instead of X": cues ``title_other_before`` and ``title_other_after``).
     """
     text = doc.title or ""
     found: dict[str, tuple[int, int]] = {}
@@ -341,7 +343,7 @@ def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict
     makers = {table.info[e].maker for e in found}
     alone = not any(table.info[e].type != "Organization" for e in found)  # "Dropbox: two years of sync"
     order = [e for e in order if table.info[e].type != "Organization" or
-             (e not in makers and not prefix(e) and (alone or other(e) or moved_to(e)))]  # "from Firebase to Supabase"
+             (e not in makers and not prefix(e) and (alone or other(e) or moved_to(e)))]  # "from Firebase to X"
     ranked = sorted(order, key=lambda e: (other(e), not moved_to(e), order.index(e)))
     return ranked, (ranked[0] if ranked and not other(ranked[0]) and len(ranked) > 1 else None)
 
@@ -359,8 +361,9 @@ def _title_names(text: str, title: Parsed, table: EntityTable, spoken: str, said
     A lowercase word that is not ordinary English where a title puts products ("from Airbyte to dlt", "use
     none-ls instead of null-ls": after a title cue or a list joiner, or before one) and that the quotes say; a
     capitalised name where no catalog name is, after a title cue ("From openHAB to Home Assistant") or placed so
-    and said, or that the quotes name in another spelling (``said``: "LlamaFactory"); and a known name that a capitalised word extends into another product, said so by the quotes
-    ("Grafana Alloy", "Envoy Gateway"). Returns (start, end, name), in title order.
+    and said, or that the quotes name in another spelling (``said``: "LlamaFactory"); and a known name that a
+    capitalised word extends into another product, said so by the quotes ("Grafana Alloy", "Envoy Gateway").
+    Returns (start, end, name), in title order.
     """
     def says(form: str) -> bool:
         return re.search(rf"(?<![\w-]){re.escape(form.lower())}(?![\w-])", spoken) is not None
@@ -493,7 +496,8 @@ def _url_hits(text: str, table: EntityTable, titled: dict[str, str]) -> list[tup
             key = _loose(text[start:end])
             canon = table.catalog.spelled.get(key[len("loose:"):])
             entry = table.catalog.entries.get(canon) if canon else None
-            eid = titled.get(key) or (table.add_catalog(entry.name) if entry and entry.type in _SUBJECT_TYPES else None)
+            known = entry and entry.type in _SUBJECT_TYPES
+            eid = titled.get(key) or (table.add_catalog(entry.name) if known else None)
             if eid:
                 out.append((start, end, eid))
                 break
@@ -566,7 +570,8 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
                     confirmed[key].append(said[key])
     title_forms = {normalize_name(f) for forms in doc_forms.values() for f in forms}
     places: set[str] = set()
-    lowercase = Counter(w for t in texts.values() for w in re.findall(r"(?<![\w./-])[a-z][a-z-]+(?![\w/-])", _prose(t)))
+    lowercase = Counter(w for t in texts.values()
+                        for w in re.findall(r"(?<![\w./-])[a-z][a-z-]+(?![\w/-])", _prose(t)))
     mid = Counter(normalize_name(n.text) for ns in raw.values() for n in ns if not n.initial)
     small = {normalize_name(n.text) for ns in raw.values() for n in ns if n.text[:1].islower()}  # "kube-proxy"
 
@@ -591,7 +596,8 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             for start, end, eid in _url_hits(text, table, loose):
                 if not any(s < end and start < e for s, e in taken):
                     taken.append((start, end))
-                    hits[qid].append(Hit(start, end, text[start:end], eid, table.root(eid), table.info[eid].type, "url"))
+                    hits[qid].append(Hit(start, end, text[start:end], eid, table.root(eid), table.info[eid].type,
+                                         "url"))
         for start, end, form in _gazetteer_hits(text, forms, taken, short):
             eid = forms[form]
             if eid.startswith(_FEATURE):
