@@ -65,11 +65,12 @@ class Catalog:
 
     @cached_property
     def spelled(self) -> dict[str, str]:
-        """A form's letters and digits, casefolded (four or more) → canonical name: "launchdarkly" → LaunchDarkly."""
+        """A form's letters, digits, "+" and "#", casefolded (four or more) → canonical name: "launchdarkly" →
+        LaunchDarkly ("notepad++" is not Notepad)."""
         table: dict[str, str] = {}
         for entry in self.entries.values():
             for form in (entry.name, *entry.aliases):
-                key = re.sub(r"[\W_]+", "", form.casefold())
+                key = re.sub(r"[^\w+#]|_", "", form.casefold())
                 if len(key) >= 4:
                     table.setdefault(key, entry.name)
         return table

@@ -186,3 +186,11 @@ def test_new_entries_name_their_makers_and_type_companies_as_organizations(shipp
     assert shipped.get("mistral ai").type == "Organization" and shipped.get("Mistral").type == "Product"
     assert shipped.get("Protobuf").type == "Technology" and shipped.get("RHEL").type == "Platform"
     assert shipped.get("Kubeflow").description
+
+
+def test_spelled_forms_keep_plus_and_hash_and_skip_short_ones():
+    from kg.catalog import load_catalog
+
+    spelled = load_catalog(None).spelled
+    assert spelled["launchdarkly"] == "LaunchDarkly"
+    assert all(len(k) >= 4 for k in spelled) and not any(k in spelled for k in ("c", "c++", "go"))
