@@ -141,10 +141,6 @@ def encoded_extracted(job: Job, found: Extracted, fingerprint: str,
 
 def decoded_extracted(raw: str) -> Extracted:
     """The :class:`kg.pipeline.Extracted` of a cache text (:func:`encoded_extracted`): equal to the one encoded."""
-    return _decode_extracted(raw)
-
-
-def _decode_extracted(raw: str) -> Extracted:
     from kg.pipeline import Extracted
 
     d = _STORED.validate_json(raw)
@@ -193,7 +189,7 @@ class ExtractionCache:
         decoded = {}
         for key, raw in entries.items():
             try:
-                decoded[key] = _decode_extracted(raw)
+                decoded[key] = decoded_extracted(raw)
             except ValueError:
                 continue
         self._old["extracted"], self._decoded = entries, decoded
@@ -242,7 +238,7 @@ class ExtractionCache:
         if raw is None:
             return None
         found = self._decoded.pop(key, None)  # each entry once: a job asked for again decodes it again
-        return found if found is not None else _decode_extracted(raw)
+        return found if found is not None else decoded_extracted(raw)
 
     def keep_extracted(self, job: Job, found: Extracted) -> None:
         self._extracted_read()

@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from kg.errors import CatalogError
-from kg.ids import entity_id, normalize_name
+from kg.ids import entity_id, normalize_name, spelling
 from kg.models import EntityType
 from kg.paths import ontology_dir
 
@@ -70,7 +70,7 @@ class Catalog:
         table: dict[str, str] = {}
         for entry in self.entries.values():
             for form in (entry.name, *entry.aliases):
-                key = re.sub(r"[^\w+#]|_", "", form.casefold())
+                key = spelling(form)
                 if len(key) >= 4:
                     table.setdefault(key, entry.name)
         return table

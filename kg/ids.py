@@ -7,7 +7,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["digest", "entity_id", "fact_id", "normalize_name", "quote_id", "slug"]
+__all__ = ["digest", "entity_id", "fact_id", "normalize_name", "quote_id", "slug", "spelling"]
 
 
 def digest(*parts: object, length: int = 12) -> str:
@@ -27,6 +27,19 @@ def normalize_name(name: str) -> str:
     'github copilot'
     """
     return _normalized(name)
+
+
+_NOT_SPELLED = re.compile(r"[^\w+#]|_")
+
+
+def spelling(name: str) -> str:
+    """A name's letters, digits, "+" and "#", casefolded: the key of names spelled alike but for case, spaces and
+    punctuation ("LLaMA-Factory", "LlamaFactory"; "C++" is not "C").
+
+    >>> spelling("LLaMA-Factory") == spelling("llama factory"), spelling("C++")
+    (True, 'c++')
+    """
+    return _NOT_SPELLED.sub("", name.casefold())
 
 
 _SPACES = re.compile(r"\s+")

@@ -321,9 +321,10 @@ class Runner:
         build extraction's state while this process resolves names (a build calls this after the parse)."""
         if self.scheduler is not None or self._pool is None:
             return
+        # one each, as a rule: an idle worker takes the next task, and each takes seconds (a worker slow to wake
+        # may leave both to the other, which then skips the second)
         with _main_not_imported():
-            for _ in range(self.jobs):  # one each, as a rule: an idle worker takes the next task, and each takes
-                # seconds (a worker that is slow to wake may leave both to the other, which then skips the second)
+            for _ in range(self.jobs):
                 self._pool.submit(warm_task, [], self.setup.key)
 
     def map(self, task: Callable[[list, object], list], items: list) -> Iterator:

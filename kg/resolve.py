@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from kg.catalog import Catalog
-from kg.ids import entity_id, normalize_name
+from kg.ids import entity_id, normalize_name, spelling
 from kg.lexicon import Lexicon
 from kg.models import Document, Entity, ReportItem
 from kg.names import NameHit, find_cue_names, find_names, not_prose, split_release
@@ -60,7 +60,7 @@ class EntityTable:
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         self.info: dict[str, _Info] = {}
-        self._spelled: dict[str, str] = {}  # a discovered name's letters and digits → its id
+        self._spelled: dict[str, str] = {}  # a discovered name's spelling (kg.ids.spelling) → its id
 
     def add_catalog(self, name: str) -> str:
         """Add a catalog entry (and the product it is part of, and its maker); returns its id."""
@@ -80,8 +80,8 @@ class EntityTable:
         ("LLaMA-Factory", "LlamaFactory") are one entity, named as first met."""
         eid = entity_id(name)
         if eid not in self.info:
-            key = _loose(name)
-            eid = self._spelled.setdefault(key, eid) if len(key) >= len("loose:") + 4 else eid  # not "R" for "R."
+            key = spelling(name)
+            eid = self._spelled.setdefault(key, eid) if len(key) >= 4 else eid  # not "R" for "R."
             if eid not in self.info:
                 self.info[eid] = _Info(name, type_, discovered=True)
             else:
@@ -244,9 +244,8 @@ def _prose(text: str) -> str:
 
 
 def _loose(name: str) -> str:
-    """A name's letters, digits, "+" and "#" only, casefolded: how "LLaMA-Factory" and "LlamaFactory" are one name
-    (and "C++" is not "C")."""
-    return "loose:" + re.sub(r"[^\w+#]|_", "", name.casefold())
+    """A name's :func:`kg.ids.spelling`, marked so that it never equals another key of a ``said`` set."""
+    return "loose:" + spelling(name)
 
 
 def _title_entities(doc: Document, sides: tuple[str, ...], table: EntityTable,
@@ -494,7 +493,7 @@ def _url_hits(text: str, table: EntityTable, titled: dict[str, str]) -> list[tup
             spots = [(m.start(2), m.end(2))]
         for start, end in spots:
             key = _loose(text[start:end])
-            canon = table.catalog.spelled.get(key[len("loose:"):])
+            canon = table.catalog.spelled.get(spelling(text[start:end]))
             entry = table.catalog.entries.get(canon) if canon else None
             known = entry and entry.type in _SUBJECT_TYPES
             eid = titled.get(key) or (table.add_catalog(entry.name) if known else None)
