@@ -38,7 +38,9 @@ EndpointOpt = Annotated[str | None, typer.Option(
     "--endpoint", help="Ask this SPARQL endpoint (URL; `kg push` loaded it) instead of --store.")]
 FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
 CatalogOpt = Annotated[str | None, typer.Option("--catalog", help="Entity catalog JSONL file, or 'none'.")]
-ModelOpt = Annotated[str | None, typer.Option("--model", help="Installed spaCy pipeline to start from.")]
+ModelOpt = Annotated[str | None, typer.Option(
+    "--model", help="Installed spaCy pipeline with a dependency parser (en_core_web_sm): relation candidates read its "
+                    "dependency paths.")]
 JobsOpt = Annotated[int | None, typer.Option("--jobs", "-j", min=1,
                                              help="Worker processes for extraction [default: one per core].")]
 SchedulerOpt = Annotated[str | None, typer.Option("--scheduler", metavar="tcp://HOST:PORT",

@@ -110,12 +110,12 @@ class UnknownEntityError(KgError, LookupError):
 
 
 class ModelNotFoundError(KgError, LookupError):
-    """``--model`` names a spaCy pipeline that is not installed."""
+    """``--model`` names a spaCy pipeline that is not installed, or one without a dependency parser."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, reason: str = "is not installed") -> None:
         self.name = name
-        super().__init__(f"spaCy pipeline {name!r} is not installed; install it (python -m spacy download {name}) "
-                         "or leave out --model: kg needs no downloaded model")
+        super().__init__(f"spaCy pipeline {name!r} {reason}; install one with a parser (python -m spacy download "
+                         f"en_core_web_sm) or leave out --model: kg needs no downloaded model")
 
 
 class GoldError(KgError, ValueError):

@@ -12,7 +12,6 @@ from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
 from kg.catalog import Catalog
-from kg.errors import ModelNotFoundError
 from kg.lexicon import Lexicon
 from kg.words import fold_case  # here for its callers: it needs no spaCy
 
@@ -67,20 +66,15 @@ def _forms(catalog: Catalog, lexicon: Lexicon) -> list[tuple[str, str, str, str]
     return forms
 
 
-def build_pipeline(catalog: Catalog, lexicon: Lexicon, model: str | None = None) -> Language:
-    """Build the pipeline once per run.
+def build_pipeline(catalog: Catalog, lexicon: Lexicon) -> Language:
+    """Build the pipeline once per run: blank English, a sentencizer and the catalog matcher.
 
     Args:
         catalog: names to recognise (may be empty).
         lexicon: licence and platform names, recognised even without a catalog.
-        model: an installed trained spaCy pipeline to start from instead of a blank one.
     """
-    try:
-        nlp = spacy.load(model, exclude=["ner"]) if model else spacy.blank("en")
-    except OSError as err:
-        raise ModelNotFoundError(str(model)) from err
-    if not ({"parser", "senter", "sentencizer"} & set(nlp.pipe_names)):
-        nlp.add_pipe("sentencizer")
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
     matcher = nlp.add_pipe("kg_catalog_matcher")
     matcher.add(_forms(catalog, lexicon))
     matcher.label_nouns = lexicon.label_nouns

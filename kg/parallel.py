@@ -79,6 +79,9 @@ class Setup:
 
     @classmethod
     def make(cls, catalog: Catalog, model: str | None) -> Setup:
+        from kg.extract.parse import check_model
+
+        check_model(model)
         return cls(catalog, model, fingerprint(catalog, model))
 
 
@@ -86,8 +89,10 @@ class _Worker:
     """One worker's state: lexicon and, on first use, the spaCy pipeline with kg's matchers."""
 
     def __init__(self, setup: Setup) -> None:
+        from kg.extract.parse import configure
         from kg.lexicon import load_lexicon
 
+        configure(setup.model)  # the relation candidates' dependency paths, with a parser (kg.extract.parse)
         self.setup = setup
         self.catalog = setup.catalog
         self.lexicon = load_lexicon()
@@ -99,7 +104,7 @@ class _Worker:
         if self._nlp is None:
             from kg.nlp import build_pipeline
 
-            self._nlp = build_pipeline(self.catalog, self.lexicon, self.setup.model)
+            self._nlp = build_pipeline(self.catalog, self.lexicon)
         return self._nlp
 
 

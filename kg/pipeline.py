@@ -45,7 +45,7 @@ def run(inputs: list[str | Path], catalog: str | Path | None = None, model: str 
     Args:
         inputs: files or folders of review documents.
         catalog: a catalog file, ``None`` for the shipped one, or ``"none"`` for discovery only.
-        model: an installed trained spaCy pipeline to start from (optional).
+        model: an installed spaCy pipeline with a parser, for the relation candidates' dependency paths (optional).
         progress: told how parsing and extraction move on (``kg.progress``), e.g. to draw a bar.
         jobs, scheduler: where the per-quote steps run (see :func:`extract_corpus`).
     """

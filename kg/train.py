@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kg.evaluate import GoldNames, claim_words_match, load_gold, quote_key
+from kg.extract.parse import PARSED_MODEL_FILE
 from kg.facts import fact_types
 
 if TYPE_CHECKING:
@@ -41,6 +42,7 @@ DEFAULT_SETS = (
 )
 _ORDER = fact_types().scored
 SEED = 0
+PARSER: list[str | None] = [None]  # ``--model``: the spaCy pipeline whose dependency paths the candidates read
 MIN_PRECISION = 0.77  # candidate-level, cross-validated: real text leaves headline precision above 0.7
 _MIN_WEIGHT = 0.03  # smaller weights change no decision worth keeping, and keep the files small
 _FACET_MIN_WEIGHT = 0.05  # the facet models read many words; their small weights are noise
@@ -86,7 +88,7 @@ def _prepared(gold_path: Path, corpus_path: Path):
 
     gold = load_gold(gold_path)
     corpus = read_corpus([corpus_path])
-    return gold, GoldNames(gold["entities"]), corpus, prepare(corpus)
+    return gold, GoldNames(gold["entities"]), corpus, prepare(corpus, model=PARSER[0])
 
 
 def _annotated_quotes(gold_path: Path, corpus_path: Path) -> Iterator[tuple[str, QuoteContext, dict]]:
@@ -486,7 +488,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m kg.train", description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", nargs=2, action="append", metavar=("GOLD", "CORPUS"),
                         help="an annotated set to train on (default: the development sets)")
-    parser.add_argument("--out", type=Path, default=_ROOT / "ontology" / "relations.model.json")
+    parser.add_argument("--out", type=Path, help="the relation model's file (default: ontology/relations.model.json, "
+                        "or relations.parsed.model.json with --model)")
+    parser.add_argument("--model", help="an installed spaCy pipeline with a parser: the relation candidates read its "
+                        "dependency paths (kg.extract.parse)")
     parser.add_argument("--min-precision", type=float, default=MIN_PRECISION)
     parser.add_argument("--claims-out", type=Path, default=_ROOT / "ontology" / "claims.model.json")
     parser.add_argument("--claims-min-precision", type=float, default=CLAIMS_MIN_PRECISION)
@@ -498,6 +503,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="train one model (default: all)")
     args = parser.parse_args(argv)
     sets = [(Path(g).parent.name, Path(g), Path(c)) for g, c in args.set] if args.set else list(DEFAULT_SETS)
+    PARSER[0] = args.model
+    if args.model and args.only not in (None, "relations"):
+        parser.error("--model trains the relation model only (the others read no dependency paths)")
+    args.only = "relations" if args.model else args.only
+    args.out = args.out or _ROOT / "ontology" / (PARSED_MODEL_FILE if args.model else "relations.model.json")
     log = lambda m: print(m, file=sys.stderr)
     jobs = []
     if args.only in (None, "relations"):

@@ -303,6 +303,19 @@ def test_cli_build_formats_unknown_name_lists_the_known_ones(tiny, tmp_path):
     assert not (tmp_path / "out").exists()  # refused before any extraction
 
 
+def test_cli_build_with_a_model_that_is_not_installed_names_it_and_writes_nothing(tiny, tmp_path, capsys,
+                                                                                 monkeypatch):
+    from kg.cli import main
+
+    out = tmp_path / "out"
+    monkeypatch.setattr("sys.argv", ["kg", "build", str(tiny), "--out", str(out), "--model", "en_core_web_nonexistent"])
+    with pytest.raises(SystemExit) as ended:
+        main()
+    assert ended.value.code != 0
+    assert "error: spaCy pipeline 'en_core_web_nonexistent' is not installed" in capsys.readouterr().err
+    assert not out.exists()
+
+
 def test_cli_build_progress_lines_verbose_timings_and_quiet(tiny, tmp_path):
     plain = runner.invoke(app, ["build", str(tiny), "--out", str(tmp_path / "a"), "--formats", "ttl"])
     assert plain.exit_code == 0, plain.output

@@ -68,6 +68,8 @@ def test_the_shipped_catalog_knows_c_from_a_series_c(nlp):
     assert [s[1] for s in _spans(nlp, "Fluent Bit is written in C, after a Series C round.")] == ["Fluent Bit", "C"]
 
 
-def test_a_missing_model_is_a_clear_error():
-    with pytest.raises(ModelNotFoundError, match="not installed"):
-        build_pipeline(Catalog(), load_lexicon(), model="en_core_web_nonexistent")
+def test_a_missing_model_is_a_clear_error_before_any_worker_starts():
+    from kg.parallel import Setup
+
+    with pytest.raises(ModelNotFoundError, match="'en_core_web_nonexistent' is not installed"):
+        Setup.make(Catalog(), "en_core_web_nonexistent")

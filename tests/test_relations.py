@@ -57,6 +57,8 @@ SHOUTED_NO = "For the record, Qdrant does NOT need Kafka; it ships with RocksDB 
 TWO_DEPENDENCIES = "Daytona runs on Kubernetes and relies on Docker for isolation."
 WRITTEN_IN = "Qdrant is a vector database written in Rust, and it shows in the memory footprint."
 WRITTEN_IN_IMPLICIT = "Qdrant keeps surprising me. Written in pure Rust, it idles at a few megabytes."
+# the cue's clause names no one: the name opening its sentence is the one built on Go, not the quote's subject
+APPOSITIVE = "Ollama wins for scripting. Jan is the friendlier pick — Go-based, with a desktop app."
 DEFAULTS_TO = "Jan now defaults to llama.cpp for every local model."
 COMES_WITH = "Daytona comes with Docker preinstalled in every workspace."
 USES_THE = "E2B uses the Firecracker VMM for each sandbox it starts."
@@ -97,7 +99,7 @@ DOCS = [
     ("Qdrant vs Weaviate", [OXFORD, COMPETES_VERB, NEGATED, NEGATED_VERB, SAME_CROWD, PULLS_IN, SHOUTED_NO,
                             ASIDE, BAKEOFF]),
     ("Ollama vs LM Studio", [ALTERNATIVE, MAIN_ALTERNATIVES, HEDGED, KILL_CUE]),
-    ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER, IT_NEXT]),
+    ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER, IT_NEXT, APPOSITIVE]),
     ("E2B vs Runloop Devbox", [DEPRECATED_FOR, EXODUS, SUCCESSOR, RIVAL_FATE, THAT_THREATENS, KILLER_ADJECTIVE,
                                NOTHING_THREATENS]),
     ("E2B vs Daytona", [SURPASSING, BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
@@ -233,6 +235,7 @@ def test_hedged_threat_has_lower_confidence(view):
     # "a Go wrapper": Go says what it is written in, not who wraps
     (MODIFIER_NOT_ACTOR, {("depends_on", "Jan", "llama.cpp"), ("depends_on", "Jan", "Go")}),
     (CONTRAST_NOT_LIST, {("depends_on", "Qdrant", "RocksDB"), ("depends_on", "Qdrant", "Rust")}),  # "In contrast to Daytona," is no list
+    (APPOSITIVE, {("depends_on", "Jan", "Go")}),
 ])
 def test_dependencies(view, quote, expected):
     assert view.edges(quote, "depends_on") == expected

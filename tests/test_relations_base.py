@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from kg.extract.relations.base import actor_before, line_topic, list_back
+from kg.extract.relations.base import actor_before, antecedent, line_topic, list_back
 from kg.extract.text import QuoteContext
 from kg.resolve import Hit
 
@@ -44,3 +44,14 @@ def test_a_name_after_a_preposition_is_not_part_of_the_actors_list():
     text = "Prisma, Drizzle and Kysely run on SQL."
     ctx = _ctx(text, ["Prisma", "Drizzle", "Kysely", "SQL"])
     assert [h.text for h in list_back(ctx, text.index("run on"), 0)] == ["Prisma", "Drizzle", "Kysely"]
+
+
+def test_it_does_not_mean_a_name_that_follows_a_preposition():
+    text = "The open challenger to Figma runs on the web. It uses SVG."
+    ctx = _ctx(text, ["Figma", "SVG"])
+    ctx.sentences = [(0, 45), (46, len(text))]
+    assert antecedent(ctx, text.index("uses"), None) is None
+    text = "I like AssemblyAI. It runs on GPUs."
+    ctx = _ctx(text, ["AssemblyAI"])
+    ctx.sentences = [(0, 18), (19, len(text))]
+    assert antecedent(ctx, text.index("runs"), None).text == "AssemblyAI"

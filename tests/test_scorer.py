@@ -54,6 +54,27 @@ def test_the_shipped_weights_load_with_known_labels():
     assert len(model.weights) > 100
 
 
+def test_with_a_parser_the_scorer_reads_the_model_trained_on_its_paths(monkeypatch):
+    from kg.extract import parse, scorer
+
+    asked = []
+    shipped = {"relations.model.json": MODEL, "relations.parsed.model.json": None}
+    monkeypatch.setattr(scorer, "load_model", lambda path=None, name=scorer.MODEL_FILE: asked.append(name) or
+                        shipped[name])
+    monkeypatch.setattr(scorer, "candidates", lambda *args: [])
+    ctx = _ctx("Bun is written in Zig.", ["Bun", "Zig"])
+    score_relations(ctx, [], load_lexicon())
+    assert asked == ["relations.model.json"]
+    monkeypatch.setattr(parse, "_CURRENT", [parse.Parser(lambda text: None)])
+    asked.clear()
+    score_relations(ctx, [], load_lexicon())  # no parsed model shipped: the plain one
+    assert asked == ["relations.parsed.model.json", "relations.model.json"]
+    shipped["relations.parsed.model.json"] = MODEL
+    asked.clear()
+    score_relations(ctx, [], load_lexicon())
+    assert asked == ["relations.parsed.model.json"]
+
+
 def test_a_rule_s_nearer_actor_keeps_the_relation():
     ctx = _ctx("Qdrant is fine, but Weaviate pulls in Axios.", ["Qdrant", "Weaviate", "Axios"])
     both = _model({"w:pull": {"depends_on>": 8.0}}, threshold=0.6)

@@ -188,6 +188,31 @@ def test_the_title_says_which_product_it_introduces_and_which_it_merely_names():
     assert "t:unseen" in absent[ids["Acmebase"]][0]
 
 
+def test_the_title_says_which_names_only_qualify_something_else():
+    from kg.extract.subjects import subject_features
+
+    text = "Acmebase runs inside Widgetly now."
+    table, ids, ctx = _context(text, ["Acmebase", "Widgetly"], ["Widgetly", "Acmebase"])
+    (feats,) = subject_features([ctx], table, None, title="Goodbye Acmebase: the Widgetly-based Gizmora")
+    assert "t:hyphened" in feats[ids["Widgetly"]][0] and "t:hyphened" not in feats[ids["Acmebase"]][0]
+    (feats,) = subject_features([ctx], table, None, title="Private Widgetly solutions, and Acmebase (Gizmora issue)")
+    assert "t:qualifies" in feats[ids["Widgetly"]][0] and "t:qualifies" not in feats[ids["Acmebase"]][0]
+    (feats,) = subject_features([ctx], table, None, title="Widgetly after three years (Acmebase issue)")
+    assert "t:qualifies" not in feats[ids["Widgetly"]][0]  # "after" is a stop word, not a noun Widgetly qualifies
+    assert "t:parens" in feats[ids["Acmebase"]][0] and "t:parens" not in feats[ids["Widgetly"]][0]
+
+
+def test_a_title_with_one_product_before_its_colon_is_a_kind_of_document_of_its_own():
+    from kg.extract.subjects import subject_features
+
+    text = "Widgetly is faster than Acmebase."
+    table, ids, ctx = _context(text, ["Acmebase", "Widgetly"], ["Acmebase", "Widgetly"])
+    (feats,) = subject_features([ctx], table, None, title="Acmebase: where it sits next to Widgetly")
+    assert "doc=head|how:first" in feats[ids["Widgetly"]][0]
+    (feats,) = subject_features([ctx], table, None, title="Acmebase and Widgetly: notes")
+    assert "doc=pair|how:first" in feats[ids["Widgetly"]][0]
+
+
 def test_features_say_whether_a_name_is_its_clauses_subject_or_one_of_a_list():
     from kg.extract.subjects import subject_features
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
+from kg.extract.parse import implicit_path_features, pair_path_features
 from kg.extract.relations.base import Finding
 from kg.extract.text import QuoteContext
 from kg.facts import fact_types
@@ -328,6 +329,7 @@ def _pair_features(ctx: QuoteContext, a: Hit, b: Hit, lo: int, hi: int, spans, f
     feats |= {f"possessive:{side}" for side, h in (("first", a), ("second", b)) if h.possessive}
     feats |= _cue_features(spans, a.end, b.start, "", [h for h in ctx.hits if h.root not in (a.root, b.root)])
     feats |= _rule_features(findings, a.root, b.root)
+    feats |= pair_path_features(ctx, a, b)
     return tuple(sorted(_conjoined(feats | known)))
 
 
@@ -348,6 +350,7 @@ def _implicit_features(ctx: QuoteContext, b: Hit, lo: int, hi: int, spans, findi
     feats |= {f"s_{f}" for f in _title_features(ctx, ctx.subject or "", b.root)}
     feats |= _cue_features(spans, lo, b.start, "s_")
     feats |= _rule_features(findings, ctx.subject or "", b.root)
+    feats |= implicit_path_features(ctx, b)
     return tuple(sorted(_conjoined(feats | known)))
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kg.extract.candidates import LABELS, Candidate, candidates, name_lists
+from kg.extract.parse import PARSED_MODEL_FILE, current
 from kg.extract.relations.base import Finding, emit
 from kg.extract.text import QuoteContext, find_horizon, is_hedged
 from kg.facts import fact_types
@@ -180,8 +181,9 @@ def _finding(c: Candidate, label: str, p: float, ctx: QuoteContext, lexicon: Lex
 
 def score_relations(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon,
                     model: RelationModel | None = None, table: EntityTable | None = None) -> list[Finding]:
-    """Relations the scorer finds between pairs that no rule related or rejected."""
-    model = model or load_model()
+    """Relations the scorer finds between pairs that no rule related or rejected (with a parser, the model
+    trained on its dependency paths, when one is shipped)."""
+    model = model or (current() and load_model(name=PARSED_MODEL_FILE)) or load_model()
     if model is None or not ctx.hits:
         return []
     decided = {frozenset((f.source, f.target)) for f in findings}

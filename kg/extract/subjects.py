@@ -21,6 +21,7 @@ from pathlib import Path
 from kg.extract.text import QuoteContext
 from kg.lexicon import Lexicon, load_lexicon
 from kg.resolve import EntityTable
+from kg.stopwords import STOP_WORDS
 
 __all__ = ["MODEL_FILE", "Attribution", "SubjectModel", "attribute_subjects", "load_subject_model",
            "subject_features"]
@@ -222,7 +223,8 @@ def _profiles(doc_quotes: list[QuoteContext], table: EntityTable, subtitle: str 
 _TITLE_WORDS = frozenset(["to", "from", "vs", "versus", "over", "or", "and", "with", "of", "for", "in", "on", "into",
                           "instead", "than", "off", "replace", "replaces", "replacing", "alternative", "alternatives",
                           "replacement", "migration", "migrating", "issue", "pr", "pull", "review", "meets", "inside",
-                          "like", "why", "is", "dead", "live", "goodbye", "moving", "moved", "switching", "switched"])
+                          "like", "why", "is", "dead", "live", "goodbye", "moving", "moved", "switching", "switched",
+                          "as"])
 
 
 def _title_roles(title: str | None, table: EntityTable, titled: list[str],
@@ -237,7 +239,7 @@ def _title_roles(title: str | None, table: EntityTable, titled: list[str],
     where: dict[str, tuple[int, int]] = {}
     for c in titled:
         spans = [(m.start(), m.end()) for form in sorted(forms.get(c, ()), key=len, reverse=True) if len(form) > 1
-                 for m in re.finditer(rf"(?<![\w-]){re.escape(form)}(?![\w-])", title, re.IGNORECASE)]
+                 for m in re.finditer(rf"(?<![\w-]){re.escape(form)}(?!\w|-[^a-z])", title, re.IGNORECASE)]
         if spans:
             where[c] = min(spans)
     order = sorted(where, key=lambda c: where[c])
@@ -254,11 +256,33 @@ def _title_roles(title: str | None, table: EntityTable, titled: list[str],
         before = re.findall(r"[\w#]+", title[:start].lower())[-1:]
         after = re.findall(r"[\w#]+", title[end:].lower())[:1]
         found |= {f"before:{w}" for w in before if w in _TITLE_WORDS} | {f"after:{w}" for w in after if w in _TITLE_WORDS}
+        found |= _modifier_roles(title, start, end)
         if not before:
             found.add("opens")
     for c in titled:
         if c not in where:
             roles[c].add("unseen")
+    return roles
+
+
+_NEXT_TITLE_WORD = re.compile(r"(-?)\s*([\w#]+)")
+
+
+def _modifier_roles(title: str, start: int, end: int) -> set[str]:
+    """Whether the title uses the name to qualify something else: joined by a hyphen ("the Firefox-based Zen"),
+    followed by a lower-case word that is neither a title word nor a stop word ("private npm solutions", "a
+    Grafana forum thread"),
+    or inside the closing parentheses that name where the text was posted ("(Verdaccio issue)")."""
+    roles = set()
+    m = _NEXT_TITLE_WORD.match(title, end)
+    if m and m.group(1):
+        roles.add("hyphened")
+    elif m and m.group(2).islower() and m.group(2) not in _TITLE_WORDS and m.group(2) not in STOP_WORDS \
+            and not m.group(2).isdigit():
+        roles.add("qualifies")
+    opening = title.rfind("(", 0, start)
+    if opening >= 0 and ")" not in title[opening:start] and title.rstrip().endswith(")"):
+        roles.add("parens")
     return roles
 
 
@@ -308,7 +332,8 @@ def subject_features(doc_quotes: list[QuoteContext], table: EntityTable, subtitl
     # every feature also counts per kind of document, so that one model weighs the same cue differently in a
     # two-product comparison ("A vs B": quotes take turns), a migration or replacement (a main product and ones
     # set aside) and any other title
-    kind = "doc=main" if primary else "doc=pair" if len(titled) == 2 else "doc=other"
+    kind = "doc=main" if primary else "doc=head" if any("head_alone" in r for r in in_title.values()) else \
+        "doc=pair" if len(titled) == 2 else "doc=other"
     out = []
     last_sole = None
     for index, q in enumerate(doc_quotes):

@@ -11,7 +11,7 @@ from kg.lexicon import Lexicon
 from kg.resolve import Hit
 
 __all__ = ["ALLOWED_TYPES", "Finding", "actor_before", "antecedent", "cue_targets", "emit", "evidence_span", "list_after", "list_back",
-           "named_before", "named_target", "negated_pairs", "referent", "subject_hit"]
+           "named_before", "named_target", "negated_pairs", "referent", "sentence_opener", "subject_hit"]
 
 ALLOWED_TYPES = fact_types().allowed_types  # relation type → (source entity types, target entity types)
 _FILLER = r"(?:\s|,|\band\b|\bor\b|&|\bboth\b|\beither\b|\bthe\b|\ba\b|\ban\b|\balso\b|\blike\b|\bespecially\b" \
@@ -155,6 +155,15 @@ def antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:
     return named_before(ctx, p_lo, s_lo) or fallback
 
 
+def sentence_opener(ctx: QuoteContext, s_lo: int, lo: int) -> Hit | None:
+    """The name that opens the sentence starting at ``s_lo``, when a cue stands in a later clause of it (``lo``):
+    in "Keycloak is the enterprise standard — Java-based", Keycloak is Java-based, whatever the quote is about."""
+    if lo <= s_lo:
+        return None
+    opening = [h for h in ctx.hits if s_lo <= h.start < lo and not ctx.text[s_lo:h.start].strip(" \t\n-•*")]
+    return opening[0] if opening else None
+
+
 _LINE_HEAD = re.compile(r"[ \t]*(?:[-*•+>]\s*|\d{1,2}[.)]\s*)?(?:\*\*|__)?$")
 
 
@@ -180,8 +189,14 @@ def named_before(ctx: QuoteContext, lo: int, pos: int) -> Hit | None:
     opening = [h for h in ctx.hits if lo <= h.start < pos and not ctx.text[lo:h.start].strip(" \t\n-•*")]
     if opening:
         return opening[0]
-    earlier = {h.root: h for h in ctx.hits if lo <= h.start < pos and h.type == "Product"}
+    earlier = {h.root: h for h in ctx.hits if lo <= h.start < pos and h.type == "Product"
+               and not _GOVERNED.search(ctx.text, max(lo, h.start - 12), h.start)}
     return next(iter(earlier.values())) if len(earlier) == 1 else None  # "I like AssemblyAI, but it runs on …"
+
+
+# a name right after a preposition is no clause's actor: in "The challenger to Figma … It uses SVG", "it" is not Figma
+_GOVERNED = re.compile(r"\b(?:to|than|of|from|vs\.?|versus|against|over|unlike|with|without|for)\s+(?:the\s+)?$",
+                       re.IGNORECASE)
 
 
 def referent(ctx: QuoteContext, pos: int, source: Hit) -> Hit | None:

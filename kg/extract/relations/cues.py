@@ -35,6 +35,7 @@ from kg.extract.relations.base import (
     list_after,
     list_back,
     named_target,
+    sentence_opener,
     subject_hit,
 )
 from kg.extract.text import QuoteContext, clause_bounds
@@ -240,8 +241,10 @@ def _named_target(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     "Qdrant, which is Pinecone-compatible"."""
     ctx = scope.ctx
     target = named_target(ctx, m)
-    lo, _ = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
-    source = actor_before(ctx, m.start(), lo, words=3) or antecedent(ctx, m.start(), None) or scope.subject
+    s_lo, s_hi = ctx.sentence_of(m.start())
+    lo, _ = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
+    source = actor_before(ctx, m.start(), lo, words=3) or antecedent(ctx, m.start(), None) or \
+        sentence_opener(ctx, s_lo, lo) or scope.subject
     if target and source and _not_negated(scope, source, target):
         yield source, target, min(m.start(), source.start if source.end else m.start()), m.end()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from kg.extract.relations.base import Finding, antecedent, line_topic, list_after, list_back
+from kg.extract.relations.base import Finding, antecedent, line_topic, list_after, list_back, sentence_opener
 from kg.extract.relations.cues import Reading, Scope, reader, run_cues
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.lexicon import Lexicon
@@ -36,7 +36,8 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     ctx, subject, family = scope.ctx, scope.subject, scope.family
     s_lo, s_hi = ctx.sentence_of(m.start())
     lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
-    fallback = line_topic(ctx, m.start()) or (None if family.user_named else subject)  # "uses X" needs its user named
+    # "uses X" needs its user named; a cue in a later clause falls back on the name that opens the sentence
+    fallback = line_topic(ctx, m.start()) or (None if family.user_named else sentence_opener(ctx, s_lo, lo) or subject)
     sources = list_back(ctx, m.start(), lo) or [x for x in [antecedent(ctx, m.start(), fallback)] if x]
     if not sources and subject and scope.lexicon.search("self_reference", ctx.text, max(lo, m.start() - 60),
                                                         m.start()):
