@@ -83,7 +83,9 @@ def _timed(fn, repeat: int, clock: str = "cpu") -> list[float]:
     return times
 
 
-def bench_extract(folders: list[Path], target: int, repeat: int, clock: str = "cpu") -> dict:
+def bench_extract(folders: list[Path], target: int, repeat: int, clock: str = "cpu", model: str | None = None) -> dict:
+    """Extraction against the blank tokenizer on the same texts; with ``model``, extraction with its parser's
+    dependency paths too (``kg.api.extract(..., model=model)``), timed in the same run."""
     import spacy
 
     import kg
@@ -104,6 +106,10 @@ def bench_extract(folders: list[Path], target: int, repeat: int, clock: str = "c
             print(f"warning: wrote {len(texts)} quotes, kg read {graph.run.quotes}", file=sys.stderr)
         extract_s = _timed(lambda: kg.api.extract([tmp], jobs=1), repeat, clock)
         tokenize_s = _timed(tokenize, repeat, clock)
+        parsed_s = None
+        if model:
+            kg.api.extract([EXAMPLES], jobs=1, model=model)  # warm-up: the parser loaded
+            parsed_s = _timed(lambda: kg.api.extract([tmp], jobs=1, model=model), repeat, clock)
     extract_median, tokenize_median = statistics.median(extract_s), statistics.median(tokenize_s)
     return {
         "kg_version": kg.__version__, "spacy_version": spacy.__version__,
@@ -116,6 +122,8 @@ def bench_extract(folders: list[Path], target: int, repeat: int, clock: str = "c
         "extract_median_s": extract_median, "tokenize_median_s": tokenize_median,
         "ratio_extract_to_tokenizer": extract_median / tokenize_median,
         "quotes_per_s": len(texts) / extract_median,
+        **({"model": model, "extract_parsed_s": parsed_s, "extract_parsed_median_s": statistics.median(parsed_s),
+            "ratio_parsed_to_tokenizer": statistics.median(parsed_s) / tokenize_median} if parsed_s else {}),
     }
 
 
@@ -146,13 +154,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-seeds", action="store_true", help="use the sample corpus only")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
                         help="cpu: this process's CPU time (default; one core, robust to other load); wall: elapsed")
+    parser.add_argument("--model", help="also time extraction with this installed spaCy pipeline's parser (--model)")
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here as JSON")
     args = parser.parse_args(argv)
 
     folders = [EXAMPLES] + ([args.seeds] if not args.no_seeds and args.seeds.is_dir() else [])
     result = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
                           "platform": platform.platform()}}
-    result["extract"] = ex = bench_extract(folders, args.quotes, args.repeat, args.clock)
+    result["extract"] = ex = bench_extract(folders, args.quotes, args.repeat, args.clock, args.model)
     result["startup"] = st = bench_imports(args.import_repeat)
 
     c = ex["corpus"]
@@ -166,6 +175,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"ratio extract / tokenizer: {ex['ratio_extract_to_tokenizer']:.0f}x "
           f"(extraction runs at {100 / ex['ratio_extract_to_tokenizer']:.1f} % of the tokenizer's words/s; "
           f"issue 10's target: 10 %)")
+    if args.model:
+        print(f"with --model {args.model}: median {ex['extract_parsed_median_s']:.3f} s, ratio to the tokenizer "
+              f"{ex['ratio_parsed_to_tokenizer']:.0f}x ({100 / ex['ratio_parsed_to_tokenizer']:.1f} % of its words/s)")
     print(f"start-up: python -c pass {st['python_pass_s']:.3f} s (median of {st['repeat']})")
     for name in IMPORTS:
         print(f"  {st[name]['code']:<28} {st[name]['median_s']:.3f} s  (+{st[name]['import_cost_s']:.3f} s)")
