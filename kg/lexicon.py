@@ -125,7 +125,11 @@ class Lexicon:
         return value
 
     def is_generic(self, token: str) -> bool:
-        """True for words like 'API', 'IDEs' or 'I'm' that look like names but are not."""
+        """True for words like 'API', 'IDEs' or 'I'm' that look like names but are not, and for a generic word
+        after lower-case ones ("single-vCPU", "multi-GPU")."""
+        head, _, last = token.rpartition("-")
+        if head and last and re.fullmatch(r"[a-z]+(?:-[a-z]+)*", head):
+            token = last
         return any(t in self.generic_terms or (t.endswith("s") and t[:-1] in self.generic_terms)
                    for t in (token, token.upper()))
 

@@ -32,6 +32,7 @@ def test_patterns_are_case_insensitive(lexicon):
 @pytest.mark.parametrize("word,generic", [
     ("API", True), ("APIs", True), ("IDE", True), ("IDEs", True), ("LLMs", True),
     ("Qdrant", False), ("MCP", False), ("api", True), ("int8", True), ("Type", True),
+    ("single-vCPU", True), ("multi-GPU", True), ("DBA", True), ("Claude-API", False), ("x-Qdrant", False),
 ])
 def test_is_generic(lexicon, word, generic):
     assert lexicon.is_generic(word) is generic
