@@ -27,6 +27,9 @@ KILL_CUE = ("Ollama owns the terminal crowd today. What could kill it within 18 
 BY_YEAR = "By 2027, Cloudflare Containers threatens Daytona on price for short-lived jobs."
 NEXT_QUARTER = "What sinks E2B next quarter is Modal turning its sandboxes into the default for agent code."
 IF_BEATS = "If Docker Model Runner beats it next quarter, Ollama loses the default install slot."
+TAKING_PLACE = "Runloop Devbox is winding down, and Modal is taking its place for our agent jobs."
+NEXT_BIG_THING = "Modal is the next big thing after Daytona, if the pricing holds."
+TAKES_OVER = "For long jobs Modal takes over from E2B, which stays for the short ones."
 CLEFT = "Notes from the renewal call: E2B sounded calm, but Modal is what keeps E2B up at night."
 WHOSE = "Pricing is tight for them: Runloop Devbox, whose per-second billing is a direct shot at Daytona, just launched."
 RISK_FOR = "The real risk for E2B is the clouds: Modal and Runloop Devbox both sell sandboxes by the second."
@@ -100,7 +103,7 @@ DOCS = [
                             ASIDE, BAKEOFF]),
     ("Ollama vs LM Studio", [ALTERNATIVE, MAIN_ALTERNATIVES, HEDGED, KILL_CUE]),
     ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER, IT_NEXT, APPOSITIVE]),
-    ("E2B vs Runloop Devbox", [DEPRECATED_FOR, EXODUS, SUCCESSOR, RIVAL_FATE, THAT_THREATENS, KILLER_ADJECTIVE,
+    ("E2B vs Runloop Devbox", [TAKING_PLACE, NEXT_BIG_THING, TAKES_OVER, DEPRECATED_FOR, EXODUS, SUCCESSOR, RIVAL_FATE, THAT_THREATENS, KILLER_ADJECTIVE,
                                NOTHING_THREATENS]),
     ("E2B vs Daytona", [SURPASSING, BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
                          OPENER_MAKER]),
@@ -187,6 +190,9 @@ def test_a_named_risk_lists_its_actors_after_a_colon(view):
     (SUCCESSOR, "Runloop Devbox", "Daytona", None, False),
     (RIVAL_FATE, "E2B", "Runloop Devbox", None, False),  # the quote's subject gains what a rival loses
     (THAT_THREATENS, "E2B", "Runloop Devbox", None, False),  # "that" points back at the quote's subject
+    (TAKING_PLACE, "Modal", "Runloop Devbox", None, False),  # "its" is the quote's subject
+    (NEXT_BIG_THING, "Modal", "Daytona", None, False),
+    (TAKES_OVER, "Modal", "E2B", None, False),
 ])
 def test_threats_with_horizons(view, quote, actor, target, horizon, hedged):
     threats = [(view.name(r.source), view.name(r.target), r.horizon, r.hedged)

@@ -280,14 +280,14 @@ def named_target(ctx: QuoteContext, m: re.Match[str], subject: Hit | None = None
     """The product a cue names as its target ("what could sink Qdrant").
 
     A target that names nothing known is the subject only when it is a pronoun or a category
-    ("it", "these tools"); otherwise ("bolt is toast", unknown) there is no target.
+    ("it", "its place", "these tools"); otherwise ("bolt is toast", unknown) there is no target.
     """
     if "target" not in m.groupdict() or not m.group("target"):
         return subject
     named = ctx.hits_in(m.start("target"), m.end("target"))
     if named:
         return named[0]
-    if re.search(r"\b(?:it|this|they|them|these|those|tools?|products?|category|players|vendors|startups|companies|"
+    if re.search(r"\b(?:it|its|this|they|them|their|these|those|tools?|products?|category|players|vendors|startups|companies|"
                  r"apps?|frameworks?|services?|options|layers?|proxies|databases?)\b", m.group("target"), re.IGNORECASE):
         return subject
     return None
