@@ -120,7 +120,7 @@ def _up(token) -> list:
 
 
 def _step(token) -> str:
-    """One step of a path: the token's label, with its head word when that is a verb or a preposition."""
+    """One step of a path: the token's label, with its own lemma when it is a verb or a preposition."""
     return f"{token.dep_}:{token.lemma_.lower()}" if token.pos_ in _OPEN_CLASS_HEADS else token.dep_
 
 
