@@ -32,7 +32,8 @@ __all__ = ["write_all"]
 
 def write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str], ...],
               timings: dict[str, list[float]] | None = None, progress: ProgressCallback | None = None,
-              previous: Path | None = None, *, concurrent: bool = False) -> tuple[list[str], list[str]]:
+              previous: Path | None = None, *, concurrent: bool = False,
+              first: Callable[[], None] | None = None) -> tuple[list[str], list[str]]:
     """Write every export, the store and the run report into ``folder``: (names written, formats skipped).
 
     Args:
@@ -41,6 +42,8 @@ def write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str
             are timed there (its CPU seconds and peak memory).
         previous: a store (``.store`` folder) to update rather than write afresh (``kg add``).
         concurrent: write the exports in a forked process while this one writes the store (see the module's note).
+        first: the caller's own writing (a build's cache), done here before the quads: with ``concurrent``, once
+            the exports process is forked, so that the two overlap.
     """
     from kg.api import run_report
     from kg.registry import get_exporter
@@ -61,6 +64,8 @@ def write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str
         # the quads meanwhile, and is sent the quads file when it is written (``_Exporting.quads_written``)
         child = _Exporting.start(graph, folder, exporters) if concurrent and exporters else None
         try:
+            if first is not None:
+                first()
             if formats or (concurrent and previous is None):
                 report(progress, "preparing exports", 0, 2)
                 with stage("rdf"):
