@@ -2,7 +2,9 @@
 
 The graph's quads and its property graph are made once (``kg.shared``) and read by every exporter and the
 store. When the build may use more than one core (``--jobs`` 2 or more, the default on a multi-core machine),
-the exports are written by a forked process (which shares the graph's memory) while this one loads the store:
+the exports are written by a forked process (which shares the graph's memory; forked before the quads are
+written, it makes the property graph and writes the exports that do not read the quads meanwhile) while this one
+writes the quads and the cache, then loads the store:
 each process has its own interpreter lock, and pyoxigraph's bulk loader runs in Rust without it, so the
 exports, the store's own Python work and its load share the machine's cores instead of waiting for each
 other. If the forked process fails, the exports it did not finish are written here (and raise what they
