@@ -252,11 +252,14 @@ def _build(inputs: list, out: str | Path, catalog, model: str | None, progress: 
         graph = extract_corpus(corpus, catalog, model, progress, jobs=jobs, scheduler=scheduler, cache=cache,
                                runner=runner)
         del corpus  # the graph holds every quote; the corpus's copies can go before the exports are written
-        with stage("cache"):
-            cache.write(folder / CACHE_DIR)
-            _record(folder, inputs, catalog, model, recorded, follow_links)
+
+        def keep() -> None:  # the cache and the build's record, written while a forked process starts the exports
+            with stage("cache"):
+                cache.write(folder / CACHE_DIR)
+                _record(folder, inputs, catalog, model, recorded, follow_links)
+
         written, skipped = _write_all(graph, folder, formats, timings, progress, previous,
-                                      concurrent=_cores(jobs, scheduler) > 1)
+                                      concurrent=_cores(jobs, scheduler) > 1, first=keep)
     if previous is not None:
         from kg.store import renote
 

@@ -117,16 +117,33 @@ def prepare(corpus: Corpus, catalog: str | Path | Catalog | None = None, model: 
     try:
         qids = sorted(corpus.quotes)
         texts = {q: corpus.quotes[q].text for q in qids}
+        loading = _preloading(runner)  # resolution's tables, read while the workers parse
         with stage("nlp"):  # the parse map step: spaCy, catalog spans, name-shaped stretches
             parsed = _parsed(qids, texts, runner, cache, progress)
             titled = [d for d in corpus.documents if d.title]  # a wrongly split "A vs B" is read whole too
             titles = _parsed([d.id for d in titled], {d.id: d.title for d in titled}, runner, cache)  # type: ignore[misc]
         runner.warm()  # the workers build extraction's state while this process resolves names
         with stage("resolve"):
+            if loading is not None:
+                loading.join()
             return _resolve(corpus, parsed, texts, cat, lexicon, titles, cache, runner)
     finally:
         if own:
             runner.close()
+
+
+def _preloading(runner: Runner):
+    """With worker processes, a thread that loads the tables name resolution reads (``kg.words.preload``) while
+    they parse and this process waits for them; None (loaded on first use) when everything runs here."""
+    if runner.jobs < 2 or runner.scheduler is not None:
+        return None
+    import threading
+
+    from kg.words import preload
+
+    thread = threading.Thread(target=preload, name="kg-preload", daemon=True)
+    thread.start()
+    return thread
 
 
 @dataclass(frozen=True)

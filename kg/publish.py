@@ -2,7 +2,9 @@
 
 The graph's quads and its property graph are made once (``kg.shared``) and read by every exporter and the
 store. When the build may use more than one core (``--jobs`` 2 or more, the default on a multi-core machine),
-the exports are written by a forked process (which shares the graph's memory) while this one loads the store:
+the exports are written by a forked process (which shares the graph's memory; forked before the quads are
+written, it makes the property graph and writes the exports that do not read the quads meanwhile) while this one
+writes the quads and the cache, then loads the store:
 each process has its own interpreter lock, and pyoxigraph's bulk loader runs in Rust without it, so the
 exports, the store's own Python work and its load share the machine's cores instead of waiting for each
 other. If the forked process fails, the exports it did not finish are written here (and raise what they
@@ -32,7 +34,8 @@ __all__ = ["write_all"]
 
 def write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str], ...],
               timings: dict[str, list[float]] | None = None, progress: ProgressCallback | None = None,
-              previous: Path | None = None, *, concurrent: bool = False) -> tuple[list[str], list[str]]:
+              previous: Path | None = None, *, concurrent: bool = False,
+              first: Callable[[], None] | None = None) -> tuple[list[str], list[str]]:
     """Write every export, the store and the run report into ``folder``: (names written, formats skipped).
 
     Args:
@@ -41,6 +44,8 @@ def write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str
             are timed there (its CPU seconds and peak memory).
         previous: a store (``.store`` folder) to update rather than write afresh (``kg add``).
         concurrent: write the exports in a forked process while this one writes the store (see the module's note).
+        first: the caller's own writing (a build's cache), done here before the quads: with ``concurrent``, once
+            the exports process is forked, so that the two overlap.
     """
     from kg.api import run_report
     from kg.registry import get_exporter
@@ -57,12 +62,20 @@ def write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str
     work = Path(tempfile.mkdtemp(prefix=".kg-work-", dir=folder))
     # with two jobs or more the quads are written by two processes (kg.shared), then the store and exports overlap
     with sharing(graph, work, 2 if concurrent else 1) as view:
-        if formats or (concurrent and previous is None):
-            report(progress, "preparing exports", 0, 2)
-            with stage("rdf"):
-                _ = view.quads_path
-            report(progress, "preparing exports", 1, 2)
+        # forked before the quads are written: it makes the property graph and writes the exports that do not read
+        # the quads meanwhile, and is sent the quads file when it is written (``_Exporting.quads_written``)
         child = _Exporting.start(graph, folder, exporters) if concurrent and exporters else None
+        try:
+            if first is not None:
+                first()
+            if formats or (concurrent and previous is None):
+                report(progress, "preparing exports", 0, 2)
+                with stage("rdf"):
+                    _ = view.quads_path
+                report(progress, "preparing exports", 1, 2)
+        finally:
+            if child is not None:
+                child.quads_written(view.__dict__.get("quads_path"))
         if child is not None:
             report(progress, "preparing exports", 2, 2)
             report(progress, "writing exports", 0, len(exporters))
@@ -110,9 +123,9 @@ def _export(graph: KnowledgeGraph, folder: Path, exporters: list[tuple[str, Expo
 class _Exporting:
     """The exports being written by a forked process; :meth:`finish` waits for it and completes its work."""
 
-    def __init__(self, graph: KnowledgeGraph, folder: Path, exporters: list, process, receive) -> None:
+    def __init__(self, graph: KnowledgeGraph, folder: Path, exporters: list, process, receive, quads) -> None:
         self.graph, self.folder, self.exporters = graph, folder, exporters
-        self.process, self.receive = process, receive
+        self.process, self.receive, self.quads = process, receive, quads
 
     @classmethod
     def start(cls, graph: KnowledgeGraph, folder: Path, exporters: list) -> _Exporting | None:
@@ -123,11 +136,24 @@ class _Exporting:
             return None
         context = multiprocessing.get_context("fork")
         receive, send = context.Pipe(duplex=False)
-        process = context.Process(target=_export_in_child, args=(graph, folder, exporters, send, os.getpid()),
-                                  daemon=True, name="kg-exports")
+        wait_quads, quads = context.Pipe(duplex=False)
+        process = context.Process(target=_export_in_child, args=(graph, folder, exporters, send, wait_quads,
+                                                                 os.getpid()), daemon=True, name="kg-exports")
         process.start()
         send.close()
-        return cls(graph, folder, exporters, process, receive)
+        wait_quads.close()
+        return cls(graph, folder, exporters, process, receive, quads)
+
+    def quads_written(self, path: Path | None) -> None:
+        """Tell the forked process where the quads file is (None: it was not written; the process then stops at
+        the first export that reads it, and :meth:`finish` writes the rest here)."""
+        try:
+            if path is not None:
+                self.quads.send(str(path))
+        except OSError:  # it stopped already: finish() sees it
+            pass
+        finally:
+            self.quads.close()
 
     def finish(self, progress: ProgressCallback | None) -> list[str]:
         """Wait for the forked process; write here what it did not; the names of the exports written, in order.
@@ -159,21 +185,32 @@ class _Exporting:
         return [name for name, _ in self.exporters]
 
 
-def _export_in_child(graph: KnowledgeGraph, folder: Path, exporters: list, send, parent: int) -> None:
-    """The forked process's work: every export; each name sent when written, then the stage timings."""
+def _export_in_child(graph: KnowledgeGraph, folder: Path, exporters: list, send, wait_quads, parent: int) -> None:
+    """The forked process's work: every export, those that do not read the quads file first (the parent writes it
+    meanwhile and sends its path); each name sent when written, then the stage timings."""
     from kg.forked import die_with_parent
+    from kg.shared import views
     from kg.timings import recording, silence
 
     die_with_parent(parent)
     silence()  # the parent logs these stages when it receives them
     try:
+        with views(graph) as view:
+            view.awaiting(lambda: Path(wait_quads.recv()))  # EOFError if the parent wrote none: the parent redoes it
+        ordered = sorted(exporters, key=lambda item: _reads_quads(item[1]))  # stable: otherwise in the given order
         with recording() as record:
-            _export(graph, folder, exporters, None, lambda name: send.send(("done", name)))
+            _export(graph, folder, ordered, None, lambda name: send.send(("done", name)))
         send.send(("timings", record))
     except Exception:  # noqa: BLE001 - the parent writes the exports again and raises the error itself
         sys.exit(1)
     finally:
         send.close()
+
+
+def _reads_quads(exporter: Exporter) -> bool:
+    """Whether an exporter reads the shared quads file: kg's RDF exporters (``kg.export.rdf``) do; the others read
+    the graph or its property graph (an exporter of another package is taken as it comes, in its place)."""
+    return getattr(exporter.write, "__module__", None) == "kg.export.rdf"
 
 
 def _write_store(graph: KnowledgeGraph, folder: Path, previous: Path | None,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cached_property
 from pathlib import Path
@@ -32,6 +32,11 @@ class Views:
         self.graph = graph
         self.folder = folder
         self.parts = parts
+        self._given: Callable[[], Path] | None = None
+
+    def awaiting(self, given: Callable[[], Path]) -> None:
+        """Take the quads file from ``given`` (which waits for another process to write it) instead of writing it."""
+        self._given = given
 
     @cached_property
     def quads_path(self) -> Path:
@@ -42,6 +47,8 @@ class Views:
         order. N-Quads is one quad a line with no state between lines, so the file is the same bytes as one
         process writes; if a part fails, this process writes the file whole (and raises what it raises).
         """
+        if self._given is not None:
+            return self._given()
         path = self.folder / _QUADS_FILE
         if self.parts <= 1 or not _write_parts(self.graph, path, self.parts):
             _write_part(self.graph, path, 0, 1)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["fold_case", "frequency", "is_common", "is_place"]
+__all__ = ["fold_case", "frequency", "is_common", "is_place", "preload"]
 
 COMMON = 1000  # at or above this count a lowercase word is ordinary English ("trigger", "bolt", "temporal")
 RARE = 100  # below this count a word is almost certainly a name when it matches a known product
@@ -59,6 +59,13 @@ def is_place(name: str) -> bool:
     (True, False)
     """
     return name.lower() in _places()
+
+
+def preload() -> None:
+    """Load the word frequencies and the gazetteer now (about a second): name resolution reads both, and a build
+    with workers loads them in a thread while they parse, instead of while this process resolves names alone."""
+    _table()
+    _places()
 
 
 def fold_case(form: str, rare: int = 100) -> bool:
