@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from kg.evaluate import GoldNames, claim_words_match, load_gold, quote_key
 from kg.extract.parse import PARSED_MODEL_FILE
+from kg.extract.scorer import MODEL_FILE
 from kg.facts import fact_types
 
 if TYPE_CHECKING:
@@ -79,16 +80,20 @@ def _label(ann: dict, names: GoldNames, a: str, b: str) -> str | None:
     return None if optional else "none"
 
 
-@lru_cache(maxsize=16)
 def _prepared(gold_path: Path, corpus_path: Path):
-    """One annotated set read and prepared (names resolved, subjects chosen) once per training run: its gold,
-    the gold's names, the corpus and the prepared contexts. Every model's examples start here."""
+    """One annotated set read and prepared (names resolved, subjects chosen) once per training run and parser: its
+    gold, the gold's names, the corpus and the prepared contexts. Every model's examples start here."""
+    return _prepared_with(gold_path, corpus_path, PARSER[0])
+
+
+@lru_cache(maxsize=16)
+def _prepared_with(gold_path: Path, corpus_path: Path, model: str | None):
     from kg.ingest import read_corpus
     from kg.pipeline import prepare
 
     gold = load_gold(gold_path)
     corpus = read_corpus([corpus_path])
-    return gold, GoldNames(gold["entities"]), corpus, prepare(corpus, model=PARSER[0])
+    return gold, GoldNames(gold["entities"]), corpus, prepare(corpus, model=model)
 
 
 def _annotated_quotes(gold_path: Path, corpus_path: Path) -> Iterator[tuple[str, QuoteContext, dict]]:
@@ -507,7 +512,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.model and args.only not in (None, "relations"):
         parser.error("--model trains the relation model only (the others read no dependency paths)")
     args.only = "relations" if args.model else args.only
-    args.out = args.out or _ROOT / "ontology" / (PARSED_MODEL_FILE if args.model else "relations.model.json")
+    args.out = args.out or _ROOT / "ontology" / (PARSED_MODEL_FILE if args.model else MODEL_FILE)
     log = lambda m: print(m, file=sys.stderr)
     jobs = []
     if args.only in (None, "relations"):

@@ -271,8 +271,8 @@ _NEXT_TITLE_WORD = re.compile(r"(-?)\s*([\w#]+)")
 def _modifier_roles(title: str, start: int, end: int) -> set[str]:
     """Whether the title uses the name to qualify something else: joined by a hyphen ("the Firefox-based Zen"),
     followed by a lower-case word that is neither a title word nor a stop word ("private npm solutions", "a
-    Grafana forum thread"),
-    or inside the closing parentheses that name where the text was posted ("(Verdaccio issue)")."""
+    Grafana forum thread"), or inside the closing parentheses that name where the text was posted ("(Verdaccio
+    issue)")."""
     roles = set()
     m = _NEXT_TITLE_WORD.match(title, end)
     if m and m.group(1):

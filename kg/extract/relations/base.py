@@ -158,10 +158,12 @@ def antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:
 def sentence_opener(ctx: QuoteContext, s_lo: int, lo: int) -> Hit | None:
     """The name that opens the sentence starting at ``s_lo``, when a cue stands in a later clause of it (``lo``):
     in "Keycloak is the enterprise standard — Java-based", Keycloak is Java-based, whatever the quote is about."""
-    if lo <= s_lo:
-        return None
-    opening = [h for h in ctx.hits if s_lo <= h.start < lo and not ctx.text[s_lo:h.start].strip(" \t\n-•*")]
-    return opening[0] if opening else None
+    return _opening(ctx, s_lo, lo) if lo > s_lo else None
+
+
+def _opening(ctx: QuoteContext, lo: int, pos: int) -> Hit | None:
+    """The name that opens ``[lo, pos)``, after at most white space and a bullet."""
+    return next((h for h in ctx.hits if lo <= h.start < pos and not ctx.text[lo:h.start].strip(" \t\n-•*")), None)
 
 
 _LINE_HEAD = re.compile(r"[ \t]*(?:[-*•+>]\s*|\d{1,2}[.)]\s*)?(?:\*\*|__)?$")
@@ -186,9 +188,9 @@ def line_topic(ctx: QuoteContext, pos: int) -> Hit | None:
 def named_before(ctx: QuoteContext, lo: int, pos: int) -> Hit | None:
     """The name opening ``[lo, pos)``, else the one product named there."""
     lo = max([lo] + [m.end() for m in re.finditer(r":\s", ctx.text[:pos]) if m.end() > lo])  # "notes: X is …"
-    opening = [h for h in ctx.hits if lo <= h.start < pos and not ctx.text[lo:h.start].strip(" \t\n-•*")]
+    opening = _opening(ctx, lo, pos)
     if opening:
-        return opening[0]
+        return opening
     earlier = {h.root: h for h in ctx.hits if lo <= h.start < pos and h.type == "Product"
                and not _GOVERNED.search(ctx.text, max(lo, h.start - 12), h.start)}
     return next(iter(earlier.values())) if len(earlier) == 1 else None  # "I like AssemblyAI, but it runs on …"
