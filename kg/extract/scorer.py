@@ -186,12 +186,16 @@ def score_relations(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon
     model = model or (current() and load_model(name=PARSED_MODEL_FILE)) or load_model()
     if model is None or not ctx.hits:
         return []
-    decided = {frozenset((f.source, f.target)) for f in findings}
+    decided = {frozenset((f.source, f.target)) for f in findings if f.type != "threatens" or f.rejected}
+    threats = {frozenset((f.source, f.target)) for f in findings if f.type == "threatens" and not f.rejected}
     out = []
     for c in candidates(ctx, findings, lexicon, table):
-        if frozenset((c.first.root, c.second.root)) in decided:
+        pair = frozenset((c.first.root, c.second.root))
+        if pair in decided:
             continue
         label, p = model.decide(c.features)
+        if pair in threats and label != "competes_with":
+            continue
         if label != "none" and not _nearer_actor(c, label.rstrip("<>"), findings, ctx):
             out.append(_finding(c, label, p, ctx, lexicon))
     found = findings + out
