@@ -38,6 +38,7 @@ class CatalogEntry(BaseModel):
     part_of: str | None = None
     part_kind: Literal["release", "feature"] | None = None
     description: str | None = None
+    category: str | None = None  # the job it is compared on ("vector-databases", "programming-language", "company")
     case_sensitive: bool = False  # match only as written ("Modal" the product, not "modal" the word)
     any_case: bool = False  # match in any case, though also an English word ("claude" in a dev's lowercase note)
 

@@ -52,6 +52,7 @@ class _Info:
     part_kind: str | None = None
     discovered: bool = False
     description: str | None = None
+    category: str | None = None
 
 
 class EntityTable:
@@ -68,7 +69,7 @@ class EntityTable:
         eid = entity_id(entry.name)
         if eid not in self.info:
             self.info[eid] = _Info(entry.name, entry.type, set(entry.aliases), part_kind=entry.part_kind,
-                                   description=entry.description)
+                                   description=entry.description, category=entry.category)
             if entry.part_of:
                 self.info[eid].part_of = self.add_catalog(entry.part_of)
             if entry.maker:

@@ -66,12 +66,13 @@ def _table():
     from kg.catalog import Catalog, CatalogEntry
     from kg.resolve import EntityTable
 
-    entries = [CatalogEntry(name="Qdrant", type="Product", description="open-source vector database in Rust"),
+    entries = [CatalogEntry(name="Qdrant", type="Product", description="open-source vector database in Rust",
+                            category="vector-databases"),
                CatalogEntry(name="Milvus", type="Product", maker="Zilliz",
-                            description="distributed vector database for billion-scale search"),
+                            description="distributed vector database for billion-scale search", category="vector-databases"),
                CatalogEntry(name="Zilliz Cloud", type="Product", maker="Zilliz", description="hosted Milvus"),
                CatalogEntry(name="Zilliz", type="Organization"),
-               CatalogEntry(name="Heroku", type="Product")]
+               CatalogEntry(name="Heroku", type="Product", category="app-hosting-platforms")]
     table = EntityTable(Catalog({e.name: e for e in entries}))
     for e in entries:
         table.add_catalog(e.name)
@@ -92,6 +93,21 @@ def test_what_the_catalog_knows_of_a_pair_is_a_feature(lexicon):
     assert {"desc_names:<", "same_maker"} <= pairs[("Milvus", "Zilliz Cloud")]  # "hosted Milvus"
     assert "desc:0" not in rivals and not any(f.startswith("desc") for f in
                                               {f for c in candidates(ctx, [], lexicon) for f in c.features})
+
+
+def test_the_catalog_categories_of_a_pair_and_whether_they_share_one_are_features(lexicon):
+    from kg.ids import entity_id
+
+    ctx = _ctx("Qdrant, Milvus and Heroku, then Vextraqo.", {"Qdrant": "Product", "Milvus": "Product",
+                                                           "Heroku": "Product", "Vextraqo": "Product"})
+    ctx.hits = [Hit(h.start, h.end, h.text, entity_id(h.text), entity_id(h.text), h.type, h.rule) for h in ctx.hits]
+    table = _table()
+    table.add_discovered("Vextraqo")
+    pairs = {(c.first.text, c.second.text): set(c.features) for c in candidates(ctx, [], lexicon, table)}
+    assert {"cat1:vector-databases", "cat2:vector-databases", "cat:same", "cat:same&listed"} <= pairs[("Qdrant", "Milvus")]
+    assert {"cat2:app-hosting-platforms", "cat:other"} <= pairs[("Milvus", "Heroku")]
+    unknown = pairs[("Heroku", "Vextraqo")]  # a discovered name has no category: nothing is said of the pair
+    assert "cat2:?" in unknown and not {"cat:same", "cat:other"} & unknown
 
 
 def test_entity_types_and_title_roles_are_conjoined_with_the_words_next_to_the_names(lexicon):

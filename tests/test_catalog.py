@@ -50,6 +50,16 @@ def test_unknown_names_are_not_found(shipped, form):
     assert shipped.get(form) is None
 
 
+def test_every_shipped_entry_has_a_category_and_companies_are_companies(shipped):
+    import re
+
+    categories = {e.category for e in shipped.entries.values()}
+    assert None not in categories and all(re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", c) for c in categories)
+    assert {e.category for e in shipped.entries.values() if e.type == "Organization"} == {"company"}
+    assert shipped.get("Qdrant").category == shipped.get("Milvus").category == "vector-databases"
+    assert shipped.get("Rust").category == "programming-language"
+
+
 def test_makers_are_recorded(shipped):
     assert shipped.get("Milvus").maker == "Zilliz"
     assert shipped.get("cascade memory").part_of == "Windsurf"

@@ -104,6 +104,13 @@ def test_subject_chooser_training_is_reproducible_and_judged_per_set():
     assert not pays(worse)  # better overall but worse on one set: the hand-set scores stay
     worse["cross_validated"]["per_set"]["b"] = [0.8, 0.8]
     assert pays(worse)
+    worse["cross_validated"]["per_set"]["b"] = [0.896, 0.917]  # one quote of 48 behind: noise, not a loss
+    assert not pays(worse)  # without the set's size, no quote may be lost
+    worse["trained_on"] = [{"set": "b", "quotes": 48}]
+    assert pays(worse)
+    worse["trained_on"] = [{"set": "b", "quotes": 10}, {"set": "a", "quotes": 10}]
+    worse["cross_validated"]["per_set"]["b"] = [0.6, 0.8]  # two quotes of ten behind
+    assert not pays(worse)
 
 
 def test_the_found_model_can_be_chosen_for_recall_at_a_precision_floor():

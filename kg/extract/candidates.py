@@ -5,7 +5,8 @@ Features are plain strings, so a model is a table of weights and every decision 
 features that carried it. They follow feature-based relation extraction: the words between the two names
 and around them (stemmed), the entity types, list membership, negation and hedges, which cue families of
 ``ontology/cues.json`` match between or around the pair, which rule already related them, and what the
-catalog knows of the two (description words they share, one's description naming the other, one maker).
+catalog knows of the two (description words they share, one's description naming the other, one maker, each one's
+category and whether they share it: a list of names of one category is a list of rivals, of several a stack).
 """
 
 from __future__ import annotations
@@ -228,20 +229,25 @@ def _catalog_features(table: EntityTable | None, a: str, b: str, cache: dict) ->
     ia, ib = table.info.get(a), table.info.get(b)
     if ia and ib and ia.maker and ia.maker == ib.maker:
         feats.add("same_maker")
+    ca, cb = (i.category if i else None for i in (ia, ib))
+    feats |= {f"cat1:{ca or '?'}", f"cat2:{cb or '?'}"}
+    if ca and cb:
+        feats.add("cat:same" if ca == cb else "cat:other")
     return feats
 
 
 _BY_TYPES = ("w1:", "wn:", "listed", "cue_between", "gap:", "pre1:", "post1:", "s_pre1:", "s_post1:", "title:",
              "desc_sim", "desc_names")
 _BY_TITLE = ("w1:", "wn:", "listed", "gap:", "cue_between")
+_BY_CATEGORY = ("w1:", "wn:", "listed", "gap:", "cue_between", "cue_before", "pre1:", "post1:")
 
 
 def _conjoined(feats: set[str]) -> set[str]:
     """Pairs of features a linear model cannot combine by itself: the entity types with the words next to the
     names, list membership, cues, distance and title roles ("listed" means rivals for two products, a stack
-    for a product and a language); the title role with the same."""
+    for a product and a language); the title role and whether the two share a catalog category with the same."""
     out = set(feats)
-    for prefix, keys in (("types:", _BY_TYPES), (("title:", "s_title:"), _BY_TITLE)):
+    for prefix, keys in (("types:", _BY_TYPES), (("title:", "s_title:"), _BY_TITLE), ("cat:", _BY_CATEGORY)):
         head = min((f for f in feats if f.startswith(prefix)), default=None)
         if head:
             out |= {f"{head}&{f}" for f in feats if f.startswith(keys)}
