@@ -20,9 +20,10 @@ _ORG_SUFFIX = re.compile(r"\b(?:Inc\.?|Labs|Corp\.?|Corporation|Ltd\.?|LLC|GmbH|
 _ORG_PRODUCT = re.compile(r"((?: (?-i:[A-Z])[\w-]+){1,3})(?=[\s.,;:!?)'’]|$)")
 _PRODUCT_STOP = frozenset({"I", "And", "Or", "But", "The", "This", "It", "AI", "API", "Inc", "Inc.", "Labs", "Research",
                            "GPU", "GPUs", "CPU", "CPUs", "SDK", "SDKs", "CLI", "TPU", "TPUs", "Chips", "Engineers"})
-_ACRONYM_TAIL = re.compile(r" (?!(?:API|SDK|CLI|UI|AI|GPU|CPU|LLM|SQL|DB|IDE|VM|OS)\b)(?-i:[A-Z]{2,5})(?![\w-])")  # "Aurora DSQL"
+_ACRONYM_TAIL = re.compile(r" ((?-i:[A-Z]{2,5}))(?![\w-])")  # "Aurora DSQL"; not a generic term ("API", "VMM")
 _HYPHEN_TAIL = re.compile(r"-(?!(?:only|based|style|shaped|built|native|compatible|like|powered|first|specific|centric|"
-                          r"friendly|free|heavy|ready|backed|hosted|managed|esque|ish|level|grade|wide|scale)\b)"
+                          r"friendly|free|heavy|ready|backed|hosted|managed|esque|ish|level|grade|wide|scale|"
+                          r"[a-z]+(?:able|ible))\b)"  # an adjective: "git-versionable", "SQL-queryable"
                           r"(?:[a-z][a-z0-9]*)(?:-[a-z0-9]+)*(?![\w-])")
 _FORMER = re.compile(r"(?:\bex-|\bformer\s+|\bex\s+)$", re.IGNORECASE)
 _RELEASE_AFTER = re.compile(r"^ (v?\d+(?:\.\d+)+|v\d+|Wave \d+|Version \d+)\b")
@@ -147,13 +148,13 @@ class Parsed:
 
 def scan_names(text: str, spans: tuple[Span, ...], catalog: Catalog, lexicon: Lexicon) -> tuple[NameHit, ...]:
     """The name-shaped stretches of a quote outside its catalog names (found by shape, then by cue position)."""
-    taken = [(h.start, h.end) for h in _catalog_hits(spans, EntityTable(catalog), text)]  # extents only
+    taken = [(h.start, h.end) for h in _catalog_hits(spans, EntityTable(catalog), text, lexicon)]  # extents only
     names = [n for n in find_names(text, lexicon) if not any(s < n.end and n.start < e for s, e in taken)]
     taken += [(n.start, n.end) for n in names]
     return tuple(sorted(names + find_cue_names(text, lexicon, taken), key=lambda n: n.start))
 
 
-def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str) -> list[Hit]:
+def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexicon: Lexicon) -> list[Hit]:
     """Resolve the catalog spans of a quote into hits, adding their entities to ``table``."""
     hits = []
     masked = not_prose(text)
@@ -173,8 +174,7 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str) -> lis
             eid = table.add_discovered(name, "Product")
             table.info[eid].maker = table.add_catalog(canon) if canon in table.catalog.entries else None
             end += product.end()
-        tail = (_HYPHEN_TAIL.match(text[end:]) or _ACRONYM_TAIL.match(text[end:])) \
-            if type_ == "Product" and not in_url else None
+        tail = _sibling_tail(text[end:], lexicon) if type_ == "Product" and not in_url else None
         if tail:  # "gpt-4o-transcribe" is not GPT-4o: a sibling product by the same maker
             sibling = table.add_discovered(text[start:end + tail.end()], "Product")
             table.info[sibling].maker = table.info[eid].maker
@@ -186,6 +186,13 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str) -> lis
         possessive = text[end:end + 2] in ("'s", "’s") or (text[end:end + 1] in ("'", "’") and text[end - 1:end] == "s")
         hits.append(Hit(start, end, text[start:end], eid, table.root(eid), table.info[eid].type, "catalog", possessive))
     return hits
+
+
+def _sibling_tail(rest: str, lexicon: Lexicon) -> re.Match[str] | None:
+    """What turns a catalog product into a sibling product when it follows the name: "-transcribe" (gpt-4o-transcribe),
+    " DSQL" (Aurora DSQL); never a generic acronym ("Firecracker VMM", "Supabase API")."""
+    acronym = _ACRONYM_TAIL.match(rest)
+    return _HYPHEN_TAIL.match(rest) or (acronym if acronym and not lexicon.is_generic(acronym[1]) else None)
 
 
 def _side_names(sides: tuple[str, ...], catalog: Catalog, said: set[str]) -> tuple[str, ...]:
@@ -314,7 +321,7 @@ def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict
     before, after = lexicon.patterns("title_other_before"), lexicon.patterns("title_other_after")
     target = lexicon.patterns("title_target_before")
     extended = _title_names(text, title, table, spoken, said or set(), lexicon, (*before, *target), after)
-    for h in _catalog_hits(title.spans, table, text):
+    for h in _catalog_hits(title.spans, table, text, lexicon):
         if h.type in _TITLE_TYPES and not any(s <= h.start and h.end <= e for s, e, _ in extended):
             found.setdefault(h.root, (h.start, h.end))
     for start, end, name in extended:
@@ -556,7 +563,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     raw: dict[str, list[NameHit]] = {}
     confirmed: dict[str, list[NameHit]] = defaultdict(list)
     for qid in sorted(texts):
-        hits[qid] = _catalog_hits(parsed[qid].spans, table, texts[qid])
+        hits[qid] = _catalog_hits(parsed[qid].spans, table, texts[qid], lexicon)
         raw[qid] = list(parsed[qid].names)
         for n in raw[qid]:
             if n.strong:

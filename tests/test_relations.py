@@ -318,6 +318,9 @@ def test_one_product_instead_of_another_competes(view):
 
 
 def test_a_product_compatible_with_another_competes_with_it(view):
-    assert view.edges(COMPATIBLE, "competes_with") == {("competes_with", "Pinecone", "Qdrant")}
-    (r,) = view.relations(COMPATIBLE, "competes_with")
-    assert r.evidence.rule == "competes.compatible"
+    assert ("competes_with", "Pinecone", "Qdrant") in view.edges(COMPATIBLE, "competes_with")
+    rules = {tuple(sorted((view.name(r.source), view.name(r.target)))): r.evidence.rule
+             for r in view.relations(COMPATIBLE, "competes_with")}
+    assert rules.pop(("Pinecone", "Qdrant")) == "competes.compatible"
+    # the scorer may also read "we tried Qdrant" in a review of Chroma, another vector database, as an alternative
+    assert all("Chroma" in pair and rule.startswith("scorer.") for pair, rule in rules.items())
