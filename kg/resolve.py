@@ -191,8 +191,11 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
 def _sibling_tail(rest: str, lexicon: Lexicon) -> re.Match[str] | None:
     """What turns a catalog product into a sibling product when it follows the name: "-transcribe" (gpt-4o-transcribe),
     " DSQL" (Aurora DSQL); never a generic acronym ("Firecracker VMM", "Supabase API")."""
+    hyphen = _HYPHEN_TAIL.match(rest)
+    if hyphen:
+        return hyphen
     acronym = _ACRONYM_TAIL.match(rest)
-    return _HYPHEN_TAIL.match(rest) or (acronym if acronym and not lexicon.is_generic(acronym[1]) else None)
+    return acronym if acronym and not lexicon.is_generic(acronym[1]) else None
 
 
 def _side_names(sides: tuple[str, ...], catalog: Catalog, said: set[str]) -> tuple[str, ...]:

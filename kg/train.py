@@ -349,21 +349,23 @@ def train_subjects(sets: list[tuple[str, Path, Path]], c_values=(0.05, 0.1, 0.2,
             log(f"{tag}: {len(part)} quotes, {used[-1]['reachable']} with the gold subject among the candidates")
             data += part
     fold_of = folds_of({e.group for e in data})
-    tags = sorted({e.group.split("/")[0] for e in data})
-    rules = {t: _share([e.ruled == e.gold for e in data if e.group.split("/")[0] == t]) for t in tags}
+    by_set: dict[str, list[SubjectExample]] = {}
+    for e in data:
+        by_set.setdefault(e.group.split("/")[0], []).append(e)
+    tags = sorted(by_set)
+    rules = {t: _share([e.ruled == e.gold for e in by_set[t]]) for t in tags}
     hand = _share([e.ruled == e.gold for e in data])
-    sizes = {t: sum(e.group.split("/")[0] == t for e in data) for t in tags}
     best = None
     for c in c_values:
         right = {}
         for k in range(5):
             weights = _fit_subjects([e for e in data if fold_of[e.group] != k], c, balance)
             right |= {id(e): _pick(weights, e.candidates) == e.gold for e in data if fold_of[e.group] == k}
-        per_set = {t: _share([right[id(e)] for e in data if e.group.split("/")[0] == t]) for t in tags}
+        per_set = {t: _share([right[id(e)] for e in by_set[t]]) for t in tags}
         accuracy = _share(list(right.values()))
         log(f"subjects: C={c} accuracy={accuracy:.3f} (hand-set scores {hand:.3f}); "
             + ", ".join(f"{t} {per_set[t]:.3f} ({rules[t]:.3f})" for t in tags))
-        rank = (all(_holds(per_set[t], rules[t], sizes[t]) for t in tags), accuracy)
+        rank = (all(_holds(per_set[t], rules[t], len(by_set[t])) for t in tags), accuracy)
         if best is None or rank > best[0]:
             best = (rank, c, per_set)
     (_, accuracy), c, per_set = best
