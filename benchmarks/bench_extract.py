@@ -8,7 +8,8 @@ same quote texts, measured in the same run. That ratio depends much less on the 
 The corpus is the sample corpus plus the shared seeds (if present), each distinct quote once, replicated
 until it holds ``--quotes`` quotes. Every copy gets " (copy N)" at the end of its quotes, so deduplication
 cannot fold the copies together. Imports and one warm-up run come before the timed runs. Each timed ``kg.api.extract`` call
-includes its own per-call setup: the pipeline, the catalog and the matchers. Extraction runs with ``jobs=1``: in this
+includes its own per-call setup (the catalog and the code fingerprint); the spaCy pipeline with its matchers is built
+once per process, by the warm-up, and reused as in any process that extracts more than once. Extraction runs with ``jobs=1``: in this
 process, so its CPU clock sees all of the work (with worker processes it would see only the main process's share).
 
 Start-up cost: ``python -c "import kg.query, kg.store"`` (what ``kg query`` needs) and ``python -c

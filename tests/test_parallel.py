@@ -169,6 +169,22 @@ def test_a_started_runner_sends_a_small_step_to_its_early_worker(setup):
             list(two.map(extract_task, ["not a job"]))
 
 
+def test_this_process_keeps_one_setups_pipeline_for_the_next_run(setup, tmp_path):
+    """A second run here (``kg.api.extract`` again in a notebook) reuses the pipeline; another setup replaces it."""
+    with Runner(setup, jobs=1) as first:
+        built = first._here()
+        list(first.map(parse_task, ["Qdrant competes with pgvector."]))
+    with Runner(setup, jobs=1) as second:
+        assert second._here() is built and built._nlp is not None
+    catalog = tmp_path / "catalog.jsonl"
+    catalog.write_text(json.dumps({"name": "Zorblat", "type": "Product"}) + "\n", encoding="utf-8")
+    other = Setup.make(load_catalog(catalog), None)
+    with Runner(other, jobs=1) as third:
+        assert third._here() is not built
+        assert [s[3] for s in next(third.map(parse_task, ["Zorblat beats Qdrant."])).spans] == ["Zorblat"]
+    assert set(parallel._HERE) == {other.key}  # one setup's state at a time
+
+
 def test_a_worker_error_reaches_the_caller(setup, always_parallel):
     with Runner(setup, jobs=2) as runner, pytest.raises(AttributeError):
         list(runner.map(extract_task, ["not a job"] * 4))
