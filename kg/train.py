@@ -45,6 +45,7 @@ _ORDER = fact_types().scored
 SEED = 0
 PARSER: list[str | None] = [None]  # ``--model``: the spaCy pipeline whose dependency paths the candidates read
 MIN_PRECISION = 0.77  # candidate-level, cross-validated: real text leaves headline precision above 0.7
+WITHOUT_CATALOG = True  # the relation scorer also learns from the sets read without a catalog (``train``)
 _MIN_WEIGHT = 0.03  # smaller weights change no decision worth keeping, and keep the files small
 _FACET_MIN_WEIGHT = 0.05  # the facet models read many words; their small weights are noise
 CLAIMS_MIN_PRECISION = 0.5  # clause-level, found or not: a qualitative claim is a reading, not a fact
@@ -80,25 +81,27 @@ def _label(ann: dict, names: GoldNames, a: str, b: str) -> str | None:
     return None if optional else "none"
 
 
-def _prepared(gold_path: Path, corpus_path: Path):
-    """One annotated set read and prepared (names resolved, subjects chosen) once per training run and parser: its
-    gold, the gold's names, the corpus and the prepared contexts. Every model's examples start here."""
-    return _prepared_with(gold_path, corpus_path, PARSER[0])
+def _prepared(gold_path: Path, corpus_path: Path, catalog: str | None = None):
+    """One annotated set read and prepared (names resolved, subjects chosen) once per training run, parser and
+    catalog (``"none"``: as ``--catalog none`` reads it): its gold, the gold's names, the corpus and the prepared
+    contexts. Every model's examples start here."""
+    return _prepared_with(gold_path, corpus_path, PARSER[0], catalog)
 
 
 @lru_cache(maxsize=16)
-def _prepared_with(gold_path: Path, corpus_path: Path, model: str | None):
+def _prepared_with(gold_path: Path, corpus_path: Path, model: str | None, catalog: str | None = None):
     from kg.ingest import read_corpus
     from kg.pipeline import prepare
 
     gold = load_gold(gold_path)
     corpus = read_corpus([corpus_path])
-    return gold, GoldNames(gold["entities"]), corpus, prepare(corpus, model=model)
+    return gold, GoldNames(gold["entities"]), corpus, prepare(corpus, catalog, model=model)
 
 
-def _annotated_quotes(gold_path: Path, corpus_path: Path) -> Iterator[tuple[str, QuoteContext, dict]]:
+def _annotated_quotes(gold_path: Path, corpus_path: Path,
+                      catalog: str | None = None) -> Iterator[tuple[str, QuoteContext, dict]]:
     """(document name, quote context, gold annotation) for every annotated quote of one set, in corpus order."""
-    gold, _, corpus, prep = _prepared(gold_path, corpus_path)
+    gold, _, corpus, prep = _prepared(gold_path, corpus_path, catalog)
     for doc in corpus.documents:
         if doc.name not in gold["documents"]:
             continue
@@ -109,14 +112,14 @@ def _annotated_quotes(gold_path: Path, corpus_path: Path) -> Iterator[tuple[str,
                 yield doc.name, ctx, ann
 
 
-def examples(gold_path: Path, corpus_path: Path, tag: str) -> list[Example]:
-    """Every labelled candidate of one annotated set."""
+def examples(gold_path: Path, corpus_path: Path, tag: str, catalog: str | None = None) -> list[Example]:
+    """Every labelled candidate of one annotated set (read with ``catalog``: None for the shipped one)."""
     from kg.extract.candidates import candidates
     from kg.extract.relations import extract_relations
 
-    _, names, _, prep = _prepared(gold_path, corpus_path)
+    _, names, _, prep = _prepared(gold_path, corpus_path, catalog)
     out = []
-    for doc_name, ctx, ann in _annotated_quotes(gold_path, corpus_path):
+    for doc_name, ctx, ann in _annotated_quotes(gold_path, corpus_path, catalog):
         found = extract_relations(ctx, prep.lexicon, prep.table, learned=False)
         ruled = {frozenset((f.source, f.target)) for f in found}
         for c in candidates(ctx, found, prep.lexicon, prep.table):
@@ -438,12 +441,14 @@ def folds_of(groups: set[str], folds: int = 5) -> dict[str, int]:
     return {g: int(hashlib.sha1(key(g).encode()).hexdigest(), 16) % folds for g in groups}
 
 
-def cross_validate(data: list[Example], c: float, folds: int = 5) -> list[tuple[Example, dict[str, float]]]:
-    """Out-of-fold label probabilities for every example, folds by topic (:func:`folds_of`)."""
-    fold_of = folds_of({e.group for e in data}, folds)
+def cross_validate(data: list[Example], c: float, folds: int = 5,
+                   extra: list[Example] = ()) -> list[tuple[Example, dict[str, float]]]:
+    """Out-of-fold label probabilities for every example, folds by topic (:func:`folds_of`). ``extra`` examples
+    (other readings of the same documents) join the training folds of their documents and are never scored."""
+    fold_of = folds_of({e.group for e in data} | {e.group for e in extra}, folds)
     out = []
     for k in range(folds):
-        train = [e for e in data if fold_of[e.group] != k]
+        train = [e for e in data if fold_of[e.group] != k] + [e for e in extra if fold_of[e.group] != k]
         test = [e for e in data if fold_of[e.group] == k]
         if not test or len({e.label for e in train}) < 2:
             continue
@@ -455,13 +460,16 @@ def cross_validate(data: list[Example], c: float, folds: int = 5) -> list[tuple[
 
 def train(sets: list[tuple[str, Path, Path]], c_values=(0.03, 0.05, 0.1, 0.3, 1.0), min_precision: float = MIN_PRECISION,
           log=print, make=None, about: str | None = None, binary: bool = False, thresholds=_THRESHOLDS,
-          most_recall: bool = False) -> dict:
+          most_recall: bool = False, without_catalog: bool = False) -> dict:
     """Fit the relation scorer (or, with ``make=claim_examples``, the claim model) on ``sets``; return the
     model file's content. ``binary`` judges the threshold on found-or-not alone (a claim's type is secondary);
     the setting chosen is the one of best F1 at ``min_precision`` or above, or with ``most_recall`` the one that
-    finds most at that precision."""
+    finds most at that precision. With ``without_catalog`` the sets are also read as ``--catalog none`` reads
+    them (names discovered, no categories or descriptions) and those candidates join the training, not the
+    scoring: the model learns what the words say for the names a catalog does not know."""
     make = make or examples
     data: list[Example] = []
+    extra: list[Example] = []
     used = []
     for tag, gold, corpus in sets:
         if not gold.exists():
@@ -471,9 +479,15 @@ def train(sets: list[tuple[str, Path, Path]], c_values=(0.03, 0.05, 0.1, 0.3, 1.
         used.append({"set": tag, "candidates": len(part), "positive": sum(e.label != "none" for e in part)})
         log(f"{tag}: {len(part)} candidates, {used[-1]['positive']} related")
         data += part
+        if without_catalog:
+            part = make(gold, corpus, tag, "none")
+            used.append({"set": f"{tag} (catalog none)", "candidates": len(part),
+                         "positive": sum(e.label != "none" for e in part)})
+            log(f"{tag}, catalog none: {len(part)} candidates, {used[-1]['positive']} related")
+            extra += part
     best = None
     for c in c_values:
-        oof = cross_validate(data, c)
+        oof = cross_validate(data, c, extra=extra)
         for threshold in thresholds:
             # the rules keep the pairs they decided (counted right when the gold relates the pair at all);
             # the scorer answers for the others
@@ -491,7 +505,7 @@ def train(sets: list[tuple[str, Path, Path]], c_values=(0.03, 0.05, 0.1, 0.3, 1.
         raise SystemExit(f"no setting reaches precision {min_precision}")
     f1, c, threshold, prec, rec, _ = best
     log(f"chosen: C={c} threshold={threshold} (cross-validated precision {prec:.3f}, recall {rec:.3f})")
-    vec, model = _fit([e.features for e in data], [e.label for e in data], c)
+    vec, model = _fit([e.features for e in data + extra], [e.label for e in data + extra], c)
     return {
         "about": about or "Relation scorer weights: multinomial logistic regression over candidate features "
                           "(kg/extract/candidates.py). Made by `python -m kg.train`; do not edit by hand.",
@@ -528,7 +542,7 @@ def main(argv: list[str] | None = None) -> int:
     log = lambda m: print(m, file=sys.stderr)
     jobs = []
     if args.only in (None, "relations"):
-        jobs.append((args.out, {"min_precision": args.min_precision}))
+        jobs.append((args.out, {"min_precision": args.min_precision, "without_catalog": WITHOUT_CATALOG}))
     if args.only in (None, "claims"):
         jobs.append((args.claims_out, {"min_precision": args.claims_min_precision, "make": claim_examples,
                                        "about": _CLAIMS_ABOUT, "binary": True, "c_values": (0.1, 0.3)}))

@@ -39,6 +39,23 @@ def test_training_is_reproducible():
     assert first["labels"][0] == "competes_with" and first["weights"]
 
 
+def test_the_sets_read_without_a_catalog_train_the_scorer_but_are_never_scored():
+    pytest.importorskip("sklearn")
+    from kg.train import cross_validate, examples
+
+    gold, corpus = DEV2 / "gold.json", DEV2 / "corpus"
+    shipped, bare = examples(gold, corpus, "dev2"), examples(gold, corpus, "dev2", "none")
+    assert any(f.startswith("cat1:") and f != "cat1:?" for e in shipped for f in e.features)
+    assert all("cat1:?" in e.features for e in bare)  # no catalog: no name has a category
+    assert {e.group for e in bare} <= {e.group for e in shipped}
+    scored = [e for e, _ in cross_validate(shipped, 1.0, extra=bare)]
+    assert sorted(map(id, scored)) == sorted(map(id, shipped))  # the extra readings only train
+    quiet = {"c_values": (1.0,), "min_precision": 0.0, "log": lambda _: None}
+    model = train([("dev2", gold, corpus)], without_catalog=True, **quiet)
+    assert [u["set"] for u in model["trained_on"]] == ["dev2", "dev2 (catalog none)"]
+    assert model["weights"] != train([("dev2", gold, corpus)], **quiet)["weights"]
+
+
 def test_a_clause_is_labelled_with_the_gold_claim_it_states(tmp_path):
     import json
 
