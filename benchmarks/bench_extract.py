@@ -3,15 +3,17 @@
     python benchmarks/bench_extract.py                       # ~2,000 quotes, 3 repeats, prints a summary
     python benchmarks/bench_extract.py --json bench.json     # also write the figures as JSON
 
-Extraction time (CPU time of this process by default, ``--clock wall`` for elapsed time) is given as a multiple of the time ``spacy.blank("en").tokenizer`` takes to tokenize the
-same quote texts, measured in the same run: the tokenizer runs just before and just after each timed extraction,
-each extraction is divided by the mean of those two, and the ratio printed is the median of these per-run ratios. That ratio depends much less on the machine than seconds do.
-The corpus is the sample corpus plus the shared seeds (if present), each distinct quote once, replicated
-until it holds ``--quotes`` quotes. Every copy gets " (copy N)" at the end of its quotes, so deduplication
-cannot fold the copies together. Imports and one warm-up run come before the timed runs. Each timed ``kg.api.extract`` call
-includes its own per-call setup (the catalog and the code fingerprint); the spaCy pipeline with its matchers is built
-once per process, by the warm-up, and reused as in any process that extracts more than once. Extraction runs with ``jobs=1``: in this
-process, so its CPU clock sees all of the work (with worker processes it would see only the main process's share).
+Extraction time (CPU time of this process by default, ``--clock wall`` for elapsed time) is given as a multiple
+of the time ``spacy.blank("en").tokenizer`` takes to tokenize the same quote texts, measured in the same run: the
+tokenizer runs just before and just after each timed extraction, each extraction is divided by the mean of those
+two, and the ratio printed is the median of these per-run ratios. That ratio depends much less on the machine than
+seconds do. The corpus is the sample corpus plus the shared seeds (if present), each distinct quote once,
+replicated until it holds ``--quotes`` quotes. Every copy gets " (copy N)" at the end of its quotes, so
+deduplication cannot fold the copies together. Imports and one warm-up run come before the timed runs. Each timed
+``kg.api.extract`` call includes its own per-call setup (the catalog and the code fingerprint); the spaCy pipeline
+with its matchers is built once per process, by the warm-up, and reused as in any process that extracts more than
+once. Extraction runs with ``jobs=1``: in this process, so its CPU clock sees all of the work (with worker
+processes it would see only the main process's share).
 
 Start-up cost: ``python -c "import kg.query, kg.store"`` (what ``kg query`` needs) and ``python -c
 "import kg.cli"`` (the ``kg`` command) against ``python -c "pass"``, each in a fresh interpreter.
@@ -107,7 +109,7 @@ def bench_extract(folders: list[Path], target: int, repeat: int, clock: str = "c
         if graph.run.quotes != len(texts):
             print(f"warning: wrote {len(texts)} quotes, kg read {graph.run.quotes}", file=sys.stderr)
         extract_s, tokenize_s, ratios = [], [], []
-        for _ in range(repeat):  # the tokenizer just before and just after each extraction: a host whose cores
+        for _ in range(repeat):  # the tokenizer just before and after each extraction: a host whose cores
             before = _timed(tokenize, 1, clock)[0]  # change speed between runs moves both sides of the ratio
             extract_s += _timed(lambda: kg.api.extract([tmp], jobs=1), 1, clock)
             after = _timed(tokenize, 1, clock)[0]
