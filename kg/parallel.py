@@ -108,16 +108,21 @@ class _Worker:
         return self._nlp
 
 
-_WORKERS: dict[str, _Worker] = {}  # in a worker process: its state, by setup key
-_HERE: dict[str, _Worker] = {}  # in this process: the state of the last setup worked here, kept for the next run
+_WORKERS: dict[str, _Worker] = {}  # this process's state, by setup key: one setup's at a time
+
+
+def _kept(setup: Setup) -> _Worker:
+    """This process's state for ``setup``, made on first use and kept for its next task or run (another setup's
+    state is dropped)."""
+    if setup.key not in _WORKERS:
+        _WORKERS.clear()
+        _WORKERS[setup.key] = _Worker(setup)
+    return _WORKERS[setup.key]
 
 
 def _install(setup: Setup) -> None:
     """Process-pool initializer: build the worker's state once, before its first task."""
-    if setup.key not in _WORKERS:
-        _WORKERS.clear()
-        _WORKERS[setup.key] = _Worker(setup)
-    _WORKERS[setup.key].nlp  # noqa: B018  (build the pipeline now, not during the first task)
+    _kept(setup).nlp  # noqa: B018  (build the pipeline now, not during the first task)
     from kg.heap import settle
 
     settle(always=True)  # the pipeline, matchers and lexicon live as long as the worker: collections skip them
@@ -395,10 +400,7 @@ class Runner:
         building them again (about half a CPU second). One setup's state is kept at a time.
         """
         if self._local is None:
-            self._local = _HERE.get(self.setup.key)
-        if self._local is None:
-            _HERE.clear()
-            self._local = _HERE[self.setup.key] = _Worker(self.setup)
+            self._local = _kept(self.setup)
         return self._local
 
     def _dask(self, task, items: list) -> Iterator:

@@ -182,7 +182,7 @@ def test_this_process_keeps_one_setups_pipeline_for_the_next_run(setup, tmp_path
     with Runner(other, jobs=1) as third:
         assert third._here() is not built
         assert [s[3] for s in next(third.map(parse_task, ["Zorblat beats Qdrant."])).spans] == ["Zorblat"]
-    assert set(parallel._HERE) == {other.key}  # one setup's state at a time
+    assert set(parallel._WORKERS) == {other.key}  # one setup's state at a time
 
 
 def test_a_worker_error_reaches_the_caller(setup, always_parallel):
