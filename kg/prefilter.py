@@ -366,6 +366,11 @@ class LiteralIndex:
             return []
         return found
 
+    def live_keys(self, text: str) -> dict[str, list[tuple[re.Pattern[str], int]]]:
+        """The keys with a pattern that may match somewhere in ``text`` (a key not in it has no match there), each
+        with those patterns, as :meth:`passing` gives them (read it, do not change it)."""
+        return self.state(text).passing
+
     def memo(self, text: str) -> dict[str, object]:
         """A dict kept with ``text``'s state, for results derived from its matches (dropped with the state)."""
         return self.state(text).memo

@@ -220,14 +220,15 @@ def test_every_claim_points_at_its_evidence(view):
 
 
 def test_the_found_model_decides_a_claim_and_the_typed_model_its_type():
-    from kg.extract.claims.assertions import _decide
+    from kg.extract.claims.assertions import _decide_all
     from kg.extract.scorer import RelationModel
 
     typed = RelationModel(("none", "capability", "limitation"), (2.0, 0.0, 0.0),
                           {"c:thin": (0.0, 0.0, 1.0)}, 0.5)  # alone it would call every clause none
     found = RelationModel(("none", "claim"), (0.0, -1.0), {"c:thin": (0.0, 2.0)}, 0.5)
     assert typed.decide(("c:thin",))[0] == "none"
-    label, p = _decide(("c:thin",), typed, found)
+    (label, p), other = _decide_all([("c:thin",), ("c:other",)], typed, found)
     assert label == "limitation" and p == pytest.approx(found.probabilities(("c:thin",))[1])
-    assert _decide(("c:other",), typed, found)[0] == "none"
-    assert _decide(("c:thin",), typed, None) == typed.decide(("c:thin",))  # no found model: the typed one decides
+    assert other[0] == "none"
+    assert _decide_all([("c:thin",)], typed, None) == [typed.decide(("c:thin",))]  # no found model: the typed one decides
+    assert _decide_all([], typed, found) == []

@@ -111,9 +111,14 @@ def test_probabilities_add_the_weights_one_by_one_in_feature_order():
     weights = {f"f{i:03d}": tuple(rng.choice([1e16, -1e16, 1.0, 0.1, -0.3, 3e-17]) * rng.random() for _ in labels)
                for i in range(600)}
     model = RelationModel(labels, tuple(rng.random() for _ in labels), weights, 0.5)
+    batch = []
     for _ in range(100):
         features = tuple(sorted(rng.sample([*weights, "unknown"], rng.randint(1, 400))))
         assert model.probabilities(features) == one_by_one(features)
+        batch.append(features)
+    batch += [(), ("unknown",)]
+    assert model.probabilities_many(batch) == [one_by_one(f) for f in batch]  # all at once: the same floats
+    assert model.probabilities_many([]) == []
 
 
 def _lines_ctx(text: str, names: list[str]) -> QuoteContext:
@@ -162,6 +167,9 @@ def test_a_model_stack_gives_each_model_its_own_probabilities():
                         {"f:q": (0.1, 0.2, 0.3), "f:y": (0.1, 0.2, 0.3), "f:z": (2.0, -1.0, 0.5)}, 0.2)
     stack = model_stack(one, two)
     assert model_stack(one, two) is stack
+    many = []
     for features in [(), ("f:w",), ("f:x",), ("f:q", "f:x", "f:y"), ("f:y", "f:z"), ("f:w", "f:x", "f:y", "f:z"),
                      ("f:z", "f:x", "f:q")]:
         assert stack.probabilities(features) == [one.probabilities(features), two.probabilities(features)]
+        many.append(features)
+    assert stack.probabilities_many(many) == [stack.probabilities(f) for f in many]

@@ -133,7 +133,8 @@ def family_spans(ctx: QuoteContext, lexicon: Lexicon, lo: int, hi: int) -> list[
     memo = lexicon.index.memo(ctx.text)
     spans = memo.get("family_spans")
     if spans is None:  # once per quote: every family's non-empty matches, in family then match order
-        spans = memo["family_spans"] = [(family, m.start(), m.end()) for family in _families(lexicon)
+        live = lexicon.index.live_keys(ctx.text)
+        spans = memo["family_spans"] = [(family, m.start(), m.end()) for family in _families(lexicon) if family in live
                                         for m in lexicon.finditer(family, ctx.text) if m.end() > m.start()]
     return [s for s in spans if lo <= s[1] and s[2] <= hi]  # type: ignore[attr-defined]
 

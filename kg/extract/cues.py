@@ -24,10 +24,10 @@ def family_matches(family: CueFamily, ctx: QuoteContext,
     ``group`` names the inner list of a family whose patterns are grouped (``credibility``: ``disputed``,
     ``unverified``), else None; ``horizon`` is the sentence's horizon when the family is ``dated``, else None.
     """
-    patterns = lexicon.cues.get(family.scans)
-    keys = [(sub, f"{family.scans}.{sub}") for sub in patterns] if isinstance(patterns, dict) \
-        else [(None, family.scans)]
-    for group, key in keys:
+    live = lexicon.index.live_keys(ctx.text)  # the lists with a pattern that may match: most quotes hold few
+    for group, key in _keys(family, lexicon):
+        if key not in live:
+            continue
         for m in lexicon.finditer(key, ctx.text):
             horizon = None
             if family.dated:
@@ -35,3 +35,14 @@ def family_matches(family: CueFamily, ctx: QuoteContext,
                 found = find_horizon(ctx.text, s_lo, s_hi, lexicon, near=m.end())
                 horizon = found[0] if found else None
             yield group, m, horizon
+
+
+def _keys(family: CueFamily, lexicon: Lexicon) -> list[tuple[str | None, str]]:
+    """(group, pattern list key) of every list ``family`` scans (kept for the run)."""
+    name = f"family_keys:{family.key}"
+    found = lexicon.memo.get(name)
+    if found is None:
+        patterns = lexicon.cues.get(family.scans)
+        found = lexicon.memo[name] = [(sub, f"{family.scans}.{sub}") for sub in patterns] \
+            if isinstance(patterns, dict) else [(None, family.scans)]  # type: ignore[assignment]
+    return found  # type: ignore[return-value]

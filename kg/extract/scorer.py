@@ -45,13 +45,13 @@ class RelationModel:
 
     @cached_property
     def _table(self) -> tuple[dict[str, int], np.ndarray, Callable]:
-        """Row numbers of the features, the weight matrix (row 0: the intercept) and ``numpy.add.reduce``,
-        built on first use."""
+        """Row numbers of the features, the weight matrix (row 0: the intercept; the last row: zeros) and
+        ``numpy.add.reduce``, built on first use."""
         import numpy as np
 
-        rows = {f: i for i, f in enumerate(self.weights, 1)}
-        return rows, np.array([self.intercept, *self.weights.values()], dtype=np.float64).reshape(
-            len(rows) + 1, len(self.labels)), np.add.reduce
+        rows = {f: i for i, f in enumerate(self.weights, 1)}  # and a last row of zeros (``_row_sums`` pads with it)
+        return rows, np.array([self.intercept, *self.weights.values(), [0.0] * len(self.labels)],
+                              dtype=np.float64).reshape(len(rows) + 2, len(self.labels)), np.add.reduce
 
     def probabilities(self, features: tuple[str, ...]) -> list[float]:
         """Softmax over the labels for one candidate's features.
@@ -65,6 +65,11 @@ class RelationModel:
         if len(picked) == 1:
             return _softmax(list(self.intercept))
         return _softmax(add(matrix.take(picked, axis=0), axis=0).tolist())
+
+    def probabilities_many(self, many: list[tuple[str, ...]]) -> list[list[float]]:
+        """:meth:`probabilities` of each feature tuple of ``many``, the rows of all of them summed in one call."""
+        rows, matrix, _ = self._table
+        return [_softmax(scores) for scores in _row_sums(rows, matrix, many)]
 
     def decide(self, features: tuple[str, ...]) -> tuple[str, float]:
         """Related when the chance of no relation falls below ``1 - threshold``; then the likeliest label.
@@ -86,6 +91,25 @@ class RelationModel:
         i = self.labels.index(label)
         scored = sorted(((self.weights[f][i], f) for f in features if f in self.weights), reverse=True)
         return [f for w, f in scored[:n] if w > 0]
+
+
+def _row_sums(rows: dict[str, int], matrix: np.ndarray, many: list[tuple[str, ...]]) -> list[list[float]]:
+    """Per feature tuple of ``many``: row 0 (the intercepts) plus the rows of its known features, added row after
+    row in feature order, as ``probabilities`` adds them, for all tuples in one call.
+
+    Each tuple's rows are padded to the longest with the matrix's last row, all zeros (adding 0.0 changes no
+    float), and reduced along that middle axis: numpy adds along a non-contiguous axis one row after another
+    (``reduceat`` would not: it sums a segment in another order, so the floats would differ)."""
+    import numpy as np
+
+    if not many:
+        return []
+    picked = [[0, *filter(None, map(rows.get, features))] for features in many]
+    width, zero = max(map(len, picked)), len(matrix) - 1
+    index = np.full((len(picked), width), zero, dtype=np.intp)
+    for i, found in enumerate(picked):
+        index[i, :len(found)] = found
+    return np.add.reduce(matrix.take(index, axis=0), axis=1).tolist()
 
 
 def _softmax(scores: list[float]) -> list[float]:
@@ -116,7 +140,7 @@ class ModelStack:
         for m in self.models:
             spans.append((col, col + len(m.labels)))
             col += len(m.labels)
-        matrix = np.zeros((len(names) + 1, col), dtype=np.float64)
+        matrix = np.zeros((len(names) + 2, col), dtype=np.float64)  # the last row stays zeros (``_row_sums``)
         for m, (a, b) in zip(self.models, spans):
             matrix[0, a:b] = m.intercept
             for f, w in m.weights.items():
@@ -129,6 +153,11 @@ class ModelStack:
         picked = [0, *filter(None, map(rows.get, features))]
         scores = matrix[0].tolist() if len(picked) == 1 else add(matrix.take(picked, axis=0), axis=0).tolist()
         return [_softmax(scores[a:b]) for a, b in spans]
+
+    def probabilities_many(self, many: list[tuple[str, ...]]) -> list[list[list[float]]]:
+        """:meth:`probabilities` of each feature tuple of ``many``, the rows of all of them summed in one call."""
+        rows, matrix, _, spans = self._table
+        return [[_softmax(scores[a:b]) for a, b in spans] for scores in _row_sums(rows, matrix, many)]
 
 
 _STACKS: dict[tuple[int, ...], ModelStack] = {}
@@ -189,11 +218,11 @@ def score_relations(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon
     decided = {frozenset((f.source, f.target)) for f in findings if f.type != "threatens" or f.rejected}
     threats = {frozenset((f.source, f.target)) for f in findings if f.type == "threatens" and not f.rejected}
     out = []
-    for c in candidates(ctx, findings, lexicon, table):
+    open_pairs = [c for c in candidates(ctx, findings, lexicon, table)
+                  if frozenset((c.first.root, c.second.root)) not in decided]
+    for c, probs in zip(open_pairs, model.probabilities_many([c.features for c in open_pairs])):
         pair = frozenset((c.first.root, c.second.root))
-        if pair in decided:
-            continue
-        label, p = model.decide(c.features)
+        label, p = model.decision(probs)
         if pair in threats and label != "competes_with":
             continue
         if label != "none" and not _nearer_actor(c, label.rstrip("<>"), findings, ctx):

@@ -104,8 +104,8 @@ def evaluations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iter
     model = load_model(None, CLAIMS_MODEL, CLAIM_LABELS)
     found = load_model(None, FOUND_MODEL, FOUND_LABELS)
     if model is not None:
-        for clause in clauses(ctx, lexicon):
-            label, p = _decide(clause.features, model, found)
+        found_in = clauses(ctx, lexicon)
+        for clause, (label, p) in zip(found_in, _decide_all([c.features for c in found_in], model, found)):
             if label != "none":  # below every rule's confidence: a rule's reading of the same words wins
                 horizon = find_horizon(ctx.text, *ctx.sentence_of(clause.start), lexicon, near=clause.start) \
                     if label == "risk" else None
@@ -120,19 +120,22 @@ FOUND_MODEL = "claims_found.model.json"
 FOUND_LABELS = ("none", "claim")
 
 
-def _decide(features: tuple[str, ...], model, found) -> tuple[str, float]:
-    """A clause's claim type and confidence: the found-or-not model (where shipped) decides whether the clause
+def _decide_all(many: list[tuple[str, ...]], model, found) -> list[tuple[str, float]]:
+    """Each clause's claim type and confidence: the found-or-not model (where shipped) decides whether the clause
     states a claim, the typed model which type; without it the typed model decides both."""
     if found is None:
-        return model.decide(features)
+        return [model.decision(probs) for probs in model.probabilities_many(many)]
     from kg.extract.scorer import model_stack
 
-    found_probs, probs = model_stack(found, model).probabilities(features)  # one look-up for both models
-    is_claim, p = found.decision(found_probs)
-    if is_claim == "none":
-        return "none", p
-    best = max((i for i, label in enumerate(model.labels) if label != "none"), key=lambda i: (probs[i], -i))
-    return model.labels[best], p
+    out = []
+    for found_probs, probs in model_stack(found, model).probabilities_many(many):  # one look-up for both models
+        is_claim, p = found.decision(found_probs)
+        if is_claim == "none":
+            out.append(("none", p))
+            continue
+        best = max((i for i, label in enumerate(model.labels) if label != "none"), key=lambda i: (probs[i], -i))
+        out.append((model.labels[best], p))
+    return out
 _POLARITY = {"capability": "positive", "limitation": "negative", "risk": "negative"}
 
 
