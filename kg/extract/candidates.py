@@ -247,12 +247,30 @@ def _conjoined(feats: set[str]) -> set[str]:
     """Pairs of features a linear model cannot combine by itself: the entity types with the words next to the
     names, list membership, cues, distance and title roles ("listed" means rivals for two products, a stack
     for a product and a language); the title role and whether the two share a catalog category with the same."""
+    ordered = sorted(feats)  # the features of one prefix stand together: each is found by bisection
     out = set(feats)
-    for prefix, keys in (("types:", _BY_TYPES), (("title:", "s_title:"), _BY_TITLE), ("cat:", _BY_CATEGORY)):
-        head = min((f for f in feats if f.startswith(prefix)), default=None)
+    for prefixes, keys in _GROUPS:
+        head = min(filter(None, (_first(ordered, prefix) for prefix in prefixes)), default=None)
         if head:
-            out |= {f"{head}&{f}" for f in feats if f.startswith(keys)}
+            out.update([f"{head}&{f}" for key in keys for f in _starting(ordered, key)])
     return out
+
+
+_GROUPS = ((("types:",), _BY_TYPES), (("title:", "s_title:"), _BY_TITLE), (("cat:",), _BY_CATEGORY))
+
+
+def _first(ordered: list[str], prefix: str) -> str | None:
+    """The least of the sorted strings ``ordered`` that starts with ``prefix``, or None."""
+    i = bisect_left(ordered, prefix)
+    return ordered[i] if i < len(ordered) and ordered[i].startswith(prefix) else None
+
+
+def _starting(ordered: list[str], prefix: str) -> list[str]:
+    """The sorted strings ``ordered`` that start with ``prefix``."""
+    i = j = bisect_left(ordered, prefix)
+    while j < len(ordered) and ordered[j].startswith(prefix):
+        j += 1
+    return ordered[i:j]
 
 
 def _title_features(ctx: QuoteContext, a: str, b: str) -> set[str]:

@@ -136,6 +136,8 @@ def _decide_all(many: list[tuple[str, ...]], model, found) -> list[tuple[str, fl
         best = max((i for i, label in enumerate(model.labels) if label != "none"), key=lambda i: (probs[i], -i))
         out.append((model.labels[best], p))
     return out
+
+
 _POLARITY = {"capability": "positive", "limitation": "negative", "risk": "negative"}
 
 
