@@ -150,3 +150,28 @@ def test_names_of_one_list_that_are_not_neighbours_are_listed_far(lexicon):
     pairs = {(c.first.text, c.second.text): set(c.features) for c in candidates(ctx, [], lexicon)}
     assert "listed_far" in pairs[("Qdrant", "Weaviate")] and "listed" not in pairs[("Qdrant", "Weaviate")]
     assert "listed_far" not in pairs[("Qdrant", "Milvus")]
+
+
+def test_conjoined_features_are_those_of_a_scan_of_every_feature():
+    """Bisection in the sorted features finds what a scan of all of them per group finds."""
+    import random
+
+    from kg.extract.candidates import _BY_CATEGORY, _BY_TITLE, _BY_TYPES, _conjoined
+
+    def scanned(feats):
+        out = set(feats)
+        for prefix, keys in (("types:", _BY_TYPES), (("title:", "s_title:"), _BY_TITLE), ("cat:", _BY_CATEGORY)):
+            head = min((f for f in feats if f.startswith(prefix)), default=None)
+            if head:
+                out |= {f"{head}&{f}" for f in feats if f.startswith(keys)}
+        return out
+
+    pool = ["types:Product>Product", "types:Product>Technology", "title:2", "title:1:2", "s_title:0", "cat:same",
+            "cat:other", "cat1:vector-database", "w1:and", "wn:vs", "listed", "listed_far", "gap:1", "pre1:from",
+            "post1:to", "s_pre1:with", "s_post1:,", "cue_between:competes", "cue_before:depends", "desc_sim",
+            "desc_names", "w:faster", "ww:faster_than", "subject:first", "cue_betweenness"]
+    rng = random.Random(3)
+    for _ in range(300):
+        feats = set(rng.sample(pool, rng.randint(0, len(pool))))
+        assert _conjoined(feats) == scanned(feats)
+

@@ -99,6 +99,20 @@ def test_one_scan_finds_every_literal_a_text_holds():
     assert [p.pattern for p, _ in index.passing("a", "nothing")] == ["x?"]  # no required literal: always runs
 
 
+def test_live_keys_are_the_lists_that_may_match():
+    """A key left out of ``live_keys`` has no match in the text: skipping it loses nothing."""
+    lexicon = load_lexicon()
+    texts = ["Pinecone is toast once Turbopuffer ships hybrid search, and it's built on top of S3.",
+             "Qdrant competes head-on with Weaviate; we moved from Kafka to Redpanda.", "nothing at all"]
+    for text in texts:
+        live = lexicon.index.live_keys(text)
+        for key in lexicon.index.keys:
+            if key not in live:
+                assert list(lexicon.finditer(key, text)) == [], (key, text)
+        assert all(live[key] == lexicon.index.passing(key, text) for key in live)
+    assert set(lexicon.index.live_keys(texts[1])) != set(lexicon.index.live_keys(texts[2]))
+
+
 def test_one_pass_finds_every_literal_and_every_place():
     """The Aho-Corasick pass finds exactly the scanned literals a text holds (literals inside others and
     overlapping ones too), and a pattern is tried at every place one of its opening literals stands."""
