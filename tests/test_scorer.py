@@ -118,6 +118,7 @@ def test_probabilities_add_the_weights_one_by_one_in_feature_order():
         batch.append(features)
     batch += [(), ("unknown",)]
     assert model.probabilities_many(batch) == [one_by_one(f) for f in batch]  # all at once: the same floats
+    assert model.probabilities_many(batch * 3) == [one_by_one(f) for f in batch * 3]  # in several batches too
     assert model.probabilities_many([]) == []
 
 

@@ -102,14 +102,18 @@ def _row_sums(rows: dict[str, int], matrix: np.ndarray, many: list[tuple[str, ..
     (``reduceat`` would not: it sums a segment in another order, so the floats would differ)."""
     import numpy as np
 
-    if not many:
-        return []
-    picked = [[0, *filter(None, map(rows.get, features))] for features in many]
-    width, zero = max(map(len, picked)), len(matrix) - 1
-    index = np.full((len(picked), width), zero, dtype=np.intp)
-    for i, found in enumerate(picked):
-        index[i, :len(found)] = found
-    return np.add.reduce(matrix.take(index, axis=0), axis=1).tolist()
+    out: list[list[float]] = []
+    zero = len(matrix) - 1
+    for at in range(0, len(many), _BATCH):  # bounded memory, however many pairs a long list of names makes
+        picked = [[0, *filter(None, map(rows.get, features))] for features in many[at:at + _BATCH]]
+        index = np.full((len(picked), max(map(len, picked))), zero, dtype=np.intp)
+        for i, found in enumerate(picked):
+            index[i, :len(found)] = found
+        out += np.add.reduce(matrix.take(index, axis=0), axis=1).tolist()
+    return out
+
+
+_BATCH = 128  # feature tuples summed in one call
 
 
 def _softmax(scores: list[float]) -> list[float]:
