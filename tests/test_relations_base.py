@@ -37,6 +37,15 @@ def test_a_name_between_an_article_and_the_cue_is_a_modifier_not_the_actor():
     assert actor_before(ctx, text.index("wrapper"), 0).text == "Ollama"
 
 
+def test_a_name_described_as_the_cue_s_noun_is_the_actor():
+    text = "We built Mastra as a layer on top of AI SDK."
+    ctx = _ctx(text, ["Mastra", "AI SDK"])
+    assert actor_before(ctx, text.index("layer"), 0).text == "Mastra"
+    text = "Mastra was built later, as we needed a layer on top of AI SDK."
+    ctx = _ctx(text, ["Mastra", "AI SDK"])
+    assert actor_before(ctx, text.index("layer"), 0) is None  # "as" opens a clause of its own here
+
+
 def test_a_name_after_a_preposition_is_not_part_of_the_actors_list():
     text = "In contrast to Prisma, Drizzle runs on SQL."
     ctx = _ctx(text, ["Prisma", "Drizzle", "SQL"])

@@ -88,6 +88,7 @@ _BETWEEN = re.compile(r"(?:\s|\b(?:also|now|still|already|both|all|just|mostly|r
 
 
 _WHOSE = re.compile(r",\s+whose\s+(?:[\w.+'’-]+\s+){1,6}(?:(?:is|are|was|could be|looks like)\s+)?")
+_AS_A = re.compile(r"\s+as\s+(?:a|an)\s+(?:[a-z][\w-]*\s+){0,2}", re.IGNORECASE)
 _CLEFT = re.compile(r"\s+(?:is|are|was|were|could be|will be)\s+(?:\w+ly\s+)?(?:exactly\s+)?what\s+")
 
 
@@ -119,6 +120,8 @@ def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | 
         return hit  # "Vercel's edge functions run on …": the owner stands for its thing
     if _CLEFT.fullmatch(between):
         return hit  # "ElevenLabs is what keeps Deepgram up at night"
+    if _AS_A.fullmatch(between):
+        return hit  # "We built Mastra as a layer on top of": the name is what the cue's noun describes
     if len(between.split()) > words or not _BETWEEN.fullmatch(between):
         return None
     return hit
