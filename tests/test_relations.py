@@ -39,6 +39,7 @@ LOSES = "If Modal keeps cutting prices like this, E2B loses the renewal next qua
 DANGER = "The biggest threat to Daytona is Runloop Devbox, probably within two years."
 DEPRECATED_FOR = "Honestly E2B is being deprecated in favour of Modal across our whole org."
 EXODUS = "Lately everyone is migrating from E2B to Modal, because the cold starts are faster."
+CHOOSING_TO_MIGRATE = "Many companies are choosing to migrate from Daytona to Runloop Devbox for the snapshots."
 SUCCESSOR = "Runloop Devbox is the successor to Daytona and will eventually replace it."
 RIVAL_FATE = "E2B keeps growing. Over the same time, Runloop Devbox usage has fallen from 17% to 11%."
 THAT_THREATENS = "E2B grew into a hardened, stable toolkit that legitimately threatens the Runloop Devbox monopoly."
@@ -103,7 +104,7 @@ DOCS = [
                             ASIDE, BAKEOFF]),
     ("Ollama vs LM Studio", [ALTERNATIVE, MAIN_ALTERNATIVES, HEDGED, KILL_CUE]),
     ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER, IT_NEXT, APPOSITIVE]),
-    ("E2B vs Runloop Devbox", [TAKING_PLACE, NEXT_BIG_THING, TAKES_OVER, DEPRECATED_FOR, EXODUS, SUCCESSOR, RIVAL_FATE, THAT_THREATENS, KILLER_ADJECTIVE,
+    ("E2B vs Runloop Devbox", [TAKING_PLACE, NEXT_BIG_THING, TAKES_OVER, DEPRECATED_FOR, EXODUS, CHOOSING_TO_MIGRATE, SUCCESSOR, RIVAL_FATE, THAT_THREATENS, KILLER_ADJECTIVE,
                                NOTHING_THREATENS]),
     ("E2B vs Daytona", [SURPASSING, BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
                          OPENER_MAKER]),
@@ -187,6 +188,7 @@ def test_a_named_risk_lists_its_actors_after_a_colon(view):
     (SURPASSING, "Modal", "E2B", None, False),
     (DEPRECATED_FOR, "Modal", "E2B", None, False),
     (EXODUS, "Modal", "E2B", None, False),
+    (CHOOSING_TO_MIGRATE, "Runloop Devbox", "Daytona", None, False),  # "choosing to", "starting to" before the verb
     (SUCCESSOR, "Runloop Devbox", "Daytona", None, False),
     (RIVAL_FATE, "E2B", "Runloop Devbox", None, False),  # the quote's subject gains what a rival loses
     (THAT_THREATENS, "E2B", "Runloop Devbox", None, False),  # "that" points back at the quote's subject
