@@ -408,6 +408,7 @@ def _fit(xs: list[tuple[str, ...]], ys: list[str], c: float):
     return vec, model
 
 
+VETOES = (None, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7)  # the relation scorer may overrule a rule at these chances of none
 _THRESHOLDS = (0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8)
 _FOUND_THRESHOLDS = (0.15, 0.175, 0.2, 0.225, 0.25, 0.3, 0.35, 0.4, 0.5)
 
@@ -417,6 +418,15 @@ def _decide(probs: dict[str, float], threshold: float) -> str:
     if 1.0 - probs.get("none", 0.0) < threshold:
         return "none"
     return max((label for label in probs if label != "none"), key=lambda label: (probs[label], label))
+
+
+def _ruled(e: Example, probs: dict[str, float], veto: float | None) -> str:
+    """What becomes of a pair a rule decided: the rule's reading ("related" when the gold relates the pair at all),
+    or "none" when the rule related it and the model gives no relation a chance of ``veto`` or more."""
+    accepted = any(f.startswith("rule:") for f in e.features)
+    if veto is not None and accepted and probs.get("none", 0.0) >= veto:
+        return "none"
+    return "related" if e.label != "none" else "ruled-wrongly"
 
 
 def _prf(pairs: list[tuple[str, str]]) -> tuple[float, float, float]:
@@ -460,13 +470,15 @@ def cross_validate(data: list[Example], c: float, folds: int = 5,
 
 def train(sets: list[tuple[str, Path, Path]], c_values=(0.03, 0.05, 0.1, 0.3, 1.0), min_precision: float = MIN_PRECISION,
           log=print, make=None, about: str | None = None, binary: bool = False, thresholds=_THRESHOLDS,
-          most_recall: bool = False, without_catalog: bool = False) -> dict:
+          most_recall: bool = False, without_catalog: bool = False, vetoes=(None,)) -> dict:
     """Fit the relation scorer (or, with ``make=claim_examples``, the claim model) on ``sets``; return the
     model file's content. ``binary`` judges the threshold on found-or-not alone (a claim's type is secondary);
     the setting chosen is the one of best F1 at ``min_precision`` or above, or with ``most_recall`` the one that
     finds most at that precision. With ``without_catalog`` the sets are also read as ``--catalog none`` reads
     them (names discovered, no categories or descriptions) and those candidates join the training, not the
-    scoring: the model learns what the words say for the names a catalog does not know."""
+    scoring: the model learns what the words say for the names a catalog does not know. ``vetoes`` are the
+    chances of no relation at which the model may overrule a rule's relation (None: never), chosen with the
+    threshold."""
     make = make or examples
     data: list[Example] = []
     extra: list[Example] = []
@@ -488,28 +500,28 @@ def train(sets: list[tuple[str, Path, Path]], c_values=(0.03, 0.05, 0.1, 0.3, 1.
     best = None
     for c in c_values:
         oof = cross_validate(data, c, extra=extra)
-        for threshold in thresholds:
-            # the rules keep the pairs they decided (counted right when the gold relates the pair at all);
-            # the scorer answers for the others
-            pairs = [(e.label, ("related" if e.label != "none" else "ruled-wrongly") if e.ruled
-                      else _decide(p, threshold)) for e, p in oof]
+        for threshold, veto in ((t, v) for t in thresholds for v in vetoes):
+            # the rules keep the pairs they decided (counted right when the gold relates the pair at all) unless
+            # the model overrules one; the scorer answers for the others
+            pairs = [(e.label, _ruled(e, p, veto) if e.ruled else _decide(p, threshold)) for e, p in oof]
             pairs = [(g, g if p == "related" else p) for g, p in pairs]
             if binary:
                 pairs = [(g if g == "none" else "yes", p if p == "none" else "yes") for g, p in pairs]
             prec, rec, f1 = _prf(pairs)
-            log(f"C={c} threshold={threshold}: precision={prec:.3f} recall={rec:.3f} F1={f1:.3f}")
+            log(f"C={c} threshold={threshold} veto={veto}: precision={prec:.3f} recall={rec:.3f} F1={f1:.3f}")
             rank = (rec, f1) if most_recall else (f1,)
             if prec >= min_precision and (best is None or rank > best[-1]):
-                best = (f1, c, threshold, prec, rec, rank)
+                best = (f1, c, threshold, veto, prec, rec, rank)
     if best is None:
         raise SystemExit(f"no setting reaches precision {min_precision}")
-    f1, c, threshold, prec, rec, _ = best
-    log(f"chosen: C={c} threshold={threshold} (cross-validated precision {prec:.3f}, recall {rec:.3f})")
+    f1, c, threshold, veto, prec, rec, _ = best
+    log(f"chosen: C={c} threshold={threshold} veto={veto} (cross-validated precision {prec:.3f}, recall {rec:.3f})")
     vec, model = _fit([e.features for e in data + extra], [e.label for e in data + extra], c)
     return {
         "about": about or "Relation scorer weights: multinomial logistic regression over candidate features "
                           "(kg/extract/candidates.py). Made by `python -m kg.train`; do not edit by hand.",
         "command": "python -m kg.train", "seed": SEED, "C": c, "threshold": threshold,
+        **({"veto": veto} if veto is not None else {}),
         "cross_validated": {"precision": round(prec, 3), "recall": round(rec, 3), "f1": round(f1, 3)},
         "trained_on": used, **_weights(vec, model, _MIN_WEIGHT),
     }
@@ -542,7 +554,8 @@ def main(argv: list[str] | None = None) -> int:
     log = lambda m: print(m, file=sys.stderr)
     jobs = []
     if args.only in (None, "relations"):
-        jobs.append((args.out, {"min_precision": args.min_precision, "without_catalog": WITHOUT_CATALOG}))
+        jobs.append((args.out, {"min_precision": args.min_precision, "without_catalog": WITHOUT_CATALOG,
+                                "vetoes": VETOES}))
     if args.only in (None, "claims"):
         jobs.append((args.claims_out, {"min_precision": args.claims_min_precision, "make": claim_examples,
                                        "about": _CLAIMS_ABOUT, "binary": True, "c_values": (0.1, 0.3)}))

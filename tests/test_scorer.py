@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from kg.extract.candidates import LABELS
 from kg.extract.relations.base import Finding
-from kg.extract.scorer import RelationModel, load_model, score_relations
+from kg.extract.scorer import RelationModel, load_model, overrule, review, score_relations
 from kg.extract.text import QuoteContext
 from kg.lexicon import load_lexicon
 from kg.resolve import Hit
 
 
-def _model(weights: dict[str, dict[str, float]], threshold: float = 0.5) -> RelationModel:
+def _model(weights: dict[str, dict[str, float]], threshold: float = 0.5, veto: float | None = None) -> RelationModel:
     table = {f: tuple(w.get(label, 0.0) for label in LABELS) for f, w in weights.items()}
-    return RelationModel(LABELS, tuple(2.0 if label == "none" else 0.0 for label in LABELS), table, threshold)
+    return RelationModel(LABELS, tuple(2.0 if label == "none" else 0.0 for label in LABELS), table, threshold, veto)
 
 
 MODEL = _model({"pre1:from": {"competes_with": 4.0}, "w:to": {"competes_with": 1.0},
@@ -46,6 +46,32 @@ def test_pairs_a_rule_decided_are_left_to_the_rule():
     assert [f.type for f in score_relations(ctx, [], load_lexicon(), MODEL)] == ["competes_with"]
     rejected = Finding("competes_with", "ent:kafka", "ent:redpanda", 0, 5, "x", 0.0, rejected="negated")
     assert score_relations(ctx, [rejected], load_lexicon(), MODEL) == []
+
+
+def test_a_model_with_a_veto_overrules_a_rule_it_finds_unlikely_and_says_so():
+    ctx = _ctx("Okta uses DuckDB to transform data.", ["Okta", "DuckDB"])
+    rule = Finding("depends_on", "ent:okta", "ent:duckdb", 0, 16, "depends.cue", 0.8)
+    doubting = _model({"rule:depends_on>": {"none": 3.0}}, threshold=0.9, veto=0.9)
+    (kept,) = review(ctx, [rule], load_lexicon(), doubting)
+    assert kept.rejected is not None and kept.rejected.startswith("overruled by the scorer")
+    assert (kept.rule, kept.source, kept.target, kept.confidence) == ("depends.cue", "ent:okta", "ent:duckdb", 0.0)
+    trusting = _model({"rule:depends_on>": {"depends_on>": 3.0}}, threshold=0.9, veto=0.9)
+    assert review(ctx, [rule], load_lexicon(), trusting) == [rule]
+    assert review(ctx, [rule], load_lexicon(), _model({"rule:depends_on>": {"none": 3.0}}, 0.9)) == [rule]  # no veto
+
+
+def test_a_veto_needs_every_sentence_with_the_pair_to_doubt_it():
+    text = "Okta uses DuckDB. Okta is built on DuckDB."
+    hits = [Hit(i, i + len(n), n, f"ent:{n.lower()}", f"ent:{n.lower()}", "Product", "catalog")
+            for n, i in (("Okta", 0), ("DuckDB", 10), ("Okta", 18), ("DuckDB", 36))]
+    ctx = QuoteContext("q:1", "doc:1", text, [(0, 17), (18, len(text))], hits)
+    rule = Finding("depends_on", "ent:okta", "ent:duckdb", 0, 16, "depends.cue", 0.8)
+    from kg.extract.candidates import candidates
+
+    model = _model({"rule:depends_on>": {"none": 3.0}, "w:built": {"depends_on>": 8.0}}, threshold=0.9, veto=0.9)
+    every = candidates(ctx, [rule], load_lexicon())
+    assert len(every) == 2 and overrule([rule], every, model) == [rule]
+    assert overrule([rule], every[:1], model)[0].rejected is not None
 
 
 def test_the_shipped_weights_load_with_known_labels():

@@ -39,6 +39,23 @@ def test_training_is_reproducible():
     assert first["labels"][0] == "competes_with" and first["weights"]
 
 
+def test_a_veto_over_the_rules_is_chosen_out_of_fold_and_written_only_when_it_pays():
+    from kg.train import Example, _ruled
+
+    ruled_wrongly = Example(("rule:depends_on>", "w:use"), "none", "g", True)
+    assert _ruled(ruled_wrongly, {"none": 0.95}, 0.9) == "none"
+    assert _ruled(ruled_wrongly, {"none": 0.85}, 0.9) == "ruled-wrongly"
+    assert _ruled(ruled_wrongly, {"none": 0.99}, None) == "ruled-wrongly"
+    rejected = Example(("rejected:competes_with=",), "competes_with", "g", True)  # a rejection is never overruled
+    assert _ruled(rejected, {"none": 0.99}, 0.5) == "related"
+    pytest.importorskip("sklearn")
+    sets = [("dev2", DEV2 / "gold.json", DEV2 / "corpus")]
+    quiet = {"c_values": (1.0,), "min_precision": 0.0, "log": lambda _: None}
+    assert "veto" not in train(sets, **quiet)
+    chosen = train(sets, vetoes=(None, 0.9, 0.5), **quiet)
+    assert chosen.get("veto") in (None, 0.9, 0.5) and chosen == train(sets, vetoes=(None, 0.9, 0.5), **quiet)
+
+
 def test_the_sets_read_without_a_catalog_train_the_scorer_but_are_never_scored():
     pytest.importorskip("sklearn")
     from kg.train import cross_validate, examples

@@ -2,8 +2,10 @@
 
 The weights (``ontology/relations.model.json``) are a multinomial logistic regression trained by
 ``python -m kg.train`` on annotated sets; inference here is a sparse dot product in a fixed order, so
-it needs no learning library and is deterministic. Rules stay authoritative: a pair a rule related or
-rejected is left to the rule; the scorer adds relations that no cue pattern covered.
+it needs no learning library and is deterministic. A pair a rule related or rejected is left to the rule,
+unless the model gives a related pair no relation a chance of the model's ``veto`` or more (chosen out of fold by the
+trainer): then the rule's finding is kept as rejected, with the chance. The scorer adds relations that no cue
+pattern covered.
 """
 
 from __future__ import annotations
@@ -29,19 +31,22 @@ if TYPE_CHECKING:
 
     import numpy as np
 
-__all__ = ["MODEL_FILE", "ModelStack", "RelationModel", "load_model", "model_stack", "score_relations"]
+__all__ = ["MODEL_FILE", "ModelStack", "RelationModel", "load_model", "model_stack", "overrule", "review",
+           "score_relations"]
 
 MODEL_FILE = "relations.model.json"
 
 
 @dataclass(frozen=True)
 class RelationModel:
-    """Weights per feature and label, an intercept per label, and the confidence an edge needs."""
+    """Weights per feature and label, an intercept per label, the confidence an edge needs, and the chance of no
+    relation at which the model overrules a rule (None: never)."""
 
     labels: tuple[str, ...]
     intercept: tuple[float, ...]
     weights: dict[str, tuple[float, ...]]
     threshold: float
+    veto: float | None = None
 
     @cached_property
     def _table(self) -> tuple[dict[str, int], np.ndarray, Callable]:
@@ -194,8 +199,9 @@ def load_model(path: str | Path | None = None, name: str = MODEL_FILE,
         from kg.errors import OntologyError
 
         raise OntologyError(f"{path.name}: unknown labels {sorted(set(labels) - set(known))}")
+    veto = data.get("veto")
     return RelationModel(labels, tuple(data["intercept"]), {f: tuple(w) for f, w in data["weights"].items()},
-                         float(data["threshold"]))
+                         float(data["threshold"]), None if veto is None else float(veto))
 
 
 def _finding(c: Candidate, label: str, p: float, ctx: QuoteContext, lexicon: Lexicon) -> Finding:
@@ -212,18 +218,55 @@ def _finding(c: Candidate, label: str, p: float, ctx: QuoteContext, lexicon: Lex
                    horizon=horizon, hedged=hedged)
 
 
+def _shipped() -> RelationModel | None:
+    """The relation model to use: with a parser, the one trained on its dependency paths, when one is shipped."""
+    return (current() and load_model(name=PARSED_MODEL_FILE)) or load_model()
+
+
+def review(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon,
+           model: RelationModel | None = None, table: EntityTable | None = None) -> list[Finding]:
+    """The rules' findings as the model leaves them (:func:`overrule`), then the relations it adds
+    (:func:`score_relations`); the quote's candidates are built once for both."""
+    model = model or _shipped()
+    if model is None or not ctx.hits:
+        return findings
+    every = candidates(ctx, findings, lexicon, table)
+    kept = overrule(findings, every, model)
+    return kept + score_relations(ctx, kept, lexicon, model, table, every)
+
+
+def overrule(findings: list[Finding], every: list[Candidate], model: RelationModel) -> list[Finding]:
+    """``findings``, with each relation a rule found rejected where the model gives its pair no relation a chance
+    of ``model.veto`` or more in every sentence that holds both names (the candidates' features name the rule, so
+    the model judges the rule in its context)."""
+    if model.veto is None:
+        return findings
+    related = {frozenset((f.source, f.target)) for f in findings if f.rejected is None}
+    judged = [c for c in every if frozenset((c.first.root, c.second.root)) in related]
+    none = model.labels.index("none")
+    least: dict[frozenset[str], float] = {}  # a pair met in several sentences: its least doubted candidate
+    for c, probs in zip(judged, model.probabilities_many([c.features for c in judged])):
+        pair = frozenset((c.first.root, c.second.root))
+        least[pair] = min(least.get(pair, 1.0), probs[none])
+    doubted = {pair: p for pair, p in least.items() if p >= model.veto}
+    return [f if f.rejected is not None or (pair := frozenset((f.source, f.target))) not in doubted else
+            Finding(**{**f.__dict__, "rejected": f"overruled by the scorer (no relation: {doubted[pair]:.2f})",
+                       "confidence": 0.0}) for f in findings]
+
+
 def score_relations(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon,
-                    model: RelationModel | None = None, table: EntityTable | None = None) -> list[Finding]:
-    """Relations the scorer finds between pairs that no rule related or rejected (with a parser, the model
-    trained on its dependency paths, when one is shipped)."""
-    model = model or (current() and load_model(name=PARSED_MODEL_FILE)) or load_model()
+                    model: RelationModel | None = None, table: EntityTable | None = None,
+                    every: list[Candidate] | None = None) -> list[Finding]:
+    """Relations the scorer finds between pairs that no rule related or rejected (``every``: the quote's
+    candidates, when already built)."""
+    model = model or _shipped()
     if model is None or not ctx.hits:
         return []
     decided = {frozenset((f.source, f.target)) for f in findings if f.type != "threatens" or f.rejected}
     threats = {frozenset((f.source, f.target)) for f in findings if f.type == "threatens" and not f.rejected}
     out = []
-    open_pairs = [c for c in candidates(ctx, findings, lexicon, table)
-                  if frozenset((c.first.root, c.second.root)) not in decided]
+    every = candidates(ctx, findings, lexicon, table) if every is None else every
+    open_pairs = [c for c in every if frozenset((c.first.root, c.second.root)) not in decided]
     for c, probs in zip(open_pairs, model.probabilities_many([c.features for c in open_pairs])):
         pair = frozenset((c.first.root, c.second.root))
         label, p = model.decision(probs)

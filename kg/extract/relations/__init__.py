@@ -15,11 +15,12 @@ __all__ = ["ALLOWED_TYPES", "Finding", "extract_relations"]
 
 
 def extract_relations(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable, learned: bool = True) -> list[Finding]:
-    """Run every registered relation extractor, then (``learned``) the scorer on the pairs they left,
-    and check the endpoint types of what they find (a rejection goes to the run report)."""
+    """Run every registered relation extractor, then (``learned``) the scorer, which may overrule their relations
+    and adds its own on the pairs they left; check the endpoint types of what they find (a rejection goes to the
+    run report)."""
     proposed = [f for _, extractor in resolved(relation_extractors) for f in extractor(ctx, lexicon, table)]
     if learned:
-        from kg.extract.scorer import score_relations
+        from kg.extract.scorer import review
 
-        proposed += score_relations(ctx, proposed, lexicon, table=table)
+        proposed = review(ctx, proposed, lexicon, table=table)
     return [check(f, table) for f in proposed if f.source != f.target]
