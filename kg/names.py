@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from kg.lexicon import Lexicon
 from kg.stopwords import STOP_WORDS
-from kg.words import RARE, is_common
+from kg.words import RARE, is_common, is_vocabulary
 
 __all__ = ["SIZE", "VERSION", "NameHit", "find_names", "not_prose", "split_release"]
 
@@ -287,7 +287,8 @@ def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]]) ->
     """Lowercase or unusual names in places where English puts names: "alternatives are portkey and helicone".
 
     Items of the list after a competition or dependency cue become names when they are short, do not start
-    with a function word, and have at least one word that is not ordinary English.
+    with a function word, and have at least one word that is not ordinary English (a lowercase word also not
+    technical vocabulary: "needs concurrency" names nothing).
     """
     hits: list[NameHit] = []
     index = lexicon.index_of(*_CUE_LISTS)  # resolution reads these lists only: open the text for them alone
@@ -302,7 +303,9 @@ def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]]) ->
                 s, e = name
                 word = text[s:e]
                 dotted = "." in word and not re.search(r"\.(?:ai|io|dev|js|cpp|new|sh|so|app|diy)$", word)
-                if not any(x < e and s < y for x, y in taken) and not is_common(word, RARE) and not dotted:
+                vocabulary = word.islower() and is_vocabulary(word)  # "you need concurrency", "requires workarounds"
+                if not any(x < e and s < y for x, y in taken) and not is_common(word, RARE) and not dotted \
+                        and not vocabulary:
                     hits.append(NameHit(s, e, word, "discovery.cue_position", True,
                                         text[e:e + 2] in ("'s", "’s")))
                     taken.append((s, e))

@@ -12,7 +12,7 @@ from kg.ids import entity_id, normalize_name, spelling
 from kg.lexicon import Lexicon
 from kg.models import Document, Entity, ReportItem
 from kg.names import NameHit, find_cue_names, find_names, not_prose, split_release
-from kg.words import RARE, is_common, is_place
+from kg.words import RARE, is_common, is_place, is_unheard
 
 __all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Span", "resolve_corpus", "scan_names"]
 
@@ -416,8 +416,10 @@ _CODE_SHAPED = re.compile(r"[a-z]+\d[\w]*|\w*[._+#]\w.*|[b-df-hj-np-tv-xz]{2,}")
 
 def _code_shaped(word: str) -> bool:
     """A lowercase name no English word looks like: digits or dots inside, a part without a vowel ("k3d",
-    "coc.nvim", "pg_duckdb", "dlt", "none-ls"), unlike "backend" or "multi-tenant"."""
-    return any(_CODE_SHAPED.fullmatch(part) for part in word.split("-")) and not is_common(word, RARE)
+    "coc.nvim", "pg_duckdb", "dlt", "none-ls"), unlike "backend" or "multi-tenant"; or a word neither the
+    dictionary nor the web's word list has ("libvips", "tldraw")."""
+    return (any(_CODE_SHAPED.fullmatch(part) for part in word.split("-")) and not is_common(word, RARE)) \
+        or is_unheard(word)
 
 
 def _title_mentions(doc: Document, products: list[str], table: EntityTable, hits: dict[str, list[Hit]],

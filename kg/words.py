@@ -1,6 +1,8 @@
 """How common an English word is: tells a product called "Inngest" from the word "trigger".
 
-Frequencies come from pyspellchecker's English dictionary (loaded once, on first use).
+Frequencies come from pyspellchecker's English dictionary (loaded once, on first use). The technical vocabulary that
+dictionary lacks ("workflows", "timestamps", "concurrency") comes from wordfreq's Zipf frequencies, read from web
+text: a lowercase word the web uses often is vocabulary, one it never uses ("libvips", "urql") is a name.
 """
 
 from __future__ import annotations
@@ -8,10 +10,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["fold_case", "frequency", "is_common", "is_place", "preload"]
+__all__ = ["fold_case", "frequency", "is_common", "is_place", "is_unheard", "is_vocabulary", "preload", "zipf"]
 
 COMMON = 1000  # at or above this count a lowercase word is ordinary English ("trigger", "bolt", "temporal")
 RARE = 100  # below this count a word is almost certainly a name when it matches a known product
+VOCABULARY = 2.0  # at or above this Zipf frequency a lowercase word is technical vocabulary ("timestamps" 2.2);
+# the products the web writes in lowercase that often ("redis", "postgres") are the catalog's to know
 
 
 @lru_cache(maxsize=1)
@@ -36,6 +40,31 @@ def is_common(word: str, threshold: int = COMMON) -> bool:
     """True if every part of ``word`` (split on spaces and hyphens) is ordinary English."""
     parts = [p for p in word.replace("-", " ").split() if p and not p.isdigit()]
     return bool(parts) and all(frequency(p) >= threshold for p in parts)
+
+
+@lru_cache(maxsize=65536)
+def zipf(word: str) -> float:
+    """wordfreq's Zipf frequency of ``word`` in English web text: log10 of its count per billion words, 0.0 if it is
+    too rare to be listed.
+
+    >>> zipf("workflows") >= VOCABULARY > zipf("libvips") == 0.0
+    True
+    """
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word.replace("’", "'"), "en")
+
+
+def is_vocabulary(word: str) -> bool:
+    """True if every part of ``word`` (split on spaces and hyphens) is English the web uses often: dictionary words
+    and technical vocabulary ("concurrency", "workarounds", "serverless")."""
+    parts = [p for p in word.replace("-", " ").split() if p and not p.isdigit()]
+    return bool(parts) and all(frequency(p) >= COMMON or zipf(p) >= VOCABULARY for p in parts)
+
+
+def is_unheard(word: str) -> bool:
+    """True if neither the dictionary nor the web's word list has ``word``: "libvips", "tldraw", "fjall"."""
+    return frequency(word) == 0 and zipf(word) == 0.0
 
 
 PLACE_POPULATION = 500_000  # cities at least this large, every country and US state, are places
@@ -66,6 +95,7 @@ def preload() -> None:
     with workers loads them in a thread while they parse, instead of while this process resolves names alone."""
     _table()
     _places()
+    zipf("the")
 
 
 def fold_case(form: str, rare: int = 100) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kg.lexicon import load_lexicon
-from kg.names import find_names, split_release
+from kg.names import find_cue_names, find_names, split_release
 
 
 @pytest.fixture(scope="module")
@@ -183,3 +183,12 @@ def test_function_words_labels_and_label_openers_are_not_strong_names(lexicon, t
 @pytest.mark.parametrize("text", ["SQLite That Doesn't Suck, in one file.", "Honestly We’re Done here."])
 def test_contractions_are_not_names(lexicon, text):
     assert not [h.text for h in find_names(text, lexicon) if "'" in h.text or "’" in h.text]
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Alternatives are portkey and helicone, if you self-host.", ["portkey", "helicone"]),
+    ("It is slower, and it requires workarounds for every plugin.", []),
+    ("Pick it when you need concurrency and integrations out of the box.", []),
+])
+def test_lowercase_words_after_a_cue_are_names_unless_they_are_english_or_technical_vocabulary(text, expected, lexicon):
+    assert [h.text for h in find_cue_names(text, lexicon, [])] == expected

@@ -306,6 +306,7 @@ def test_names_spelled_alike_but_for_case_and_punctuation_are_one_entity(title_n
 @pytest.mark.parametrize("word,expected", [
     ("dlt", True), ("pnpm", True), ("k3d", True), ("coc.nvim", True), ("pg_duckdb", True), ("none-ls", True),
     ("backend", False), ("workflows", False), ("multi-tenant", False), ("plugin", False), ("deprecated", False),
+    ("libvips", True), ("tldraw", True), ("serverless", False), ("timestamps", False),  # unheard: a name
 ])
 def test_code_shaped_words(word, expected):
     from kg.resolve import _code_shaped
