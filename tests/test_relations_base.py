@@ -64,3 +64,18 @@ def test_it_does_not_mean_a_name_that_follows_a_preposition():
     ctx = _ctx(text, ["AssemblyAI"])
     ctx.sentences = [(0, 18), (19, len(text))]
     assert antecedent(ctx, text.index("runs"), None).text == "AssemblyAI"
+
+
+@pytest.mark.parametrize("text,rejected", [
+    ("Decide whether or not it should use Wasmer instead of Wasmtime.", None),
+    ("We should not only use Wasmer instead of Wasmtime but also pin it.", None),
+    ("It should not use Wasmer instead of Wasmtime.", "negated"),
+])
+def test_whether_or_not_and_not_only_negate_no_rivalry(text, rejected):
+    from kg.catalog import load_catalog
+    from kg.extract.relations.competes_with import competes_with
+    from kg.lexicon import load_lexicon
+    from kg.resolve import EntityTable
+
+    found = list(competes_with(_ctx(text, ["Wasmer", "Wasmtime"]), load_lexicon(), EntityTable(load_catalog(None))))
+    assert [(f.source, f.target, f.rejected) for f in found] == [("Wasmer", "Wasmtime", rejected)]
