@@ -79,3 +79,16 @@ def test_whether_or_not_and_not_only_negate_no_rivalry(text, rejected):
 
     found = list(competes_with(_ctx(text, ["Wasmer", "Wasmtime"]), load_lexicon(), EntityTable(load_catalog(None))))
     assert [(f.source, f.target, f.rejected) for f in found] == [("Wasmer", "Wasmtime", rejected)]
+
+
+def test_an_alternative_to_slash_joined_names_is_a_rival_of_each():
+    from kg.catalog import load_catalog
+    from kg.extract.relations.competes_with import competes_with
+    from kg.lexicon import load_lexicon
+    from kg.resolve import EntityTable
+
+    text = "Sower is an open-source Ably/PubNub alternative built on Workers."
+    found = competes_with(_ctx(text, ["Sower", "Ably", "PubNub", "Workers"]), load_lexicon(),
+                          EntityTable(load_catalog(None)))
+    assert {(f.source, f.target, f.rule) for f in found} == {("Sower", "Ably", "competes.named_alternative"),
+                                                              ("Sower", "PubNub", "competes.named_alternative")}

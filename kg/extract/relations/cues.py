@@ -245,8 +245,20 @@ def _named_target(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     lo, _ = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
     source = actor_before(ctx, m.start(), lo, words=3) or antecedent(ctx, m.start(), None) or \
         sentence_opener(ctx, s_lo, lo) or scope.subject
-    if target and source and _not_negated(scope, source, target):
-        yield source, target, min(m.start(), source.start if source.end else m.start()), m.end()
+    for target in ([target] + _slashed(ctx, m, target) if target else []):  # "an Ably/PubNub alternative"
+        if source and _not_negated(scope, source, target):
+            yield source, target, min(m.start(), source.start if source.end else m.start()), m.end()
+
+
+def _slashed(ctx: QuoteContext, m: re.Match[str], first: Hit) -> list[Hit]:
+    """The names joined to ``first`` by slashes in the cue's ``target`` group ("Ably/PubNub")."""
+    out, last = [], first
+    for hit in ctx.hits_in(first.end, m.end("target")):
+        if ctx.text[last.end:hit.start].strip() != "/":
+            break
+        out.append(hit)
+        last = hit
+    return out
 
 
 @reader("list_before")
