@@ -10,7 +10,7 @@ from kg.lexicon import Lexicon
 from kg.stopwords import STOP_WORDS
 from kg.words import RARE, is_common, is_vocabulary
 
-__all__ = ["SIZE", "VERSION", "NameHit", "find_names", "not_prose", "split_release"]
+__all__ = ["SIZE", "VERSION", "NameHit", "find_cue_names", "find_link_names", "find_names", "not_prose", "split_release"]
 
 # a "word": letters/digits with inner . + - / ' ; leading '.' kept for file formats like .smolmachine
 _WORD = re.compile(r"[.]?[\w][\w.+\-/'’]*[\w+]['’]?|[\w]['’]?")
@@ -312,6 +312,35 @@ def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]]) ->
                 if first_only:
                     break
     return sorted(hits, key=lambda h: h.start)
+
+
+# a markdown link to a code host's repository or a registry's package: "[ruby-vips](https://github.com/jcupitt/ruby-vips)"
+_LINK = re.compile(r"\[`?(?P<name>[^\]`\n]{2,60}?)`?\]\(https?://(?:www\.)?(?:"
+                   r"(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)/[\w.-]+/(?P<repo>[\w.-]+)|"
+                   r"(?:pypi\.org/project|npmjs\.com/package|crates\.io/crates)/(?P<package>[\w.@/-]+?))/?(?:[?#)][^)\s]*)?\)")
+
+
+def find_link_names(text: str, taken: list[tuple[int, int]]) -> list[NameHit]:
+    """Names that a markdown link gives by pointing at their own repository or package: the link's text spells the
+    repository's name ("[rmagick](https://github.com/rmagick/rmagick)", "[`owner/scrapy-pyppeteer`](…)")."""
+    hits = []
+    for m in _LINK.finditer(text):
+        start, end = m.span("name")
+        name = m.group("name").strip()
+        start += m.group("name").index(name)
+        if "/" in name:  # "owner/repository"
+            start += name.rindex("/") + 1
+            name = name[name.rindex("/") + 1:]
+        target = (m.group("repo") or m.group("package") or "").removesuffix(".git").rsplit("/", 1)[-1]
+        if _plain(name) != _plain(target) or any(x < start + len(name) and start < y for x, y in taken):
+            continue
+        hits.append(NameHit(start, start + len(name), name, "discovery.link", True))
+        taken.append((start, start + len(name)))
+    return hits
+
+
+def _plain(name: str) -> str:
+    return re.sub(r"[\s._-]", "", name).casefold()
 
 
 def _items(text: str, start: int, end: int) -> list[tuple[int, int]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kg.lexicon import load_lexicon
-from kg.names import find_cue_names, find_names, split_release
+from kg.names import find_cue_names, find_link_names, find_names, split_release
 
 
 @pytest.fixture(scope="module")
@@ -192,3 +192,16 @@ def test_contractions_are_not_names(lexicon, text):
 ])
 def test_lowercase_words_after_a_cue_are_names_unless_they_are_english_or_technical_vocabulary(text, expected, lexicon):
     assert [h.text for h in find_cue_names(text, lexicon, [])] == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("A maintained binding ([ruby-vips](https://github.com/jcupitt/ruby-vips)); "
+     "[rmagick](https://github.com/rmagick/rmagick) is old.", ["ruby-vips", "rmagick"]),
+    ("A search yields [`lopuhin/scrapy-pyppeteer`](https://github.com/lopuhin/scrapy-pyppeteer).", ["scrapy-pyppeteer"]),
+    ("Is [ffmpegio](https://pypi.org/project/ffmpegio/) the best wrapper?", ["ffmpegio"]),
+    ("See [here](https://github.com/acme/widget) and [the docs](https://github.com/acme/docs#setup).", []),  # not its name
+])
+def test_a_link_to_its_own_repository_or_package_names_a_product(text, expected):
+    found = find_link_names(text, [])
+    assert [h.text for h in found] == expected and all(text[h.start:h.end] == h.text for h in found)
+    assert all(h.strong and h.rule == "discovery.link" for h in found)
