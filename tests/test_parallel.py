@@ -305,3 +305,14 @@ def test_dask_unreachable_scheduler_is_a_kg_error():
     pytest.importorskip("distributed")
     with pytest.raises(ParallelError, match="cannot reach the Dask scheduler"):
         kg.extract([SEEDS], scheduler="tcp://127.0.0.1:9")
+
+
+def test_the_fingerprint_changes_with_a_word_list_s_version(monkeypatch):
+    import importlib.metadata as metadata
+
+    catalog = load_catalog(None)
+    before = parallel.fingerprint(catalog, None)
+    assert before == parallel.fingerprint(catalog, None)
+    real = metadata.version
+    monkeypatch.setattr(metadata, "version", lambda name: "0.0-test" if name == "wordfreq" else real(name))
+    assert parallel.fingerprint(catalog, None) != before
