@@ -187,3 +187,13 @@ def test_look_aheads_leave_the_matches_as_they_were():
             for start in range(len(text)):
                 assert [m.span() for m in pattern.finditer(text, start)] == \
                     [m.span() for m in plain.finditer(text, start)], (pattern.pattern, text, start)
+
+
+@pytest.mark.parametrize("text,value,unit", [
+    ("Look at the CVEs: Total of **672** CVEs so far.", 672.0, "CVEs"),
+    ("It is **3x** faster on static pages.", 3.0, "x"),
+    ("Peak memory was *680Mb* for the old one.", 680.0, "MB"),
+])
+def test_a_number_in_markdown_emphasis_keeps_its_unit(text, value, unit):
+    (q,) = find_metrics(text)
+    assert (q.value, q.unit) == (value, unit)

@@ -57,7 +57,7 @@ def _metric_pattern() -> re.Pattern[str]:
         rf"(?P<cmp>(?<![\w])(?:{_alternation(list(t['comparators']))})\s*)?"
         r"(?<![\w.$/])(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
         rf"(?P<mult>(?:k|m|mm|b|bn|t)(?![a-z])|\s(?:thousand|million|billion)\b)?\+?"
-        r"(?:\s?-\s?|\s)?"
+        r"(?:\*\*|\*)?(?:\s?-\s?|\s)?"  # markdown emphasis may close after the number: "**672** CVEs"
         rf"(?P<pre>(?:[A-Z][\w]+\s)?)(?P<unit>{_alternation(list(t['units']))})(?![\w])",
         re.IGNORECASE,
     )
@@ -215,7 +215,7 @@ _COUNT_COMPARATORS = ("~", "about ", "around ", "roughly ", "over ", "north of "
 _COUNT_CMP = max(map(len, _COUNT_COMPARATORS))
 _COUNT = re.compile(rf"(?P<cmp>{'|'.join(_COUNT_COMPARATORS)})?"
                     r"(?<![\w.$/-])(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
-                    r"(?P<mult>[kKmMbB]|\s(?:thousand|million|billion)\b)?\+?(?:-ish|-plus)?"
+                    r"(?P<mult>[kKmMbB]|\s(?:thousand|million|billion)\b)?\+?(?:-ish|-plus)?(?:\*\*|\*)?"
                     r"\s+(?:(?:[\w-]+)\s+){0,2}?(?P<noun>[a-z][a-z-]*[a-rt-z]s|[A-Z]{2,}s)\b")
 
 
