@@ -197,3 +197,12 @@ def test_look_aheads_leave_the_matches_as_they_were():
 def test_a_number_in_markdown_emphasis_keeps_its_unit(text, value, unit):
     (q,) = find_metrics(text)
     assert (q.value, q.unit) == (value, unit)
+
+
+@pytest.mark.parametrize("text,value,unit", [
+    ("It has 25 million weekly npm downloads.", 25_000_000.0, "downloads"),
+    ("We reached over 2 million monthly active users.", 2_000_000.0, "users"),
+])
+def test_a_unit_after_other_words_is_counted_in_its_own_unit(text, value, unit):
+    (q,) = find_metrics(text)
+    assert (q.value, q.unit) == (value, unit)

@@ -216,7 +216,7 @@ _COUNT_CMP = max(map(len, _COUNT_COMPARATORS))
 _COUNT = re.compile(rf"(?P<cmp>{'|'.join(_COUNT_COMPARATORS)})?"
                     r"(?<![\w.$/-])(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
                     r"(?P<mult>[kKmMbB]|\s(?:thousand|million|billion)\b)?\+?(?:-ish|-plus)?(?:\*\*|\*)?"
-                    r"\s+(?:(?:[\w-]+)\s+){0,2}?(?P<noun>[a-z][a-z-]*[a-rt-z]s|[A-Z]{2,}s)\b")
+                    r"\s+(?P<words>(?:[\w-]+\s+){0,2}?)(?P<noun>[a-z][a-z-]*[a-rt-z]s|[A-Z]{2,}s)\b")
 
 
 def _counts(text: str, skip: list[tuple[int, int]], found: list[Quantity]) -> list[Quantity]:
@@ -225,13 +225,17 @@ def _counts(text: str, skip: list[tuple[int, int]], found: list[Quantity]) -> li
     t = _units()
     for m in _number_led(_COUNT, text, _COUNT_CMP):
         noun = m.group("noun") if m.group("noun")[:-1].isupper() else m.group("noun").lower()  # "CVEs" stays
-        if noun.lower() in _NOT_COUNTED or noun.lower() in t["units"] or any(q.start <= m.start("num") < q.end for q in found) \
+        unit = t["units"].get(noun.lower())  # a unit after other words ("25 million weekly npm downloads"); right
+        # after the number it is the metric pattern's to read or to leave
+        if noun.lower() in _NOT_COUNTED or (unit and not m.group("words")) \
+                or any(q.start <= m.start("num") < q.end for q in found) \
                 or any(s < m.end("num") and m.start("num") < e for s, e in skip) \
                 or re.match(r"(?:19|20)\d\d$", m.group("num")):
             continue
         comparator = t["comparators"].get((m.group("cmp") or "").strip().lower(), "=")
-        out.append(Quantity(m.start("cmp") if m.group("cmp") else m.start("num"), m.end(),
-                            parse_number(m.group("num"), (m.group("mult") or "").strip() or None), noun, comparator))
+        value = parse_number(m.group("num"), (m.group("mult") or "").strip() or None) * (unit[1] if unit else 1)
+        out.append(Quantity(m.start("cmp") if m.group("cmp") else m.start("num"), m.end(), value,
+                            unit[0] if unit else noun, comparator))
     return out
 
 
