@@ -232,3 +232,27 @@ def test_the_found_model_decides_a_claim_and_the_typed_model_its_type():
     assert other[0] == "none"
     assert _decide_all([("c:thin",)], typed, None) == [typed.decide(("c:thin",))]  # no found model: the typed one decides
     assert _decide_all([], typed, found) == []
+
+
+@pytest.mark.parametrize("text,names,value", [
+    ("Raycast is a versatile and modern launcher app for macOS.", ["macOS"], ["macOS"]),
+    ("RudderStack ships SDKs for iOS and Android.", ["iOS", "Android"], ["iOS", "Android"]),
+    ("Nix is working fine across macOS and Linux.", ["macOS", "Linux"], ["macOS", "Linux"]),
+    ("The user base splits between Windows and macOS.", ["Windows", "macOS"], ["Windows", "macOS"]),
+    ("We like macOS a lot.", ["macOS"], None),  # a platform named, nothing said of support
+])
+def test_platform_support_read_from_the_words_around_it(text, names, value):
+    import re
+
+    from kg.catalog import load_catalog
+    from kg.extract.claims.measures import platforms
+    from kg.extract.text import QuoteContext
+    from kg.lexicon import load_lexicon
+    from kg.resolve import EntityTable, Hit
+
+    table = EntityTable(load_catalog(None))
+    hits = [Hit(m.start(), m.end(), n, table.add_catalog(n), table.add_catalog(n), "Platform", "test")
+            for n in names for m in re.finditer(re.escape(n), text)]
+    ctx = QuoteContext("q1", "d1", text, [(0, len(text))], sorted(hits, key=lambda h: h.start), [])
+    found = list(platforms(ctx, load_lexicon(), table))
+    assert [f.value for f in found] == ([value] if value else [])
