@@ -185,6 +185,9 @@ def test_claim_about_the_product_its_clause_names(view):
      "the same model crawls through Phoenix (29 tok/s)", "ent:phoenix"),
     ("Phoenix lags well behind Langfuse (57 tok/s) here.", "Phoenix lags well behind Langfuse (57 tok/s)",
      "ent:langfuse"),
+    # … or that it names after "for", behind the number and its unit
+    ("It took 46 seconds for Langfuse versus 165 seconds for Phoenix.", "165 seconds for Phoenix", "ent:phoenix"),
+    ("Peak memory was 680Mb for Phoenix.", "680Mb for Phoenix", "ent:phoenix"),
 ])
 def test_claim_owner(text, claim, owner):
     from kg.extract.claims import ClaimFinding
@@ -198,8 +201,8 @@ def test_claim_owner(text, claim, owner):
     table = EntityTable.__new__(EntityTable)
     table.info = {h.entity: type("Info", (), {"type": "Product"})() for h in hits}
     start = text.index(claim)
-    kind = "pricing" if "$" in claim else "prediction" if "2027" in claim else "metric" if "tok/s" in claim \
-        else "capability"
+    kind = "pricing" if "$" in claim else "prediction" if "2027" in claim else \
+        "metric" if re.search(r"\d", claim) else "capability"
     assert claim_owner(ClaimFinding(kind, start, start + len(claim), "test", 0.5), ctx, table) == owner
 
 

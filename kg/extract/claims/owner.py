@@ -50,12 +50,15 @@ def claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str |
 
 
 _MEASURED = re.compile(r"\s*\(\s*(?:[~<>≈]|about\s|around\s|roughly\s)?\s*\$?\d")
+_MEASURED_FOR = re.compile(r"\d[\w.,/%+*]*(?:\s+[a-zA-Z/%]+)?\s+for\s+$")  # "165 seconds for ", "680Mb for "
 
 
 def _measured(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
-    """The name a measured claim's number follows in parentheses: "llama.cpp (29 tok/s)", "Unity (33%)"."""
+    """The name a measured claim's number follows in parentheses ("llama.cpp (29 tok/s)", "Unity (33%)"), or
+    that follows the number and its unit after "for" ("165 seconds for ImageMagick", "0.59s for EasyOCR")."""
     return next((h for h in ctx.hits if f.start <= h.start and h.end < f.end and _MEASURED.match(ctx.text, h.end)),
-                None)
+                None) or next((h for h in ctx.hits if f.start < h.start and h.end <= f.end
+                               and _MEASURED_FOR.search(ctx.text, f.start, h.start)), None)
 
 
 def _opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
