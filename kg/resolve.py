@@ -228,17 +228,22 @@ def _side_names(sides: tuple[str, ...], catalog: Catalog, said: set[str]) -> tup
 
 
 def _own_name(side: str, catalog: Catalog, said: set[str]) -> bool:
-    """A capitalised name of two or three words whose last word the quotes use as a name on its own:
-    "Grafana Alloy" (quotes say "Alloy"), not "Grafana" of the catalog alone."""
+    """A capitalised name of two or three words whose last word the quotes use as a name on its own ("Grafana
+    Alloy": the quotes say "Alloy", not "Grafana" of the catalog alone), or that the quotes write whole ("Base UI",
+    whose "UI" is no name on its own)."""
     words = side.split()
-    return 1 < len(words) <= 3 and all(w[:1].isupper() for w in words) and \
-        normalize_name(words[-1]) in said and catalog.get(words[-1]) is None
+    return 1 < len(words) <= 3 and all(w[:1].isupper() for w in words) and (
+        (normalize_name(words[-1]) in said and catalog.get(words[-1]) is None) or f"phrase:{side.lower()}" in said)
 
 
 def _said(doc: Document, parsed: dict[str, Parsed], texts: dict[str, str]) -> set[str]:
     """The names a document's quotes say (catalog names and name-shaped stretches), normalised, and its words
     (``word:`` and the word lowercased)."""
     said = set()
+    spoken = "\n".join(texts.get(qid, "") for qid in doc.quote_ids).lower()
+    for side in doc.candidates:  # a side the quotes write whole ("Base UI")
+        if re.search(rf"(?<![\w-]){re.escape(side.lower())}(?![\w-])", spoken):
+            said.add(f"phrase:{side.lower()}")
     for qid in doc.quote_ids:
         said |= {f"word:{w.lower()}" for w in re.findall(r"[\w][\w.+#-]*[\w+#]|\w", texts.get(qid, ""))}
         if qid in parsed:
@@ -275,7 +280,8 @@ def _title_entities(doc: Document, sides: tuple[str, ...], table: EntityTable,
             parent = table.root(parent)
         forms[base] = forms[table.name(parent)] = parent
         words = table.name(parent).split()
-        if len(words) > 1 and not table.catalog.get(" ".join(words[1:])):  # "Workers" in a Cloudflare Workers review
+        if len(words) > 1 and not table.catalog.get(" ".join(words[1:])) \
+                and not lexicon.is_generic(" ".join(words[1:])):  # "Workers" in a Cloudflare Workers review, not "UI"
             forms.setdefault(" ".join(words[1:]), parent)
             short.add(" ".join(words[1:]))
         stem = re.fullmatch(r"([A-Za-z][\w-]{2,})\.(?:dev|new|ai|js|io|sh|run|app|so|com)", base)

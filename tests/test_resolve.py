@@ -396,3 +396,18 @@ def test_names_that_differ_in_plus_or_hash_or_are_short_stay_apart():
     table = EntityTable(load_catalog(None))
     assert table.add_discovered("Zorbc++") != table.add_discovered("Zorbc")
     assert table.add_discovered("Q.R") != table.add_discovered("QR")
+
+
+def test_a_title_side_with_a_generic_tail_stays_whole_and_the_tail_alone_names_nothing(tmp_path):
+    from helpers import GraphView
+
+    view = GraphView(run_docs(tmp_path, [
+        ("Zorb UI vs Radix: bundle size", [
+            "So Zorb UI is 20KB gzipped larger than Radix.",
+            "Radix has a nicer UI story for dialogs.",
+        ]),
+    ]))
+    assert _mentioned(view, "So Zorb UI is 20KB gzipped larger than Radix.") == {"Zorb UI", "Radix UI"}
+    assert _mentioned(view, "Radix has a nicer UI story for dialogs.") == {"Radix UI"}
+    mentions = [m for m in view.graph.mentions if m.quote_id == view.quote("Radix has a nicer UI story for dialogs.").id]
+    assert len(mentions) == 1  # "UI" is no short form of Radix UI
