@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from kg.ids import spelling
 from kg.lexicon import Lexicon
 from kg.stopwords import STOP_WORDS
 from kg.words import RARE, is_common, is_vocabulary
@@ -332,15 +333,11 @@ def find_link_names(text: str, taken: list[tuple[int, int]]) -> list[NameHit]:
             start += name.rindex("/") + 1
             name = name[name.rindex("/") + 1:]
         target = (m.group("repo") or m.group("package") or "").removesuffix(".git").rsplit("/", 1)[-1]
-        if _plain(name) != _plain(target) or any(x < start + len(name) and start < y for x, y in taken):
+        if spelling(name) != spelling(target) or any(x < start + len(name) and start < y for x, y in taken):
             continue
         hits.append(NameHit(start, start + len(name), name, "discovery.link", True))
         taken.append((start, start + len(name)))
     return hits
-
-
-def _plain(name: str) -> str:
-    return re.sub(r"[\s._-]", "", name).casefold()
 
 
 def _items(text: str, start: int, end: int) -> list[tuple[int, int]]:

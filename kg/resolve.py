@@ -240,7 +240,7 @@ def _said(doc: Document, parsed: dict[str, Parsed], texts: dict[str, str]) -> se
     """The names a document's quotes say (catalog names and name-shaped stretches), normalised, and its words
     (``word:`` and the word lowercased)."""
     said = set()
-    spoken = "\n".join(texts.get(qid, "") for qid in doc.quote_ids).lower()
+    spoken = "\n".join(texts.get(qid, "") for qid in doc.quote_ids).lower() if doc.candidates else ""
     for side in doc.candidates:  # a side the quotes write whole ("Base UI")
         if re.search(rf"(?<![\w-]){re.escape(side.lower())}(?![\w-])", spoken):
             said.add(f"phrase:{side.lower()}")
