@@ -429,6 +429,9 @@ def _code_shaped(word: str) -> bool:
         or is_unheard(word)
 
 
+_LETTER_DIGIT = re.compile(r"[A-Za-z]\d")  # a two-character title name no word is spelt like: "i3", "k9"
+
+
 def _title_mentions(doc: Document, products: list[str], table: EntityTable, hits: dict[str, list[Hit]],
                     texts: dict[str, str]) -> None:
     """Add the mentions of a title's products that the catalog matcher missed ("ruff is faster", "replace jest").
@@ -440,7 +443,7 @@ def _title_mentions(doc: Document, products: list[str], table: EntityTable, hits
     forms: dict[str, str] = {}
     for eid in products:
         for form in sorted({table.name(eid), *table.info[eid].aliases}):
-            if len(form) > 2:
+            if len(form) > 2 or _LETTER_DIGIT.fullmatch(form):
                 forms.setdefault(form, eid)
     for qid in doc.quote_ids:
         keep, placed = _overlay(texts[qid], hits.get(qid, []), forms, table)

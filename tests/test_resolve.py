@@ -269,6 +269,9 @@ def title_names(tmp_path_factory):
         ("Zorb-Factory vs Widgetly?", [  # one name, spelled two ways
             "ZorbFactory trains the same model in half the time.",
         ]),
+        ("From q7 to Tilewm: a former q7 user", [  # a name of a letter and a digit
+            "q7 is one of the many tiling window managers.",
+        ]),
     ])
     return GraphView(graph)
 
@@ -281,6 +284,7 @@ def _mentioned(view, text):
 def test_a_lowercase_name_where_a_title_puts_products_is_a_subject(title_names):
     assert "zlt" in _mentioned(title_names, "zlt scales easily on a single machine.")
     assert _subject(title_names, "zlt scales easily on a single machine.") == "zlt"
+    assert _subject(title_names, "q7 is one of the many tiling window managers.") == "q7"
 
 
 def test_a_capitalised_name_after_a_title_cue_is_a_subject_though_no_quote_says_it(title_names):
