@@ -20,6 +20,9 @@ HEDGED = "Jan could compete with LM Studio once its model browser matures."
 INSTEAD_OF = "For the prototype we went with Chroma instead of Milvus, mostly for the install story."
 COMPATIBLE = "For the new cluster we tried Qdrant, which is Pinecone-compatible at the API level."
 RIVALS_SPACE = "Rivals in the vector search space include Milvus from Zilliz, Pinecone and Vespa."
+CATEGORY_LIST = "Python developers have no shortage of vector databases: Milvus, Pinecone, Vespa and Chroma."
+CATEGORY_EXAMPLES = "Other vector databases in Go are, for example, Weaviate and Milvus."
+CATEGORY_MIXED = "It couples with libraries like LanceDB and Python for the heavy lifting."
 
 # ---- threatens ------------------------------------------------------------------------------------------------
 KILL_CUE = ("Ollama owns the terminal crowd today. What could kill it within 18 months: Apple ships a local "
@@ -112,6 +115,7 @@ DOCS = [
     ("Cursor vs Windsurf", NO_CUE + SIDE_BY_SIDE),
     ("GitHub Copilot vs Cursor", [OWN_MAKER]),
     ("Weaviate after a year: notes", [RIVALS_SPACE]),
+    ("Notes on a shortlist", [CATEGORY_LIST, CATEGORY_EXAMPLES, CATEGORY_MIXED]),
     ("Chroma in the prototype", [INSTEAD_OF, COMPATIBLE]),
     ("What Qdrant, Jan, Daytona and E2B are made of", [WRITTEN_IN, WRITTEN_IN_IMPLICIT, DEFAULTS_TO, COMES_WITH,
                                                        USES_THE, BUILT_WITH, ADJECTIVE_FIRST, WHICH_USES, BUILD_ON,
@@ -144,6 +148,14 @@ def view(tmp_path_factory):
 ])
 def test_competition(view, quote, expected):
     assert view.edges(quote, "competes_with") == expected
+
+
+def test_the_names_a_category_lists_are_rivals_every_pair(view):
+    listed = sorted(["Chroma", "Milvus", "Pinecone", "Vespa"])
+    assert view.edges(CATEGORY_LIST, "competes_with") == {
+        ("competes_with", a, b) for i, a in enumerate(listed) for b in listed[i + 1:]}
+    assert view.edges(CATEGORY_EXAMPLES, "competes_with") == {("competes_with", "Milvus", "Weaviate")}
+    assert view.edges(CATEGORY_MIXED, "competes_with") == set()  # a product and a language are no pair
 
 
 @pytest.mark.parametrize("quote,rejected", [(NEGATED, "Elasticsearch"), (NEGATED_VERB, "Redis")])

@@ -299,6 +299,18 @@ def _choices(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
                 yield subject, target, m.start(), target.end
 
 
+@reader("category_list")
+def _category_list(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
+    """The names a category lists are rivals, every pair of them: "schema libraries: Zod, Valibot, ArkType",
+    "vector DBs like A, B and C" (the annotation guide's category lists). A product and a technology are no pair
+    ("libraries like pandas and Python")."""
+    items = list_after(scope.ctx, m.end(), scope.ctx.sentence_of(m.start())[1], max_gap=12)
+    for i, a in enumerate(items):
+        for b in items[i + 1:]:
+            if a.type == b.type and a.type in ("Product", "Technology") and _not_negated(scope, a, b):
+                yield a, b, a.start, b.end
+
+
 @reader("sentence_names")
 def _sentence_names(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     """The subject relates to every product or company of the cue's sentence: "the race is close"."""
