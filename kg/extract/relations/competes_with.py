@@ -1,7 +1,8 @@
 """competes_with: explicit competition statements, negations and lists of rivals.
 
 The cue families are records in ``ontology/cues.json`` run by the cue engine; this module adds the special
-``competition_list`` reader and the pairs a quote says are *not* competitors.
+``competition_list`` reader, the pairs a quote says are *not* competitors, and rundowns (bullet lines that each
+open with a product of one kind), which are lists of rivals without a cue.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from kg.extract.relations.base import (
     Finding,
     actor_before,
     antecedent,
+    emit,
     list_after,
     list_back,
     negated_pairs,
@@ -33,6 +35,10 @@ _NEGATION = re.compile(r"\b(?:(?<!\bor )(?<!\bif )not(?!\s+(?:only|just)\b)|"
 _PRONOUN = re.compile(r"\s*(?:it|them|this|that)\b|\s*$")
 _IT = re.compile(r"\s*it\b")
 _SAME = re.compile(r"\bthe same\b")
+_RUNDOWN_ITEM = re.compile(r"[*_`]*\s*(?::|\s[-–—]\s)")  # "- date-fns: …", "• Leaflet - …", "- **Luxon** — …"
+_RUNDOWN_CONFIDENCE = 0.7
+# catalog categories too broad to tell a rundown of rivals from a stack (a map library and a maps API)
+_BROAD_CATEGORIES = frozenset({None, "developer-library", "developer-tool", "other-software"})
 
 
 @relation_extractors.register("competes_with")
@@ -40,9 +46,30 @@ def competes_with(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> It
     """Explicit competition: "competitors are X, Y and Z", "competes with X", "alternative to X", "the race is close"."""
     negated = negated_pairs(ctx, lexicon)
     yield from run_cues(ctx, lexicon, "competes_with", negated)
+    yield from _rundown(ctx, lexicon, table, negated)
     for pair, (start, end) in negated.items():
         a, b = sorted(pair)
         yield Finding("competes_with", a, b, start, end, "competes.negated", 0.0, rejected="negated")
+
+
+def _rundown(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable,
+             negated: dict[frozenset[str], tuple[int, int]]) -> Iterator[Finding]:
+    """A rundown of products is a list of rivals, every pair of it: bullet lines that each open with a product and a
+    colon or dash before what is said of it ("- date-fns: most popular", "- Day.js: smallest bundle"), three or
+    more, of one category where the catalog gives a specific one (products of several listed so are a stack)."""
+    from kg.extract.candidates import name_lists  # candidates reads this package's findings
+
+    for kind, listed in name_lists(ctx):
+        items = [h for h in listed if kind == "items" and h.type == "Product" and _RUNDOWN_ITEM.match(ctx.text, h.end)]
+        if len(items) < 3 or len({table.info[h.root].category for h in items} - _BROAD_CATEGORIES) > 1:
+            continue  # "- Postgres: storage", "- Redis: cache", "- Kafka: events" is a stack
+        for i, a in enumerate(items):
+            for b in items[i + 1:]:
+                if frozenset((a.root, b.root)) not in negated:
+                    finding = emit("competes_with", a, b, a.start, b.end, "competes.rundown", _RUNDOWN_CONFIDENCE,
+                                   ctx, lexicon)
+                    if finding:
+                        yield finding
 
 
 @reader("competition_list")

@@ -12,8 +12,8 @@ Readers kept in code because they really are special (they read more than the ma
 ``competition_list`` (anchors, in-text "vs", pronouns and negation), ``dependency`` (past and negated
 dependencies), ``danger`` (a colon list and the owner of "X's real threat"), ``platform_blow`` (the
 sentence's shipping actor) and ``agentless`` (the other names of the sentence). What is not a cue family at
-all stays in its relation module: possessive and catalog makers (``developed_by``) and dated platform moves
-(``threatens``).
+all stays in its relation module: possessive and catalog makers (``developed_by``), rundowns of rivals
+(``competes_with``) and dated platform moves (``threatens``).
 """
 
 from __future__ import annotations
