@@ -315,6 +315,34 @@ def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]]) ->
     return sorted(hits, key=lambda h: h.start)
 
 
+# one word standing as an item of a comma list: ", io-ts, ", ", and react-vis"
+_LISTED_BETWEEN = re.compile(r",\s*(?P<word>[A-Za-z][\w.+#-]*[\w+#])\s*,\s*(?:(?:and|or)\s+)?")
+_LISTED_LAST = re.compile(r",\s*(?:and|or)\s+(?P<word>[A-Za-z][\w.+#-]*[\w+#])(?=[\s.,;:!?)]|$)")
+_LIST_JOIN = re.compile(r",\s*(?:(?:and|or)\s+)?")
+
+
+def find_listed_names(text: str, taken: list[tuple[int, int]]) -> list[NameHit]:
+    """Words that stand as items of a comma list of names: "Zod, ArkType, Yup, Superstruct, io-ts, Runtypes" (each
+    between two names) and "D3, Highcharts, and react-vis" (the last item, after two names). A lowercase word of
+    ordinary English or technical vocabulary is no name ("Zod, Valibot, and more", "…, etc")."""
+    spans = sorted(taken)
+    hits: list[NameHit] = []
+    for i, (_, end) in enumerate(spans):
+        nxt = spans[i + 1][0] if i + 1 < len(spans) else None
+        if nxt is not None:
+            m = _LISTED_BETWEEN.fullmatch(text, end, nxt)
+        else:
+            m = _LISTED_LAST.match(text, end) if i and _LIST_JOIN.fullmatch(text, spans[i - 1][1], spans[i][0]) \
+                else None
+        if m is None:
+            continue
+        word = m.group("word")
+        if word.islower() and (is_common(word, RARE) or "-" not in word and is_vocabulary(word)):
+            continue  # "and more", "etc"; a hyphenated word between names is one ("io-ts"), not its two parts
+        hits.append(NameHit(m.start("word"), m.end("word"), word, "discovery.listed", True))
+    return hits
+
+
 # a markdown link to a code host's repository or a registry's package: "[ruby-vips](https://github.com/jcupitt/ruby-vips)"
 _LINK = re.compile(r"\[`?(?P<name>[^\]`\n]{2,60}?)`?\]\(https?://(?:www\.)?(?:"
                    r"(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)/[\w.-]+/(?P<repo>[\w.-]+)|"

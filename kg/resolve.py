@@ -11,7 +11,7 @@ from kg.catalog import Catalog
 from kg.ids import entity_id, normalize_name, spelling
 from kg.lexicon import Lexicon
 from kg.models import Document, Entity, ReportItem
-from kg.names import NameHit, find_cue_names, find_link_names, find_names, not_prose, split_release
+from kg.names import NameHit, find_cue_names, find_link_names, find_listed_names, find_names, not_prose, split_release
 from kg.words import RARE, is_common, is_place, is_unheard
 
 __all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Span", "resolve_corpus", "scan_names"]
@@ -152,7 +152,9 @@ def scan_names(text: str, spans: tuple[Span, ...], catalog: Catalog, lexicon: Le
     names = [n for n in find_names(text, lexicon) if not any(s < n.end and n.start < e for s, e in taken)]
     taken += [(n.start, n.end) for n in names]
     linked = find_link_names(text, taken) if "](" in text else []
-    return tuple(sorted(names + linked + find_cue_names(text, lexicon, taken), key=lambda n: n.start))
+    cued = find_cue_names(text, lexicon, taken)
+    listed = find_listed_names(text, taken) if ", " in text else []
+    return tuple(sorted(names + linked + cued + listed, key=lambda n: n.start))
 
 
 def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexicon: Lexicon) -> list[Hit]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kg.lexicon import load_lexicon
-from kg.names import find_cue_names, find_link_names, find_names, split_release
+from kg.names import find_cue_names, find_link_names, find_listed_names, find_names, split_release
 
 
 @pytest.fixture(scope="module")
@@ -205,3 +205,22 @@ def test_a_link_to_its_own_repository_or_package_names_a_product(text, expected)
     found = find_link_names(text, [])
     assert [h.text for h in found] == expected and all(text[h.start:h.end] == h.text for h in found)
     assert all(h.strong and h.rule == "discovery.link" for h in found)
+
+
+def _taken(text: str, *names: str) -> list[tuple[int, int]]:
+    return [(text.index(n), text.index(n) + len(n)) for n in names]
+
+
+@pytest.mark.parametrize("text,names,expected", [
+    # between two names: a capitalised word of English and a hyphenated code name alike
+    ("Schema libraries: Zod, Valibot, ArkType, Yup, Superstruct, io-ts, Runtypes, and more.",
+     ("Zod", "Valibot", "ArkType", "Superstruct", "Runtypes"), ["Yup", "io-ts"]),
+    # the last item after two names
+    ("Other libraries are, for example, D3, Highcharts, FusionCharts, and react-vis.",
+     ("D3", "Highcharts", "FusionCharts"), ["react-vis"]),
+    # ordinary English closes a list; one name before "and" makes no list
+    ("We tried Zod, Valibot, etc, and liked them.", ("Zod", "Valibot"), []),
+    ("We use Zod, and honestly it works.", ("Zod",), []),
+])
+def test_a_word_listed_among_names_is_a_name(text, names, expected):
+    assert [h.text for h in find_listed_names(text, _taken(text, *names))] == expected
