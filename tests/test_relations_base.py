@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from kg.extract.relations.base import actor_before, antecedent, line_topic, list_back
+from kg.extract.relations.base import actor_before, antecedent, line_topic, list_after, list_back
 from kg.extract.text import QuoteContext
 from kg.resolve import Hit
 
@@ -92,3 +92,14 @@ def test_an_alternative_to_slash_joined_names_is_a_rival_of_each():
                           EntityTable(load_catalog(None)))
     assert {(f.source, f.target, f.rule) for f in found} == {("Sower", "Ably", "competes.named_alternative"),
                                                               ("Sower", "PubNub", "competes.named_alternative")}
+
+
+@pytest.mark.parametrize("text,cue,listed", [
+    ("Tiptap is a layer over the powerful [Prosemirror library](https://prosemirror.net/).", "over", ["Prosemirror"]),
+    ("It is built on **Pydantic** and Starlette.", "on", ["Pydantic", "Starlette"]),
+    ("It is built on what Pydantic offers.", "on", []),  # a verb's object starts at once
+])
+def test_an_object_list_may_open_with_an_adjective_or_markdown(text, cue, listed):
+    ctx = _ctx(text, ["Prosemirror", "Pydantic", "Starlette"])
+    start = text.index(f" {cue} ") + len(cue) + 2
+    assert [h.text for h in list_after(ctx, start, len(text), max_gap=14, tight=True)] == listed

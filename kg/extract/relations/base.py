@@ -76,10 +76,12 @@ def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight
     return items
 
 
-_ARTICLES = re.compile(r"(?:\s|\b(?:a|an|the|its|their|his|her|our|your|top|of|a few|several|some|both|either|"
+# what may stand between a verb and its object's name: articles, a few adjectives, markdown ("[X](…)", "**X**")
+_ARTICLES = re.compile(r"(?:\s|[\[*_`]|\b(?:a|an|the|its|their|his|her|our|your|top|of|a few|several|some|both|either|"
                        r"open-source|open source|self-hosted|managed|hosted|vanilla|upstream|plain|stock|robust|compatible|modern|"
                        r"custom|native|lightweight|standard|single|simple|small|bundled|embedded|local|shared|existing|"
-                       r"running|separate|dedicated|recent|latest|official|patched|modified|forked|full|whole|entire)\b)*",
+                       r"running|separate|dedicated|recent|latest|official|patched|modified|forked|full|whole|entire|"
+                       r"powerful|excellent|great|popular|mature|battle-tested|venerable|underlying|solid)\b)*",
                        re.IGNORECASE)
 _BETWEEN = re.compile(r"(?:\s|\b(?:also|now|still|already|both|all|just|mostly|really|directly|basically|essentially|"
                       r"itself|themselves|is|are|was|were|has|have|had|been|will|would|could|can|might|may|should|"
