@@ -72,6 +72,7 @@ DEFAULTS_TO = "Jan now defaults to llama.cpp for every local model."
 COMES_WITH = "Daytona comes with Docker preinstalled in every workspace."
 USES_THE = "E2B uses the Firecracker VMM for each sandbox it starts."
 BUILT_WITH = "Ollama is built with Go and starts in a blink."
+LANGUAGE_THEN_USING = "Jan is built in TypeScript using the Electron framework for the desktop."
 ADJECTIVE_FIRST = "Daytona requires a compatible Docker install on every host."
 WHICH_USES = "Jan feels light next to Daytona, which uses Kubernetes for every workspace."
 BUILD_ON = "Qdrant and Milvus both build on RocksDB for their storage."
@@ -123,7 +124,7 @@ DOCS = [
                                                        USES_THE, BUILT_WITH, ADJECTIVE_FIRST, WHICH_USES, BUILD_ON,
                                                        UTILIZES, LEVERAGE_THE, WRAPPER_ADJECTIVE,
                                                        UNDER_THE_HOOD_OPENER, REIMPLEMENTS_IN, MODIFIER_NOT_ACTOR,
-                                                       CONTRAST_NOT_LIST]),
+                                                       CONTRAST_NOT_LIST, LANGUAGE_THEN_USING]),
 ]
 
 
@@ -246,6 +247,8 @@ def test_hedged_threat_has_lower_confidence(view):
     (PULLS_IN, {("depends_on", "Weaviate", "Axios")}),
     (SHOUTED_NO, {("depends_on", "Qdrant", "RocksDB")}),
     (WRITTEN_IN, {("depends_on", "Qdrant", "Rust")}),
+    # the language a product is built in uses nothing: the product uses what follows
+    (LANGUAGE_THEN_USING, {("depends_on", "Jan", "TypeScript"), ("depends_on", "Jan", "Electron")}),
     (WRITTEN_IN_IMPLICIT, {("depends_on", "Qdrant", "Rust")}),
     (DEFAULTS_TO, {("depends_on", "Jan", "llama.cpp")}),
     (COMES_WITH, {("depends_on", "Daytona", "Docker")}),

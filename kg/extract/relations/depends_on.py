@@ -14,18 +14,31 @@ from kg.extract.relations.cues import Reading, Scope, reader, run_cues
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.lexicon import Lexicon
 from kg.registry import relation_extractors
-from kg.resolve import EntityTable
+from kg.resolve import EntityTable, Hit
 
 __all__ = ["depends_on"]
 
 _NOT_BEFORE = re.compile(r"\b(?:rather than|instead of|not|never|no longer|without)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _PRONOUN = re.compile(r"\s*(?:it|them)\b")
+_ARTICLES_ONLY = re.compile(r"(?:\s|\b(?:a|an|the)\b)*")
 
 
 @relation_extractors.register("depends_on")
 def depends_on(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[Finding]:
     """Dependencies between named things: "built on X", "runs on top of X", "requires X", "uses X under the hood"."""
     yield from run_cues(ctx, lexicon, "depends_on")
+
+
+def _actors(scope: Scope, pos: int, lo: int) -> list[Hit]:
+    """The names listed right before a cue at ``pos``, unless they are the language of an earlier cue ("Open edX is
+    built in Python using the Django framework": Python uses nothing); then that cue's own names."""
+    ctx = scope.ctx
+    names = list_back(ctx, pos, lo)
+    if names:
+        language = scope.lexicon.search("depends_language", ctx.text, lo, names[0].end)
+        if language is not None and _ARTICLES_ONLY.fullmatch(ctx.text, language.end(), names[0].start):
+            return list_back(ctx, language.start(), lo)
+    return names
 
 
 @reader("dependency")
@@ -38,7 +51,7 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
     # "uses X" needs its user named; a cue in a later clause falls back on the name that opens the sentence
     fallback = line_topic(ctx, m.start()) or (None if family.user_named else sentence_opener(ctx, s_lo, lo) or subject)
-    sources = list_back(ctx, m.start(), lo) or [x for x in [antecedent(ctx, m.start(), fallback)] if x]
+    sources = _actors(scope, m.start(), lo) or [x for x in [antecedent(ctx, m.start(), fallback)] if x]
     if not sources and subject and scope.lexicon.search("self_reference", ctx.text, max(lo, m.start() - 60),
                                                         m.start()):
         sources = [subject]  # "This project uses Tauri": the quote's own product
