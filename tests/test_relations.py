@@ -23,6 +23,7 @@ RIVALS_SPACE = "Rivals in the vector search space include Milvus from Zilliz, Pi
 CATEGORY_LIST = "Python developers have no shortage of vector databases: Milvus, Pinecone, Vespa and Chroma."
 CATEGORY_EXAMPLES = "Other vector databases in Go are, for example, Weaviate and Milvus."
 CATEGORY_MIXED = "It couples with libraries like LanceDB and Python for the heavy lifting."
+ALTERNATIVES_LIKE = "Pinecone alternatives like Qdrant, Milvus, and Chroma cost less at our scale."
 RUNDOWN = "- Milvus: the most deployed at scale\n- Pinecone: fully managed, no servers\n- Qdrant - filtering done right"
 STACK_RUNDOWN = "- PostgreSQL: the source of truth\n- Redis: the cache in front of it\n- Apache Kafka: the event log"
 
@@ -118,7 +119,8 @@ DOCS = [
     ("Cursor vs Windsurf", NO_CUE + SIDE_BY_SIDE),
     ("GitHub Copilot vs Cursor", [OWN_MAKER]),
     ("Weaviate after a year: notes", [RIVALS_SPACE]),
-    ("Notes on a shortlist", [CATEGORY_LIST, CATEGORY_EXAMPLES, CATEGORY_MIXED, RUNDOWN, STACK_RUNDOWN]),
+    ("Notes on a shortlist", [CATEGORY_LIST, CATEGORY_EXAMPLES, CATEGORY_MIXED, RUNDOWN, STACK_RUNDOWN,
+                              ALTERNATIVES_LIKE]),
     ("Chroma in the prototype", [INSTEAD_OF, COMPATIBLE]),
     ("What Qdrant, Jan, Daytona and E2B are made of", [WRITTEN_IN, WRITTEN_IN_IMPLICIT, DEFAULTS_TO, COMES_WITH,
                                                        USES_THE, BUILT_WITH, ADJECTIVE_FIRST, WHICH_USES, BUILD_ON,
@@ -159,6 +161,10 @@ def test_the_names_a_category_lists_are_rivals_every_pair(view):
         ("competes_with", a, b) for i, a in enumerate(listed) for b in listed[i + 1:]}
     assert view.edges(CATEGORY_EXAMPLES, "competes_with") == {("competes_with", "Milvus", "Weaviate")}
     assert view.edges(CATEGORY_MIXED, "competes_with") == set()  # a product and a language are no pair
+    # "X alternatives like A, B and C": rivals of X and of each other
+    listed = ["Chroma", "Milvus", "Pinecone", "Qdrant"]
+    assert view.edges(ALTERNATIVES_LIKE, "competes_with") == {
+        ("competes_with", a, b) for i, a in enumerate(listed) for b in listed[i + 1:]}
 
 
 def test_a_rundown_of_products_of_one_kind_is_a_list_of_rivals_and_one_of_several_kinds_a_stack(view):

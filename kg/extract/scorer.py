@@ -35,6 +35,7 @@ __all__ = ["MODEL_FILE", "ModelStack", "RelationModel", "load_model", "model_sta
            "score_relations"]
 
 MODEL_FILE = "relations.model.json"
+_SYMMETRIC = fact_types().symmetric  # a rivalry is nobody's action: no nearer actor takes it (``_nearer_actor``)
 
 
 @dataclass(frozen=True)
@@ -272,7 +273,8 @@ def score_relations(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon
         label, p = model.decision(probs)
         if pair in threats and label != "competes_with":
             continue
-        if label != "none" and not _nearer_actor(c, label.rstrip("<>"), findings, ctx):
+        kind = label.rstrip("<>")
+        if label != "none" and (kind in _SYMMETRIC or not _nearer_actor(c, kind, findings, ctx)):
             out.append(_finding(c, label, p, ctx, lexicon))
     found = findings + out
     return out + _list_rivals({frozenset((f.source, f.target)) for f in found}, found, ctx, lexicon)

@@ -299,12 +299,20 @@ def _choices(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
                 yield subject, target, m.start(), target.end
 
 
+_RIVALS_OF = re.compile(r"(?:alternatives|competitors|rivals)\b", re.IGNORECASE)
+_OWNER_GAP = re.compile(r"(?:['’]s?)?\s+")
+
+
 @reader("category_list")
 def _category_list(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     """The names a category lists are rivals, every pair of them: "schema libraries: Zod, Valibot, ArkType",
-    "vector DBs like A, B and C" (the annotation guide's category lists). A product and a technology are no pair
-    ("libraries like pandas and Python")."""
-    items = list_after(scope.ctx, m.end(), scope.ctx.sentence_of(m.start())[1], max_gap=12)
+    "vector DBs like A, B and C" (the annotation guide's category lists), with the name whose alternatives they are
+    ("Substack alternatives like Ghost and Beehiiv"). A product and a technology are no pair ("libraries like pandas
+    and Python")."""
+    ctx = scope.ctx
+    items = list_after(ctx, m.end(), ctx.sentence_of(m.start())[1], max_gap=12)
+    if _RIVALS_OF.match(m.group()):  # "Substack alternatives like Ghost, Beehiiv": Substack's rivals too
+        items = [h for h in ctx.hits if h.end <= m.start() and _OWNER_GAP.fullmatch(ctx.text, h.end, m.start())] + items
     for i, a in enumerate(items):
         for b in items[i + 1:]:
             if a.type == b.type and a.type in ("Product", "Technology") and _not_negated(scope, a, b):
