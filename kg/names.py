@@ -368,9 +368,13 @@ def find_link_names(text: str, taken: list[tuple[int, int]]) -> list[NameHit]:
     return hits
 
 
+# a comma inside a number ("$6,000") separates no items
+_ITEM_SEPARATOR = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,(?!\d{3}\b)|\s+and\s+|\s+or\s+|\s*&\s*|\s+vs\.?\s+|\s*/\s*)\s*")
+
+
 def _items(text: str, start: int, end: int) -> list[tuple[int, int]]:
     out, cursor = [], start
-    for sep in re.finditer(r"\s*(?:,\s*(?:and|or)\s+|,|\s+and\s+|\s+or\s+|\s*&\s*|\s+vs\.?\s+|\s*/\s*)\s*", text[start:end]):
+    for sep in _ITEM_SEPARATOR.finditer(text[start:end]):
         out.append((cursor, start + sep.start()))
         cursor = start + sep.end()
     out.append((cursor, end))
@@ -387,7 +391,8 @@ def _name_in(text: str, a: int, b: int, lexicon: Lexicon) -> tuple[int, int] | N
     keep = []
     for w in words[:3]:
         token = w.group().rstrip("'’").removesuffix("'s").removesuffix("’s")
-        if token.lower() in _NOT_NAME or (lexicon.is_generic(token) and not keep) or re.search(r"['’]", token):
+        if token.lower() in _NOT_NAME or (lexicon.is_generic(token) and not keep) or re.search(r"['’]", token) \
+                or token.replace(".", "").isdigit():  # "000", "2.5": a number is no name
             break
         if keep and token.islower():  # lowercase names are one word; "agentic workloads" is a phrase
             return None
