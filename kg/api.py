@@ -27,6 +27,7 @@ from kg.atomic import write_text
 from kg.errors import StoreError
 from kg.progress import ProgressCallback, report
 from kg.progress import logged as log_progress
+from kg.publish import load_exporters as _load_exporters
 from kg.publish import write_all as _write_all
 
 if TYPE_CHECKING:
@@ -232,22 +233,25 @@ def _build(inputs: list, out: str | Path, catalog, model: str | None, progress: 
            incremental: bool = False) -> BuildResult:
     """:func:`build`, writing ``formats`` and recording ``recorded`` as the build's exports; ``incremental``: the
     store is updated from the one in ``out`` (see ``kg.store_update``) when it can be."""
-    from kg.cache import CACHE_DIR, ExtractionCache
     from kg.errors import EmptyBuildError
     from kg.heap import settling
     from kg.ingest import read_corpus
     from kg.output import transaction
-    from kg.pipeline import extract_corpus
     from kg.timings import recording, stage
 
     previous = Path(out) / ".store" if incremental else None
     early = _early_runner(incremental, catalog, model, jobs, scheduler, inputs, follow_links)
     with settling(), transaction(out) as folder, recording() as timings, early as runner:
+        from kg.cache import CACHE_DIR, ExtractionCache  # once the workers start: not before their fork server
+        from kg.pipeline import extract_corpus
+
         with stage("ingest"):
             corpus = read_corpus(inputs, follow_links=follow_links, exclude=(Path(out),))
         if not corpus.documents and not allow_empty:
             raise EmptyBuildError([str(p) for p in inputs], out,
                                   [r.message for r in corpus.report if r.kind == "skipped_file"])
+        if runner is not None:  # while its workers start, rather than after the extraction with one core busy
+            _load_exporters(formats)
         cache = ExtractionCache(Path(out) / CACHE_DIR)
         graph = extract_corpus(corpus, catalog, model, progress, jobs=jobs, scheduler=scheduler, cache=cache,
                                runner=runner)
@@ -277,12 +281,14 @@ def _early_runner(incremental: bool, catalog, model: str | None, jobs: int | Non
     and extracted there, and spaCy loads there while this process reads the inputs and the cache); for a build of
     inputs large enough for workers (:func:`_large_inputs`) with its pool of workers (``Runner.start_pool``: they
     load spaCy while this process reads the corpus). Otherwise None (``extract_corpus`` makes its own)."""
-    from kg.parallel import Runner, Setup
+    from kg.parallel import Runner, Setup, start_fork_server
 
     if not incremental and (scheduler is not None or _cores(jobs, scheduler) < 2 or not _large_inputs(inputs,
                                                                                                     follow_links)):
         yield None
         return
+    if scheduler is None and _cores(jobs, scheduler) > 1:
+        start_fork_server()  # first: it imports spaCy while this process goes on
     from kg.catalog import load_catalog
     from kg.timings import stage
 

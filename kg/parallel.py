@@ -43,10 +43,11 @@ from kg import __version__
 from kg.catalog import Catalog, ontology_dir
 
 __all__ = ["PARALLEL_MIN_QUOTES", "Runner", "Setup", "attribute_task", "extract_encoded_task", "extract_task",
-           "fingerprint", "parse_task", "warm_task"]
+           "fingerprint", "parse_task", "start_fork_server", "warm_task"]
 
 PARALLEL_MIN_QUOTES = 200
 _MAX_CHUNK = 128
+_PRELOAD = ["kg.pipeline", "kg.nlp"]  # what the fork server imports: workers fork with spaCy imported
 
 
 # spaCy, and the word lists and stemmer that name discovery, sentiment and candidate features read
@@ -219,6 +220,17 @@ def warm_task(items: list, setup: Setup | str | _Worker) -> list:
     return []
 
 
+def start_fork_server() -> None:
+    """Start multiprocessing's fork server now, where workers start by one: it imports spaCy and kg's pipeline (about
+    a CPU second) while this process goes on, before the first worker waits for it. Nothing once a fork server runs."""
+    import multiprocessing
+    from multiprocessing import forkserver
+
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        forkserver.set_forkserver_preload(_PRELOAD)
+        forkserver.ensure_running()
+
+
 def _ready(key: str) -> None:
     """The first task of :meth:`Runner.start`'s worker: nothing, once the initializer has built its state."""
     _worker(key)
@@ -367,7 +379,7 @@ class Runner:
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
         context = multiprocessing.get_context(method)
         if method == "forkserver":
-            context.set_forkserver_preload(["kg.pipeline", "kg.nlp"])  # workers fork with spaCy imported
+            context.set_forkserver_preload(_PRELOAD)
         return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_install,
                                    initargs=(self.setup,))
 

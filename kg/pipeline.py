@@ -24,7 +24,7 @@ from kg.lexicon import Lexicon, load_lexicon
 from kg.models import Claim, Evidence, KnowledgeGraph, Mention, Relation, ReportItem, RunInfo
 from kg.parallel import extract_encoded_task, extract_task, parse_task
 from kg.progress import ProgressCallback, track
-from kg.resolve import EntityTable, Parsed, resolve_corpus, scan_names
+from kg.resolve import EntityTable, Parsed, Scanned, resolve_corpus, scan_names
 from kg.timings import stage
 
 if TYPE_CHECKING:
@@ -117,33 +117,39 @@ def prepare(corpus: Corpus, catalog: str | Path | Catalog | None = None, model: 
     try:
         qids = sorted(corpus.quotes)
         texts = {q: corpus.quotes[q].text for q in qids}
-        loading = _preloading(runner)  # resolution's tables, read while the workers parse
+        loading = _preloading(runner, texts)  # resolution's tables and text scan, while the workers parse
         with stage("nlp"):  # the parse map step: spaCy, catalog spans, name-shaped stretches
             parsed = _parsed(qids, texts, runner, cache, progress)
             titled = [d for d in corpus.documents if d.title]  # a wrongly split "A vs B" is read whole too
             titles = _parsed([d.id for d in titled], {d.id: d.title for d in titled}, runner, cache)  # type: ignore[misc]
         runner.warm()  # the workers build extraction's state while this process resolves names
         with stage("resolve"):
-            if loading is not None:
-                loading.join()
-            return _resolve(corpus, parsed, texts, cat, lexicon, titles, cache, runner)
+            scanned = loading.result() if loading is not None else None
+            return _resolve(corpus, parsed, texts, cat, lexicon, titles, cache, runner, scanned)
     finally:
         if own:
             runner.close()
 
 
-def _preloading(runner: Runner):
-    """With worker processes, a thread that loads the tables name resolution reads (``kg.words.preload``) while
-    they parse and this process waits for them; None (loaded on first use) when everything runs here."""
+def _preloading(runner: Runner, texts: dict[str, str]):
+    """With worker processes, a thread that loads the tables name resolution reads (``kg.words.preload``) and scans
+    the quote texts for it (``kg.resolve.scan_texts``) while they parse and this process waits for them: a future of
+    the scan. None (loaded on first use, scanned by resolution) when everything runs here."""
     if runner.jobs < 2 or runner.scheduler is not None:
         return None
-    import threading
+    from concurrent.futures import ThreadPoolExecutor
 
+    from kg.resolve import scan_texts
     from kg.words import preload
 
-    thread = threading.Thread(target=preload, name="kg-preload", daemon=True)
-    thread.start()
-    return thread
+    def load() -> Scanned:
+        preload()
+        return scan_texts(texts)
+
+    pool = ThreadPoolExecutor(1, thread_name_prefix="kg-preload")
+    scanning = pool.submit(load)
+    pool.shutdown(wait=False)  # its thread ends with the scan
+    return scanning
 
 
 @dataclass(frozen=True)
@@ -168,7 +174,7 @@ def attribute_document(item: Attributing, catalog: Catalog) -> dict[str, Attribu
 
 def _resolve(corpus: Corpus, parsed: dict[str, Parsed], texts: dict[str, str], cat: Catalog,
              lexicon: Lexicon, titles: dict[str, Parsed], cache: ExtractionCache | None = None,
-             runner: Runner | None = None) -> Prepared:
+             runner: Runner | None = None, scanned: Scanned | None = None) -> Prepared:
     """Names resolved corpus-wide, then each document's subjects (taken from ``cache`` when what attribution
     reads of the document is unchanged: a document another one added does not touch is not attributed again).
 
@@ -179,7 +185,7 @@ def _resolve(corpus: Corpus, parsed: dict[str, Parsed], texts: dict[str, str], c
     from kg.parallel import attribute_task
 
     qids = sorted(corpus.quotes)
-    res = resolve_corpus(corpus.documents, parsed, texts, cat, lexicon, titles)
+    res = resolve_corpus(corpus.documents, parsed, texts, cat, lexicon, titles, scanned)
     table = res.table
     contexts: dict[tuple[str, str], QuoteContext] = {}
     attributions: dict[str, Attribution] = {}

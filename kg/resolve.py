@@ -14,7 +14,8 @@ from kg.models import Document, Entity, ReportItem
 from kg.names import NameHit, find_cue_names, find_link_names, find_listed_names, find_names, not_prose, split_release
 from kg.words import RARE, is_common, is_place, is_unheard
 
-__all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Span", "resolve_corpus", "scan_names"]
+__all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Scanned", "Span", "resolve_corpus", "scan_names",
+           "scan_texts"]
 
 _ORG_SUFFIX = re.compile(r"\b(?:Inc\.?|Labs|Corp\.?|Corporation|Ltd\.?|LLC|GmbH|Technologies|Systems|Research|AI|Company|Foundation)$")
 _ORG_PRODUCT = re.compile(r"((?: (?-i:[A-Z])[\w-]+){1,3})(?=[\s.,;:!?)'’]|$)")
@@ -238,16 +239,36 @@ def _own_name(side: str, catalog: Catalog, said: set[str]) -> bool:
         (normalize_name(words[-1]) in said and catalog.get(words[-1]) is None) or f"phrase:{side.lower()}" in said)
 
 
-def _said(doc: Document, parsed: dict[str, Parsed], texts: dict[str, str]) -> set[str]:
+@dataclass(frozen=True)
+class Scanned:
+    """What resolution reads of the quote texts alone: each quote's words (``word:`` and the word lowercased) and
+    how often each lowercase word is written in prose (:func:`scan_texts`)."""
+
+    words: dict[str, frozenset[str]]
+    lowercase: Counter
+
+
+def scan_texts(texts: dict[str, str]) -> Scanned:
+    """Scan the quote texts (quote id → text) for :func:`resolve_corpus`: a build with workers does it while they
+    parse, instead of while this process resolves names alone."""
+    words = {qid: frozenset(f"word:{w.lower()}" for w in re.findall(r"[\w][\w.+#-]*[\w+#]|\w", text))
+             for qid, text in texts.items()}
+    lowercase = Counter(w for t in texts.values()
+                        for w in re.findall(r"(?<![\w./-])[a-z][a-z-]+(?![\w/-])", _prose(t)))
+    return Scanned(words, lowercase)
+
+
+def _said(doc: Document, parsed: dict[str, Parsed], texts: dict[str, str],
+          words: dict[str, frozenset[str]]) -> set[str]:
     """The names a document's quotes say (catalog names and name-shaped stretches), normalised, and its words
-    (``word:`` and the word lowercased)."""
+    (``words``: each quote's, as :func:`scan_texts` found them)."""
     said = set()
     spoken = "\n".join(texts.get(qid, "") for qid in doc.quote_ids).lower() if doc.candidates else ""
     for side in doc.candidates:  # a side the quotes write whole ("Base UI")
         if re.search(rf"(?<![\w-]){re.escape(side.lower())}(?![\w-])", spoken):
             said.add(f"phrase:{side.lower()}")
     for qid in doc.quote_ids:
-        said |= {f"word:{w.lower()}" for w in re.findall(r"[\w][\w.+#-]*[\w+#]|\w", texts.get(qid, ""))}
+        said |= words.get(qid, frozenset())
         if qid in parsed:
             said |= {normalize_name(canon) for _, _, _, canon in parsed[qid].spans}
             names = {split_release(n.text)[0] for n in parsed[qid].names if n.strong}
@@ -548,7 +569,8 @@ class Resolution:
 
 
 def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: dict[str, str],
-                   catalog: Catalog, lexicon: Lexicon, titles: dict[str, Parsed] | None = None) -> Resolution:
+                   catalog: Catalog, lexicon: Lexicon, titles: dict[str, Parsed] | None = None,
+                   scanned: Scanned | None = None) -> Resolution:
     """Resolve the names of every quote: the corpus-wide (reduce) step over what each quote yielded alone.
 
     Args:
@@ -557,6 +579,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
         texts: quote id → text.
         catalog, lexicon: what is known before reading.
         titles: document id → its parsed title, for titles that name products without "A vs B".
+        scanned: ``scan_texts(texts)``, when it was worked out ahead (scanned here otherwise).
 
     Returns:
         The entity table, quote id → resolved hits (sorted by position), document id → candidate
@@ -568,7 +591,8 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     candidates: dict[str, list[str]] = {}
     primary: dict[str, str | None] = {}
     quote_doc_ids: dict[str, list[str]] = defaultdict(list)
-    doc_said = {doc.id: _said(doc, parsed, texts) for doc in documents}
+    scanned = scanned or scan_texts(texts)
+    doc_said = {doc.id: _said(doc, parsed, texts, scanned.words) for doc in documents}
     sides = {doc.id: _side_names(doc.candidates, catalog, doc_said[doc.id]) for doc in documents}
     for doc in documents:
         doc_forms[doc.id], doc_short[doc.id] = _title_entities(doc, sides[doc.id], table, lexicon)
@@ -594,8 +618,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
                     confirmed[key].append(said[key])
     title_forms = {normalize_name(f) for forms in doc_forms.values() for f in forms}
     places: set[str] = set()
-    lowercase = Counter(w for t in texts.values()
-                        for w in re.findall(r"(?<![\w./-])[a-z][a-z-]+(?![\w/-])", _prose(t)))
+    lowercase = scanned.lowercase
     mid = Counter(normalize_name(n.text) for ns in raw.values() for n in ns if not n.initial)
     small = {normalize_name(n.text) for ns in raw.values() for n in ns if n.text[:1].islower()}  # "kube-proxy"
 

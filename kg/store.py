@@ -147,7 +147,8 @@ def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallb
 
     The database is built in a temporary sibling folder and renamed into place, so a reader sees the
     old store or the new one. ``concurrent``: the database is loaded in a thread, two chunks at a time (in Rust,
-    without Python's lock) while this one works out the documents' digests and the relation index's rows.
+    without Python's lock) while this one works out the documents' digests and the relation index's rows and writes
+    them beside it.
 
     Returns:
         The ``.store`` folder.
@@ -157,8 +158,8 @@ def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallb
     """
     from concurrent.futures import ThreadPoolExecutor
 
-    from kg.relation_index import IndexRows, write_index
-    from kg.store_update import graph_digests, write_digests
+    from kg.relation_index import write_index
+    from kg.store_update import write_digests
 
     root = store_path(out_dir)
     try:
@@ -168,15 +169,13 @@ def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallb
             report(progress, "loading the store", 0, None)  # one bulk load: its start and its end
             with ThreadPoolExecutor(1, thread_name_prefix="kg-load") as pool:
                 loading = pool.submit(_load, kg, building, 2) if concurrent else None
-                digests, rows = graph_digests(kg), IndexRows()
-                rows.add(kg)
+                write_digests(kg, root)
+                write_index(root, [kg])
                 count = loading.result() if loading is not None else _load(kg, building)
             report(progress, "loading the store", count, count)
             _swap_in(building, root / _DATABASE)
         finally:
             shutil.rmtree(building, ignore_errors=True)
-        write_digests(kg, root, digests)
-        write_index(root, rows)
         seal(root, _name_index(kg) | {"quads": count})
     except OSError as err:
         raise StoreError(f"cannot write the store in {root}: {err}") from err
