@@ -12,7 +12,7 @@ from kg.ids import entity_id, normalize_name, spelling
 from kg.lexicon import Lexicon
 from kg.models import Document, Entity, ReportItem
 from kg.names import NameHit, find_cue_names, find_link_names, find_listed_names, find_names, not_prose, split_release
-from kg.words import RARE, is_common, is_place, is_unheard
+from kg.words import RARE, is_common, is_place, is_unheard, zipf
 
 __all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Scanned", "Span", "resolve_corpus", "scan_names",
            "scan_texts"]
@@ -476,6 +476,46 @@ def _title_mentions(doc: Document, products: list[str], table: EntityTable, hits
             hits[qid] = sorted(keep + fresh, key=lambda h: (h.start, h.end))
 
 
+def _echoes(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], texts: dict[str, str]) -> None:
+    """Add the other mentions of a product the document already names, written in another case ("Fluent-bit …",
+    then "fluent-bit"; "Insomnia" in one quote, "insomnia" in another).
+
+    Only names English rarely uses take another case (:func:`_echoable`): "cursor" is a word wherever "Cursor"
+    is a product.
+    """
+    forms: dict[str, str] = {}
+    for qid in doc.quote_ids:
+        for h in hits.get(qid, []):
+            form = table.name(h.root)  # the whole name: a short form ("Auth" for "Gizmo Auth") matches as written
+            if form not in forms and _echoable(form):
+                forms[form] = h.root
+    if not forms:
+        return
+    for qid in doc.quote_ids:
+        taken = [(h.start, h.end) for h in hits.get(qid, [])]
+        taken += [m.span() for m in _LINK.finditer(texts[qid])]  # "github.com/cilium/proxy" names a repository
+        found = _gazetteer_hits(texts[qid], forms, taken)
+        if found:
+            text = texts[qid]
+            hits[qid] = sorted(hits.get(qid, []) + [
+                Hit(s, e, text[s:e], forms[f], table.root(forms[f]), table.info[forms[f]].type, "document")
+                for s, e, f in found], key=lambda h: (h.start, h.end))
+
+
+_LINK = re.compile(r"(?:https?://|www\.)\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|io|dev|net|app|so|sh|co)\b\S*")
+
+
+_RARE_ZIPF = 2.5  # a word English uses less than about once in three million words ("rmagick", "copilot")
+
+
+def _echoable(form: str) -> bool:
+    """Whether a name may be read again in another case: it holds a digit or a word English rarely uses
+    ("rmagick", "Node.js", "k9"), unlike "Cursor", "Queue" or "feature management"."""
+    words = re.findall(r"[^\W\d_]{2,}", form)
+    return (len(form) > 2 or bool(_LETTER_DIGIT.fullmatch(form))) and \
+        (any(c.isdigit() for c in form) or any(zipf(w) < _RARE_ZIPF for w in words))
+
+
 def _overlay(text: str, hits: list[Hit], forms: dict[str, str],
              table: EntityTable) -> tuple[list[Hit], list[tuple[int, int, str]]]:
     """Where a document's title forms occur in a quote: the hits that stay and the forms' places.
@@ -677,6 +717,8 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             candidates[doc.id], primary[doc.id] = _title_subjects(doc, titles[doc.id], table, hits, lexicon, spoken,
                                                                   doc_said[doc.id])
             _title_mentions(doc, candidates[doc.id], table, hits, texts)
+    for doc in documents:
+        _echoes(doc, table, hits, texts)
     used = {h.entity for hs in hits.values() for h in hs}
     used |= {table.root(e) for e in used}  # a release's product counts as found too
     report = [ReportItem(kind="discovered_entity", message=f"{table.name(e)} ({table.info[e].type}): not in the catalog")

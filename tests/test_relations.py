@@ -25,6 +25,8 @@ CATEGORY_EXAMPLES = "Other vector databases in Go are, for example, Weaviate and
 CATEGORY_MIXED = "It couples with libraries like LanceDB and Python for the heavy lifting."
 ALTERNATIVES_LIKE = "Pinecone alternatives like Qdrant, Milvus, and Chroma cost less at our scale."
 RUNDOWN = "- Milvus: the most deployed at scale\n- Pinecone: fully managed, no servers\n- Qdrant - filtering done right"
+NOT_BUT = "Chroma is not a drop-in replacement for Milvus but is a drop-in replacement for Pinecone."
+ALTERNATIVE_ASIDE = "Chroma is an open-source alternative (Apache 2.0) to Pinecone for small teams."
 STACK_RUNDOWN = "- PostgreSQL: the source of truth\n- Redis: the cache in front of it\n- Apache Kafka: the event log"
 
 # ---- threatens ------------------------------------------------------------------------------------------------
@@ -53,6 +55,9 @@ KILLER_ADJECTIVE = "With persistent volumes, Modal is a total Runloop Devbox kil
 NOTHING_THREATENS = "Honestly nothing threatens Runloop Devbox here."
 
 OWN_MAKER = "The biggest threat to GitHub Copilot is Microsoft, which keeps renaming it."
+
+# the subject is one of the things "made with": no user is named, so nothing depends on anything
+MADE_WITH_THE_SUBJECT = "Backups made with Restic or Kopia are incremental in nature."
 
 # ---- depends_on / developed_by --------------------------------------------------------------------------------
 BUILT_ON = "Ollama is built on top of llama.cpp, which does all the heavy lifting."
@@ -121,7 +126,8 @@ DOCS = [
     ("Weaviate after a year: notes", [RIVALS_SPACE]),
     ("Notes on a shortlist", [CATEGORY_LIST, CATEGORY_EXAMPLES, CATEGORY_MIXED, RUNDOWN, STACK_RUNDOWN,
                               ALTERNATIVES_LIKE]),
-    ("Chroma in the prototype", [INSTEAD_OF, COMPATIBLE]),
+    ("Chroma in the prototype", [INSTEAD_OF, COMPATIBLE, NOT_BUT, ALTERNATIVE_ASIDE]),
+    ("Restic review", [MADE_WITH_THE_SUBJECT]),
     ("What Qdrant, Jan, Daytona and E2B are made of", [WRITTEN_IN, WRITTEN_IN_IMPLICIT, DEFAULTS_TO, COMES_WITH,
                                                        USES_THE, BUILT_WITH, ADJECTIVE_FIRST, WHICH_USES, BUILD_ON,
                                                        UTILIZES, LEVERAGE_THE, WRAPPER_ADJECTIVE,
@@ -356,3 +362,15 @@ def test_a_product_compatible_with_another_competes_with_it(view):
     assert rules.pop(("Pinecone", "Qdrant")) == "competes.compatible"
     # the scorer may also read "we tried Qdrant" in a review of Chroma, another vector database, as an alternative
     assert all("Chroma" in pair and rule.startswith("scorer.") for pair, rule in rules.items())
+
+
+def test_a_negation_before_but_leaves_the_rivalry_after_it(view):
+    assert view.edges(NOT_BUT, "competes_with") == {("competes_with", "Chroma", "Pinecone")}
+
+
+def test_an_aside_between_alternative_and_to_leaves_the_rivalry(view):
+    assert view.edges(ALTERNATIVE_ASIDE, "competes_with") == {("competes_with", "Chroma", "Pinecone")}
+
+
+def test_the_subject_among_the_things_used_is_not_their_user(view):
+    assert view.edges(MADE_WITH_THE_SUBJECT, "depends_on") == set()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import run_docs
+from helpers import GraphView, run_docs
 
 
 @pytest.fixture(scope="module")
@@ -415,3 +415,23 @@ def test_a_title_side_with_a_generic_tail_stays_whole_and_the_tail_alone_names_n
     assert _mentioned(view, "Radix has a nicer UI story for dialogs.") == {"Radix UI"}
     mentions = [m for m in view.graph.mentions if m.quote_id == view.quote("Radix has a nicer UI story for dialogs.").id]
     assert len(mentions) == 1  # "UI" is no short form of Radix UI
+
+
+def test_a_name_a_document_uses_is_found_in_another_case_in_its_other_quotes(tmp_path):
+    view = GraphView(run_docs(tmp_path, [("Notes from the logging cluster", [
+        "We replaced Fluentd with Insomnio on every node last spring.",
+        "insomnio has used a tenth of the memory since.",
+    ])]))
+    quote = view.quote("insomnio has used a tenth of the memory since.")
+    found = {(view.entities[m.entity_id].name, m.rule) for m in view.graph.mentions if m.quote_id == quote.id}
+    assert found == {("Insomnio", "document")}
+
+
+@pytest.mark.parametrize("form,expected", [
+    ("Fluentd", True), ("rmagick", True), ("k9", True), ("GitHub Copilot", True),
+    ("Queue", False), ("feature management", False), ("Cursor", False), ("Go", False), ("Python", False),
+])
+def test_only_a_form_no_common_word_spells_is_read_again_in_another_case(form, expected):
+    from kg.resolve import _echoable
+
+    assert _echoable(form) is expected

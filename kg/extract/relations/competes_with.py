@@ -32,6 +32,7 @@ _VERSUS = re.compile(r"(?:versus|vs|instead\s+of|rather\s+than)", re.IGNORECASE)
 # "whether or not", "if not", "not only", "not just" negate nothing
 _NEGATION = re.compile(r"\b(?:(?<!\bor )(?<!\bif )not(?!\s+(?:only|just)\b)|"
                        r"isn't|aren't|no|never|doesn't|don't|neither|nor)\b")
+_CONTRAST = re.compile(r"\b(?:but|however|yet)\b", re.IGNORECASE)
 _PRONOUN = re.compile(r"\s*(?:it|them|this|that)\b|\s*$")
 _IT = re.compile(r"\s*it\b")
 _SAME = re.compile(r"\bthe same\b")
@@ -91,7 +92,8 @@ def _competition_list(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
                                      or antecedent(ctx, m.start(), subject))
     if _VERSUS.match(m.group()):
         source = actor_before(ctx, m.start(), lo, words=2)  # in-text "X vs Y" needs both names
-    negation = _NEGATION.search(ctx.text[lo:m.end()])
+    contrast = [c.end() for c in _CONTRAST.finditer(ctx.text, lo, m.start())]  # "not X but Y": Y is not negated
+    negation = _NEGATION.search(ctx.text[contrast[-1] if contrast else lo:m.end()])
     pronoun = _PRONOUN.match(ctx.text[m.end():m.end() + 6])
     targets = [] if pronoun else list_after(ctx, m.end(), s_hi)
     if pronoun and source is not None and _IT.match(ctx.text[m.end():m.end() + 4]):

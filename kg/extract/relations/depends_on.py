@@ -51,7 +51,8 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
     # "uses X" needs its user named; a cue in a later clause falls back on the name that opens the sentence
     fallback = line_topic(ctx, m.start()) or (None if family.user_named else sentence_opener(ctx, s_lo, lo) or subject)
-    sources = _actors(scope, m.start(), lo) or [x for x in [antecedent(ctx, m.start(), fallback)] if x]
+    named = _actors(scope, m.start(), lo)
+    sources = named or [x for x in [antecedent(ctx, m.start(), fallback)] if x]
     if not sources and subject and scope.lexicon.search("self_reference", ctx.text, max(lo, m.start() - 60),
                                                         m.start()):
         sources = [subject]  # "This project uses Tauri": the quote's own product
@@ -59,6 +60,8 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
         _NOT_BEFORE.search(ctx.text[max(s_lo, m.start() - 24):m.start()])
     pronoun = _PRONOUN.match(ctx.text[m.end():m.end() + 5])
     targets = [subject] if pronoun and subject else list_after(ctx, m.end(), hi, max_gap=14, tight=True)
+    if not named and any(t.root == s.root for s in sources for t in targets):
+        return  # "backups made with Borg or Restic": the fallback user is one of the things used
     for source, target in ((src, tgt) for src in sources for tgt in targets):
         if m.group().lower().startswith("backed") and target.type == "Organization":
             continue  # "backed by a16z" is money, not a dependency
