@@ -343,6 +343,25 @@ def find_listed_names(text: str, taken: list[tuple[int, int]]) -> list[NameHit]:
     return hits
 
 
+# one word in backticks, as a package or a command is written: "`dayjs`", "`null-ls`", "`coc.nvim`", "`Wasmtime`"
+_CODE_WORD = re.compile(r"(?<![`\w])`(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\.(?:js|nvim|io|py|rs|cpp))?|"
+                        r"[A-Z][a-z0-9]+(?:-[a-z0-9]+)*)`(?![`\w])")
+
+
+def find_code_names(text: str, taken: list[tuple[int, int]], known=lambda word: False) -> list[NameHit]:
+    """Words written as code that name a package or a tool: "`dayjs` is a drop in replacement", "`ranger`, `lfm`
+    and `nnn` come to mind". An ordinary English word in backticks is an identifier ("`service`", "`query`")
+    unless ``known`` says it is a product's name ("`moment`")."""
+    hits = []
+    for m in _CODE_WORD.finditer(text):
+        start, end = m.span("name")
+        word = m.group("name")
+        if any(x < end and start < y for x, y in taken) or (is_common(word) and not known(word)):
+            continue
+        hits.append(NameHit(start, end, word, "discovery.code", True))
+    return hits
+
+
 # a markdown link to a code host's repository or a registry's package: "[ruby-vips](https://github.com/jcupitt/ruby-vips)"
 _LINK = re.compile(r"\[`?(?P<name>[^\]`\n]{2,60}?)`?\]\(https?://(?:www\.)?(?:"
                    r"(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)/[\w.-]+/(?P<repo>[\w.-]+)|"

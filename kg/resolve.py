@@ -11,7 +11,8 @@ from kg.catalog import Catalog
 from kg.ids import entity_id, normalize_name, spelling
 from kg.lexicon import Lexicon
 from kg.models import Document, Entity, ReportItem
-from kg.names import NameHit, find_cue_names, find_link_names, find_listed_names, find_names, not_prose, split_release
+from kg.names import (NameHit, find_code_names, find_cue_names, find_link_names, find_listed_names, find_names,
+                      not_prose, split_release)
 from kg.words import RARE, is_common, is_place, is_unheard, zipf
 
 __all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Scanned", "Span", "resolve_corpus", "scan_names",
@@ -155,7 +156,9 @@ def scan_names(text: str, spans: tuple[Span, ...], catalog: Catalog, lexicon: Le
     linked = find_link_names(text, taken) if "](" in text else []
     cued = find_cue_names(text, lexicon, taken)
     listed = find_listed_names(text, taken) if ", " in text else []
-    return tuple(sorted(names + linked + cued + listed, key=lambda n: n.start))
+    taken += [(n.start, n.end) for n in linked + cued + listed]
+    coded = find_code_names(text, taken, lambda word: catalog.get(word) is not None) if "`" in text else []
+    return tuple(sorted(names + linked + cued + listed + coded, key=lambda n: n.start))
 
 
 def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexicon: Lexicon) -> list[Hit]:

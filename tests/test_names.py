@@ -225,3 +225,14 @@ def _taken(text: str, *names: str) -> list[tuple[int, int]]:
 ])
 def test_a_word_listed_among_names_is_a_name(text, names, expected):
     assert [h.text for h in find_listed_names(text, _taken(text, *names))] == expected
+
+
+def test_a_word_in_backticks_is_a_name_unless_it_is_ordinary_english():
+    from kg.names import find_code_names
+
+    text = "Swap `dayjs` for `moment`, keep `null-ls` and the `service` key; see `fitz.Page` and `Wasmtime`."
+    found = [(h.text, h.rule) for h in find_code_names(text, [])]
+    assert found == [("dayjs", "discovery.code"), ("null-ls", "discovery.code"), ("Wasmtime", "discovery.code")]
+    known = [h.text for h in find_code_names(text, [], known=lambda word: word == "moment")]
+    assert known == ["dayjs", "moment", "null-ls", "Wasmtime"]
+    assert find_code_names(text, [(6, 11)])[0].text == "null-ls"  # a word already read is not read again

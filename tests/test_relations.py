@@ -79,6 +79,11 @@ COMES_WITH = "Daytona comes with Docker preinstalled in every workspace."
 USES_THE = "E2B uses the Firecracker VMM for each sandbox it starts."
 BUILT_WITH = "Ollama is built with Go and starts in a blink."
 LANGUAGE_THEN_USING = "Jan is built in TypeScript using the Electron framework for the desktop."
+DESCENDED_FROM = "Valkey descended from Redis after the licence change."
+NOT_WITHOUT = "Ollama wouldn't be possible without llama.cpp doing the heavy lifting."
+JUST_WITH_A_UI = "LM Studio is just llama.cpp with a friendly GUI on top."
+FORKED_INTO = "Redis was forked into Valkey by the community."
+SPACE_BASED = "Jan is a python based desktop app for local models."
 ADJECTIVE_FIRST = "Daytona requires a compatible Docker install on every host."
 WHICH_USES = "Jan feels light next to Daytona, which uses Kubernetes for every workspace."
 BUILD_ON = "Qdrant and Milvus both build on RocksDB for their storage."
@@ -132,7 +137,8 @@ DOCS = [
                                                        USES_THE, BUILT_WITH, ADJECTIVE_FIRST, WHICH_USES, BUILD_ON,
                                                        UTILIZES, LEVERAGE_THE, WRAPPER_ADJECTIVE,
                                                        UNDER_THE_HOOD_OPENER, REIMPLEMENTS_IN, MODIFIER_NOT_ACTOR,
-                                                       CONTRAST_NOT_LIST, LANGUAGE_THEN_USING]),
+                                                       CONTRAST_NOT_LIST, LANGUAGE_THEN_USING, DESCENDED_FROM,
+                                                       NOT_WITHOUT, JUST_WITH_A_UI, FORKED_INTO, SPACE_BASED]),
 ]
 
 
@@ -280,6 +286,11 @@ def test_hedged_threat_has_lower_confidence(view):
     (MODIFIER_NOT_ACTOR, {("depends_on", "Jan", "llama.cpp"), ("depends_on", "Jan", "Go")}),
     (CONTRAST_NOT_LIST, {("depends_on", "Qdrant", "RocksDB"), ("depends_on", "Qdrant", "Rust")}),  # "In contrast to Daytona," is no list
     (APPOSITIVE, {("depends_on", "Jan", "Go")}),
+    (DESCENDED_FROM, {("depends_on", "Valkey", "Redis")}),
+    (NOT_WITHOUT, {("depends_on", "Ollama", "llama.cpp")}),
+    (JUST_WITH_A_UI, {("depends_on", "LM Studio", "llama.cpp")}),
+    (FORKED_INTO, {("depends_on", "Valkey", "Redis")}),  # what a product was forked into depends on it
+    (SPACE_BASED, {("depends_on", "Jan", "Python")}),
 ])
 def test_dependencies(view, quote, expected):
     assert view.edges(quote, "depends_on") == expected
