@@ -84,6 +84,8 @@ NOT_WITHOUT = "Ollama wouldn't be possible without llama.cpp doing the heavy lif
 JUST_WITH_A_UI = "LM Studio is just llama.cpp with a friendly GUI on top."
 FORKED_INTO = "Redis was forked into Valkey by the community."
 SPACE_BASED = "Jan is a python based desktop app for local models."
+SUPPORTERS_FIRST = "Supported by AWS, Google and Oracle, Valkey is a fork of Redis."  # companies use nothing here
+TEAM_RELIES = "At my shop we rely heavily on Chroma for retrieval."  # a team's choice, not a product's dependency
 ADJECTIVE_FIRST = "Daytona requires a compatible Docker install on every host."
 WHICH_USES = "Jan feels light next to Daytona, which uses Kubernetes for every workspace."
 BUILD_ON = "Qdrant and Milvus both build on RocksDB for their storage."
@@ -138,7 +140,8 @@ DOCS = [
                                                        UTILIZES, LEVERAGE_THE, WRAPPER_ADJECTIVE,
                                                        UNDER_THE_HOOD_OPENER, REIMPLEMENTS_IN, MODIFIER_NOT_ACTOR,
                                                        CONTRAST_NOT_LIST, LANGUAGE_THEN_USING, DESCENDED_FROM,
-                                                       NOT_WITHOUT, JUST_WITH_A_UI, FORKED_INTO, SPACE_BASED]),
+                                                       NOT_WITHOUT, JUST_WITH_A_UI, FORKED_INTO, SPACE_BASED,
+                                                       SUPPORTERS_FIRST, TEAM_RELIES]),
 ]
 
 
@@ -291,6 +294,8 @@ def test_hedged_threat_has_lower_confidence(view):
     (JUST_WITH_A_UI, {("depends_on", "LM Studio", "llama.cpp")}),
     (FORKED_INTO, {("depends_on", "Valkey", "Redis")}),  # what a product was forked into depends on it
     (SPACE_BASED, {("depends_on", "Jan", "Python")}),
+    (SUPPORTERS_FIRST, {("depends_on", "Valkey", "Redis")}),
+    (TEAM_RELIES, set()),
 ])
 def test_dependencies(view, quote, expected):
     assert view.edges(quote, "depends_on") == expected

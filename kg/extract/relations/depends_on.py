@@ -21,6 +21,9 @@ __all__ = ["depends_on"]
 _NOT_BEFORE = re.compile(r"\b(?:rather than|instead of|not|never|no longer|without)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _PRONOUN = re.compile(r"\s*(?:it|them)\b")
 _ARTICLES_ONLY = re.compile(r"(?:\s|\b(?:a|an|the)\b)*")
+# a person or a team uses it ("At my shop we rely heavily on Langfuse"): their choice, no product's dependency
+_PERSON_BEFORE = re.compile(r"\b(?:I|we|you|(?:my|our|your|their)\s+(?:team|shop|company|org))\s+"
+                            r"(?:\w+\s+){0,2}$", re.IGNORECASE)
 
 
 @relation_extractors.register("depends_on")
@@ -51,7 +54,9 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
     # "uses X" needs its user named; a cue in a later clause falls back on the name that opens the sentence
     fallback = line_topic(ctx, m.start()) or (None if family.user_named else sentence_opener(ctx, s_lo, lo) or subject)
-    named = _actors(scope, m.start(), lo)
+    named = [h for h in _actors(scope, m.start(), lo) if h.type != "Organization"]  # "Okta uses DuckDB": a user
+    if not named and _PERSON_BEFORE.search(ctx.text, max(lo, m.start() - 40), m.start()):
+        return
     sources = named or [x for x in [antecedent(ctx, m.start(), fallback)] if x]
     if not sources and subject and scope.lexicon.search("self_reference", ctx.text, max(lo, m.start() - 60),
                                                         m.start()):
