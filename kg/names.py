@@ -17,6 +17,11 @@ __all__ = ["SIZE", "VERSION", "NameHit", "find_cue_names", "find_link_names", "f
 _WORD = re.compile(r"[.]?[\w][\w.+\-/'’]*[\w+]['’]?|[\w]['’]?")
 VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)+[a-z]?|v\d+|\d+\.x)$", re.IGNORECASE)
 SIZE = re.compile(r"^\d+(?:\.\d+)?[BMK]$")
+_MAJOR = re.compile(r"[1-9]\d?")  # "Drupal 7", "Windows 11": a major version; "Fusion 360" is a name
+# words a number labels, not versions: "OWASP Top 10", "Formula 1", "Stage 4"
+_NUMBERED_LABELS = frozenset({"top", "formula", "stage", "phase", "step", "part", "level", "tier", "round", "season",
+                              "episode", "chapter", "section", "day", "week", "page", "type", "class", "grade", "group",
+                              "table", "track", "unit", "figure", "item", "row", "column", "plan", "web", "industry"})
 _RELEASE_WORDS = {"wave", "version", "release", "build", "update", "gen", "series", "edition"}
 _QUANTITY = re.compile(r"^[~<>]?\$?\d[\d.,]*(?:[kKmMbBxX%]|ms|s|gb|mb|tb|k\+)?$|^\d+(?:st|nd|rd|th)$"
                        r"|^FY['’]?(?:\d{2}|\d{4})$|^(?:Q[1-4]|H[12])['’]\d{2}$", re.IGNORECASE)  # "FY24", "Q3'25" (not H100)
@@ -257,18 +262,22 @@ def split_release(name: str) -> tuple[str, str | None]:
     ('SmolAgents', '1.0')
     >>> split_release("Windsurf Wave 10")
     ('Windsurf', 'Wave 10')
-    >>> split_release("Gemma 3 4B")
-    ('Gemma 3', None)
-    >>> split_release("Gemma 3")
-    ('Gemma 3', None)
+    >>> split_release("Drupal 7 4B")
+    ('Drupal', '7')
+    >>> split_release("Fusion 360"), split_release("OWASP Top 10")
+    (('Fusion 360', None), ('OWASP Top 10', None))
+
+    A major version is a number of one or two digits ("Vue 3", "Windows 11"); the catalog names the model
+    generations that are products of their own ("Gemma 3"), and those match before a name is split.
     """
     words = name.split()
     while len(words) > 1 and SIZE.match(words[-1]):
         words.pop()
-    if len(words) > 1 and VERSION.match(words[-1]):
-        return " ".join(words[:-1]), words[-1]
     if len(words) > 2 and words[-2].lower() in _RELEASE_WORDS and re.fullmatch(r"\d+(?:\.\d+)*", words[-1]):
         return " ".join(words[:-2]), " ".join(words[-2:])
+    if len(words) > 1 and (VERSION.match(words[-1]) or _MAJOR.fullmatch(words[-1])
+                           and words[-2].lower() not in _NUMBERED_LABELS):
+        return " ".join(words[:-1]), words[-1]
     return " ".join(words), None
 
 

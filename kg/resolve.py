@@ -28,7 +28,14 @@ _HYPHEN_TAIL = re.compile(r"-(?!(?:only|based|style|shaped|built|native|compatib
                           r"[a-z]+(?:able|ible))\b)"  # an adjective: "git-versionable", "SQL-queryable"
                           r"(?:[a-z][a-z0-9]*)(?:-[a-z0-9]+)*(?![\w-])")
 _FORMER = re.compile(r"(?:\bex-|\bformer\s+|\bex\s+)$", re.IGNORECASE)
-_RELEASE_AFTER = re.compile(r"^ (v?\d+(?:\.\d+)+|v\d+|Wave \d+|Version \d+)\b")
+# a release after a catalog product: "Redis 7.2.4", "v2", "Wave 10", and a major version ("Drupal 7") that is no count
+# of something ("Kafka 3 brokers", "Redis 2 GB", "Vue 2.x")
+_COUNTED = (r"nodes?|brokers?|instances?|replicas?|servers?|cores?|v?CPUs?|GPUs?|years?|months?|days?|hours?|minutes?|"
+            r"mins?|seconds?|secs?|weeks?|stars?|users?|seats?|people|teams?|files?|lines?|projects?|apps?|sites?|pages?|"
+            r"requests?|queries|rows?|tables?|clients?|connections?|threads?|workers?|pods?|machines?|containers?|"
+            r"points?|features?|plugins?|modules?|languages?|steps?|tests?|issues?|bugs?|times|percent")
+_RELEASE_AFTER = re.compile(r"^ (v?\d+(?:\.\d+)+|v\d+|Wave \d+|Version \d+|[1-9]\d?(?![\w%×/+-]|[.,]\d|\s*(?:[xX%]\B|"
+                            rf"[xX]\b|GB|MB|TB|KB|ms|[kKMB]\b|to\s+\d|[-–]\s*\d|(?:{_COUNTED})\b)))\b")
 
 
 @dataclass(frozen=True)

@@ -132,8 +132,10 @@ def test_sentence_opener_is_not_part_of_the_next_name(lexicon, text, expected):
     ("Windsurf Wave 10", ("Windsurf", "Wave 10")),
     ("Acme Version 2", ("Acme", "Version 2")),
     ("Llama 3.1 8B", ("Llama", "3.1")),
-    ("Gemma 3 4B", ("Gemma 3", None)),
-    ("Gemma 3", ("Gemma 3", None)),
+    ("Gemma 3 4B", ("Gemma", "3")),  # a major version; the catalog names model generations ("Gemma 3") itself
+    ("Drupal 7", ("Drupal", "7")),
+    ("Fusion 360", ("Fusion 360", None)),  # three digits: a name
+    ("OWASP Top 10", ("OWASP Top 10", None)),  # a ranking, not a release
     ("Qwen2.5-7B", ("Qwen2.5-7B", None)),
     ("Claude 3.5 Sonnet", ("Claude 3.5 Sonnet", None)),
     ("Cursor", ("Cursor", None)),

@@ -435,3 +435,15 @@ def test_only_a_form_no_common_word_spells_is_read_again_in_another_case(form, e
     from kg.resolve import _echoable
 
     assert _echoable(form) is expected
+
+
+def test_a_major_version_after_a_catalog_product_folds_into_it_but_a_count_does_not(tmp_path):
+    from kg.jsonl import records
+
+    graph = run_docs(tmp_path, [("Notes", ["After a decade on Drupal 7 we moved the site to WordPress.",
+                                           "We run Apache Kafka 3 brokers deep in each region."])])
+    by_text = {r["text"]: r for r in records(graph)}
+    drupal = by_text["After a decade on Drupal 7 we moved the site to WordPress."]["entities"]
+    assert {(e["name"], tuple(map(tuple, e["spans"]))) for e in drupal} >= {("Drupal", ((18, 26),))}
+    kafka = by_text["We run Apache Kafka 3 brokers deep in each region."]["entities"]
+    assert [e["spans"] for e in kafka] == [[[7, 19]]]  # "Apache Kafka", not "Apache Kafka 3"
