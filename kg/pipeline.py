@@ -415,6 +415,7 @@ def _unique(items: list[ReportItem]) -> list[ReportItem]:
 
 
 _NEWLINES = re.compile(r"\n+")
+_LIST_NUMBER = re.compile(r"\s*(?:\d{1,2}|[a-zA-Z])[.)]\s*")
 
 
 def _lines(sents: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:
@@ -428,7 +429,13 @@ def _lines(sents: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:
             cursor = start + m.end()
         if end > cursor:
             out.append((cursor, end))
-    return out
+    merged: list[tuple[int, int]] = []
+    for start, end in out:  # "1." and "GIMP" are one item: the sentencizer ends a sentence at a list number
+        if merged and _LIST_NUMBER.fullmatch(text, *merged[-1]) and "\n" not in text[merged[-1][1]:start]:
+            merged[-1] = (merged[-1][0], end)
+        else:
+            merged.append((start, end))
+    return merged
 
 
 def _hint(name: str | None, table: EntityTable) -> str | None:

@@ -101,3 +101,11 @@ def test_a_document_is_attributed_from_its_own_entities_as_from_the_whole_table(
         assert attribute_document(item, table.catalog) == whole, doc.id
         checked += sum(1 for a in whole.values() if a.subject)
     assert checked > 20
+
+
+def test_a_list_number_stays_with_its_item_though_the_sentencizer_ends_a_sentence_there():
+    from kg.pipeline import _lines
+
+    text = "Contenders:\n1. GIMP\n2. Krita. Both are free."
+    sents = [(0, 11), (12, 14), (15, 19), (20, 22), (23, 29), (30, 44)]  # as spaCy cuts it
+    assert [text[a:b] for a, b in _lines(sents, text)] == ["Contenders:", "1. GIMP", "2. Krita.", "Both are free."]

@@ -27,6 +27,7 @@ ALTERNATIVES_LIKE = "Pinecone alternatives like Qdrant, Milvus, and Chroma cost 
 RUNDOWN = "- Milvus: the most deployed at scale\n- Pinecone: fully managed, no servers\n- Qdrant - filtering done right"
 NOT_BUT = "Chroma is not a drop-in replacement for Milvus but is a drop-in replacement for Pinecone."
 ALTERNATIVE_ASIDE = "Chroma is an open-source alternative (Apache 2.0) to Pinecone for small teams."
+NUMBERED_NAMES = "There were only three possible contenders:\n1. Milvus\n2. Pinecone\n3. Qdrant."
 STACK_RUNDOWN = "- PostgreSQL: the source of truth\n- Redis: the cache in front of it\n- Apache Kafka: the event log"
 
 # ---- threatens ------------------------------------------------------------------------------------------------
@@ -131,7 +132,7 @@ DOCS = [
     ("Cursor vs Windsurf", NO_CUE + SIDE_BY_SIDE),
     ("GitHub Copilot vs Cursor", [OWN_MAKER]),
     ("Weaviate after a year: notes", [RIVALS_SPACE]),
-    ("Notes on a shortlist", [CATEGORY_LIST, CATEGORY_EXAMPLES, CATEGORY_MIXED, RUNDOWN, STACK_RUNDOWN,
+    ("Notes on a shortlist", [CATEGORY_LIST, CATEGORY_EXAMPLES, CATEGORY_MIXED, RUNDOWN, STACK_RUNDOWN, NUMBERED_NAMES,
                               ALTERNATIVES_LIKE]),
     ("Chroma in the prototype", [INSTEAD_OF, COMPATIBLE, NOT_BUT, ALTERNATIVE_ASIDE]),
     ("Restic review", [MADE_WITH_THE_SUBJECT]),
@@ -390,3 +391,9 @@ def test_an_aside_between_alternative_and_to_leaves_the_rivalry(view):
 
 def test_the_subject_among_the_things_used_is_not_their_user(view):
     assert view.edges(MADE_WITH_THE_SUBJECT, "depends_on") == set()
+
+
+def test_a_numbered_list_of_names_alone_is_a_rundown_of_rivals(view):
+    assert view.edges(NUMBERED_NAMES, "competes_with") == {("competes_with", "Milvus", "Pinecone"),
+                                                           ("competes_with", "Milvus", "Qdrant"),
+                                                           ("competes_with", "Pinecone", "Qdrant")}

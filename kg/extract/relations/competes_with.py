@@ -36,7 +36,8 @@ _CONTRAST = re.compile(r"\b(?:but|however|yet)\b", re.IGNORECASE)
 _PRONOUN = re.compile(r"\s*(?:it|them|this|that)\b|\s*$")
 _IT = re.compile(r"\s*it\b")
 _SAME = re.compile(r"\bthe same\b")
-_RUNDOWN_ITEM = re.compile(r"[*_`]*\s*(?::|\s[-–—]\s)")  # "- date-fns: …", "• Leaflet - …", "- **Luxon** — …"
+# "- date-fns: …", "• Leaflet - …", "- **Luxon** — …", or the name alone on its line ("2. Pixelmator Pro")
+_RUNDOWN_ITEM = re.compile(r"[*_`]*\s*(?::|\s[-–—]\s|(?:\([^)\n]{0,40}\))?[.;,]?[ \t]*(?:\n|$))")
 _RUNDOWN_CONFIDENCE = 0.7
 # catalog categories too broad to tell a rundown of rivals from a stack (a map library and a maps API)
 _BROAD_CATEGORIES = frozenset({None, "developer-library", "developer-tool", "other-software"})
@@ -56,8 +57,9 @@ def competes_with(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> It
 def _rundown(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable,
              negated: dict[frozenset[str], tuple[int, int]]) -> Iterator[Finding]:
     """A rundown of products is a list of rivals, every pair of it: bullet lines that each open with a product and a
-    colon or dash before what is said of it ("- date-fns: most popular", "- Day.js: smallest bundle"), three or
-    more, of one category where the catalog gives a specific one (products of several listed so are a stack)."""
+    colon or dash before what is said of it ("- date-fns: most popular", "- Day.js: smallest bundle") or hold the
+    product alone ("1. GIMP"), three or more, of one category where the catalog gives a specific one (products of
+    several listed so are a stack)."""
     from kg.extract.candidates import name_lists  # candidates reads this package's findings
 
     for kind, listed in name_lists(ctx):
