@@ -447,3 +447,11 @@ def test_a_major_version_after_a_catalog_product_folds_into_it_but_a_count_does_
     assert {(e["name"], tuple(map(tuple, e["spans"]))) for e in drupal} >= {("Drupal", ((18, 26),))}
     kafka = by_text["We run Apache Kafka 3 brokers deep in each region."]["entities"]
     assert [e["spans"] for e in kafka] == [[[7, 19]]]  # "Apache Kafka", not "Apache Kafka 3"
+
+
+def test_a_lowercase_catalog_name_joined_to_another_word_by_a_hyphen_is_part_of_that_name(tmp_path):
+    view = GraphView(run_docs(tmp_path, [("Notes", ["Image work moved to ruby-vips, and the rest stays in ruby."])]))
+    quote = view.quote("Image work moved to ruby-vips, and the rest stays in ruby.")
+    ruby = [(m.start, m.end) for m in view.graph.mentions
+            if m.quote_id == quote.id and view.entities[m.entity_id].name == "Ruby"]
+    assert ruby == [(53, 57)]  # "ruby" the language, in any case; not the "ruby" of "ruby-vips"
