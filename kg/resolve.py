@@ -27,8 +27,15 @@ _HYPHEN_TAIL = re.compile(r"-(?!(?:only|based|style|shaped|built|native|compatib
                           r"friendly|free|heavy|ready|backed|hosted|managed|esque|ish|level|grade|wide|scale|"
                           r"[a-z]+(?:able|ible))\b)"  # an adjective: "git-versionable", "SQL-queryable"
                           r"(?:[a-z][a-z0-9]*)(?:-[a-z0-9]+)*(?![\w-])")
-_GLUED = re.compile(r"-\w")
-_GLUED_BEFORE = re.compile(r"\w-$")
+_GLUED = re.compile(r"-(\w+)")
+_GLUED_BEFORE = re.compile(r"(\w+)-$")
+
+
+def _glued(text: str, start: int, end: int) -> bool:
+    """Whether a hyphen joins the name at ``start:end`` to a word English rarely uses ("ruby-vips", "kube-dns"), which
+    makes them one name; an ordinary word ("config-as-toml", "podman-friendly") makes an adjective instead."""
+    after, before = _GLUED.match(text, end), _GLUED_BEFORE.search(text, 0, start)
+    return any(m and not is_common(m.group(1)) for m in (after, before))
 _FORMER = re.compile(r"(?:\bex-|\bformer\s+|\bex\s+)$", re.IGNORECASE)
 # a release after a catalog product: "Redis 7.2.4", "v2", "Wave 10", and a major version ("Drupal 7") that is no count
 # of something ("Kafka 3 brokers", "Redis 2 GB", "Vue 2.x")
@@ -176,7 +183,7 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
     masked = not_prose(text)
     for start, end, type_, canon in spans:
         in_url = any(s <= start < e for s, e in masked)  # "…/solidjs-react-meets-svelte": a slug, no sibling name
-        if text[start:end].islower() and not in_url and (_GLUED.match(text, end) or _GLUED_BEFORE.search(text, 0, start)):
+        if text[start:end].islower() and not in_url and _glued(text, start, end):
             continue  # "ruby-vips": a lowercase name joined to another word by a hyphen is part of another name
         if canon in table.catalog.entries:
             eid = table.add_catalog(canon)

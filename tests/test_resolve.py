@@ -455,3 +455,16 @@ def test_a_lowercase_catalog_name_joined_to_another_word_by_a_hyphen_is_part_of_
     ruby = [(m.start, m.end) for m in view.graph.mentions
             if m.quote_id == quote.id and view.entities[m.entity_id].name == "Ruby"]
     assert ruby == [(53, 57)]  # "ruby" the language, in any case; not the "ruby" of "ruby-vips"
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("moved to ruby-vips", True), ("the python-ffmpegio wrapper", True),
+    ("the config-as-toml story", False), ("podman-friendly files", False), ("plain python here", False),
+])
+def test_a_hyphen_glues_a_name_to_a_rare_word_not_to_an_ordinary_one(text, expected):
+    from kg.resolve import _glued
+
+    for name in ("ruby", "python", "toml", "podman"):
+        if name in text:
+            start = text.index(name)
+            assert _glued(text, start, start + len(name)) is expected
