@@ -85,6 +85,8 @@ NOT_WITHOUT = "Ollama wouldn't be possible without llama.cpp doing the heavy lif
 JUST_WITH_A_UI = "LM Studio is just llama.cpp with a friendly GUI on top."
 FORKED_INTO = "Redis was forked into Valkey by the community."
 SPACE_BASED = "Jan is a python based desktop app for local models."
+USES_THE_PROTOCOL = "Daytona uses the Zorbit protocol for every sandbox handshake."
+APPOSITIVE_BINARY = "Qdrant (the new Rust contender) keeps growing."
 SUPPORTERS_FIRST = "Supported by AWS, Google and Oracle, Valkey is a fork of Redis."  # companies use nothing here
 TEAM_RELIES = "At my shop we rely heavily on Chroma for retrieval."  # a team's choice, not a product's dependency
 ADJECTIVE_FIRST = "Daytona requires a compatible Docker install on every host."
@@ -142,7 +144,8 @@ DOCS = [
                                                        UNDER_THE_HOOD_OPENER, REIMPLEMENTS_IN, MODIFIER_NOT_ACTOR,
                                                        CONTRAST_NOT_LIST, LANGUAGE_THEN_USING, DESCENDED_FROM,
                                                        NOT_WITHOUT, JUST_WITH_A_UI, FORKED_INTO, SPACE_BASED,
-                                                       SUPPORTERS_FIRST, TEAM_RELIES]),
+                                                       SUPPORTERS_FIRST, TEAM_RELIES, USES_THE_PROTOCOL,
+                                                       APPOSITIVE_BINARY]),
 ]
 
 
@@ -297,6 +300,8 @@ def test_hedged_threat_has_lower_confidence(view):
     (SPACE_BASED, {("depends_on", "Jan", "Python")}),
     (SUPPORTERS_FIRST, {("depends_on", "Valkey", "Redis")}),
     (TEAM_RELIES, set()),
+    (USES_THE_PROTOCOL, {("depends_on", "Daytona", "Zorbit")}),
+    (APPOSITIVE_BINARY, {("depends_on", "Qdrant", "Rust")}),  # "(the new Rust contender)": written in Rust
 ])
 def test_dependencies(view, quote, expected):
     assert view.edges(quote, "depends_on") == expected

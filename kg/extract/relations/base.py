@@ -262,8 +262,8 @@ def evidence_span(ctx: QuoteContext, source: Hit, target: Hit, start: int, end: 
 def emit(kind: str, source: Hit, target: Hit, start: int, end: int, rule: str, confidence: float,
           ctx: QuoteContext, lexicon: Lexicon, **extra) -> Finding | None:
     """A finding whose evidence shows its names, hedged when its words are (``None`` for a self-relation)."""
-    if source.root == target.root:
-        return None
+    if source.root == target.root or kind == "depends_on" and source.type == "Organization":
+        return None  # a company is no product that depends on something: "Okta uses DuckDB" is a user's choice
     start, end = evidence_span(ctx, source, target, start, end)
     hedged = extra.pop("hedged", None)
     if hedged is None:  # a modal or "if" in the statement itself, or just before it ("could compete with")
