@@ -183,8 +183,6 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
     masked = not_prose(text)
     for start, end, type_, canon in spans:
         in_url = any(s <= start < e for s, e in masked)  # "…/solidjs-react-meets-svelte": a slug, no sibling name
-        if text[start:end].islower() and not in_url and _glued(text, start, end):
-            continue  # "ruby-vips": a lowercase name joined to another word by a hyphen is part of another name
         if canon in table.catalog.entries:
             eid = table.add_catalog(canon)
         else:  # licence or platform from the lexicon
@@ -200,6 +198,8 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
             table.info[eid].maker = table.add_catalog(canon) if canon in table.catalog.entries else None
             end += product.end()
         tail = _sibling_tail(text[end:], lexicon) if type_ == "Product" and not in_url else None
+        if not tail and text[start:end].islower() and not in_url and _glued(text, start, end):
+            continue  # "ruby-vips": a lowercase name joined to another word by a hyphen is part of another name
         if tail:  # "gpt-4o-transcribe" is not GPT-4o: a sibling product by the same maker
             sibling = table.add_discovered(text[start:end + tail.end()], "Product")
             table.info[sibling].maker = table.info[eid].maker
