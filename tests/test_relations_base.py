@@ -66,6 +66,16 @@ def test_it_does_not_mean_a_name_that_follows_a_preposition():
     assert antecedent(ctx, text.index("runs"), None).text == "AssemblyAI"
 
 
+@pytest.mark.parametrize("text,cue", [
+    ("There is [Zorbpdf](https://www.npmjs.com/package/zorbpdf) which claims to be a drop-in replacement", "drop-in"),
+    ("Try Zorbpdf, which bills itself as a lighter take", "lighter"),
+    ("Zorbpdf that is also a wrapper", "wrapper"),
+])
+def test_a_relative_pronoun_means_the_name_it_follows_past_a_link_and_a_claim(text, cue):
+    ctx = _ctx(text, ["Zorbpdf"])
+    assert antecedent(ctx, text.index(cue), None).text == "Zorbpdf"
+
+
 @pytest.mark.parametrize("text,rejected", [
     ("Decide whether or not it should use Wasmer instead of Wasmtime.", None),
     ("We should not only use Wasmer instead of Wasmtime but also pin it.", None),

@@ -132,9 +132,12 @@ def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | 
 _PREPOSITION_BEFORE = re.compile(r"\b(?:to|than|unlike|like|from|of|with|vs\.?|versus|over|besides)\s+$",
                                  re.IGNORECASE)
 _ARTICLE_BEFORE = re.compile(r"\b(?:a|an)\s+(?:[a-z][\w-]*\s+){0,2}$", re.IGNORECASE)
-_RELATIVE = re.compile(r"(?:['’]s?(?:\s+[\w-]+){0,3})?\s*(?:,|\()\s*(?:which|that|who)\s+"
-                       r"(?:(?:is|are|was|were)\s+)?(?:(?:also|now|still|itself|just|only|\w+ly)\s+)?$",
-                       re.IGNORECASE)  # "X, which", "X (which", "X, who now", "X's own stack (which"
+_RELATIVE = re.compile(r"(?:\]\([^()\s]*\))?(?:['’]s?(?:\s+[\w-]+){0,3})?\s*(?:,|\()?\s*(?:which|that|who)\s+"
+                       r"(?:(?:is|are|was|were)\s+)?(?:(?:also|now|still|itself|just|only|\w+ly)\s+)?"
+                       r"(?:(?:claims?|aims?|wants?|tries|try|promises?|is\s+meant|are\s+meant)\s+to\s+be\s+|"
+                       r"(?:bills?|positions?|markets?|pitches)\s+itself\s+as\s+)?(?:an?\s+)?$",
+                       re.IGNORECASE)  # "X, which", "X (which", "X, who now", "X's own stack (which",
+# "[X](https://…) which claims to be"
 
 
 def antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:
@@ -145,9 +148,9 @@ def antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:
     before. A relative pronoun points at the name it follows: "Tauri, which uses WebView2", "Sentry's own
     stack (which needs Kafka".
     """
-    relative = _RELATIVE.search(ctx.text[max(0, pos - 40):pos])
+    relative = _RELATIVE.search(ctx.text[max(0, pos - 160):pos])
     if relative:
-        end = max(0, pos - 40) + relative.start()
+        end = max(0, pos - 160) + relative.start()
         named = [h for h in ctx.hits if h.end == end]
         if named:
             return named[-1]
