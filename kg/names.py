@@ -207,6 +207,9 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
             else:
                 i += 1
                 continue  # a bare "Cloud" or "Labs" names nothing
+        if i > 0 and words[i - 1][2] == "The" and text[words[i - 1][1]:start] == " " \
+                and not _clause_start(text, words[i - 1][0]):
+            start = words[i - 1][0]  # "stewarded by The Document Foundation": a capital "The" mid-sentence is named
         name = text[start:last_end]
         initial = _clause_start(text, start)
         strong = rule != "discovery.capitalized" or not initial or j > i and _shape(last_word, lexicon) is not None \

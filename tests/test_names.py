@@ -238,3 +238,12 @@ def test_a_word_in_backticks_is_a_name_unless_it_is_ordinary_english():
     known = [h.text for h in find_code_names(text, [], known=lambda word: word == "moment")]
     assert known == ["dayjs", "moment", "null-ls", "Wasmtime"]
     assert find_code_names(text, [(6, 11)])[0].text == "null-ls"  # a word already read is not read again
+
+
+def test_a_capital_the_mid_sentence_belongs_to_the_name_it_opens():
+    from kg.lexicon import load_lexicon
+
+    lexicon = load_lexicon()
+    assert [h.text for h in find_names("LibreOffice is stewarded by The Document Foundation.", lexicon)] == [
+        "LibreOffice", "The Document Foundation"]
+    assert "Document Foundation" in [h.text for h in find_names("The Document Foundation stewards it.", lexicon)]
