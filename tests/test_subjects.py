@@ -139,20 +139,6 @@ def test_the_model_picks_the_best_scored_candidate_and_says_how_sure_it_is():
     assert table.name(tied.subject) == "Acmebase" and tied.confidence == 0.5  # a tie goes to the title's first
 
 
-def test_a_language_is_the_subject_only_when_no_product_is_a_candidate():
-    from kg.extract.subjects import SubjectModel, attribute_subjects
-
-    text = "Widgetly is written in Zorblang."
-    table, ids, ctx = _context(text, ["Widgetly", "Zorblang"], ["Zorblang"])
-    table.info[ids["Zorblang"]].type = "Technology"
-    model = SubjectModel({"type:Technology": 5.0})  # however much a model favours it
-    assert table.name(attribute_subjects([ctx], table, None, {}, model=model)["q1"].subject) == "Widgetly"
-    alone = "Zorblang has a tiny runtime."
-    table, ids, ctx = _context(alone, ["Zorblang"], ["Zorblang"])
-    table.info[ids["Zorblang"]].type = "Technology"
-    assert table.name(attribute_subjects([ctx], table, None, {}, model=model)["q1"].subject) == "Zorblang"
-
-
 def test_the_subject_model_file_is_read_when_present(tmp_path):
     from kg.extract.subjects import load_subject_model
 

@@ -436,9 +436,8 @@ def attribute_subjects(doc_quotes: list[QuoteContext], table: EntityTable, subti
         if not feats:
             result[q.quote_id] = Attribution(None, "subject.none", 0.0)
             continue
-        makers = [c for c in feats if table.info[c].type in ("Product", "Organization")]
-        pool = makers or list(feats)  # a quote is about a product; a language or a format only when none is near
-        scores = {c: model.score(f) if model else s for c, (f, s) in feats.items() if c in pool}
+        pool = list(feats)
+        scores = {c: model.score(f) if model else s for c, (f, s) in feats.items()}
         ranked = sorted(pool, key=lambda c: (-scores[c], pool.index(c)))
         best = ranked[0]
         margin = scores[best] - (scores[ranked[1]] if len(ranked) > 1 else (0.0 if model is None else -2.0))
