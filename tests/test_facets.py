@@ -9,11 +9,14 @@ SHIP = [
     "Verdict: ship. Turso's sync story is finally solid enough for production.",
     "I'd ship Turso today for any team that already lives in SQLite.",
     "We put Neon behind two internal apps and haven't looked back since.",
+    "Honestly, I highly recommend Turso for anything small that needs to be close to users.",
+    "For per-tenant databases Turso is the right choice, and the pricing agrees.",
 ]
 NO_SHIP = [
     "No ship: the Neon branching feature corrupted two of our preview databases in one week.",
     "Pass on this one for now; Turso changes its client API every release.",
     "I wouldn't bet on Neon for anything customer-facing yet.",
+    "Stay away from Neon branching until the storage bugs are fixed.",
 ]
 NO_VERDICT = [
     "Turso keeps one database file per tenant and replicates it to the edge.",
