@@ -85,6 +85,7 @@ NOT_WITHOUT = "Ollama wouldn't be possible without llama.cpp doing the heavy lif
 JUST_WITH_A_UI = "LM Studio is just llama.cpp with a friendly GUI on top."
 FORKED_INTO = "Redis was forked into Valkey by the community."
 SPACE_BASED = "Jan is a python based desktop app for local models."
+WRITTEN_FIRST = "Written in Rust for speed, Qdrant focuses on filtering above all."  # the user after the object
 USES_THE_PROTOCOL = "Daytona uses the Zorbit protocol for every sandbox handshake."
 APPOSITIVE_BINARY = "Qdrant (the new Rust contender) keeps growing."
 SUPPORTERS_FIRST = "Supported by AWS, Google and Oracle, Valkey is a fork of Redis."  # companies use nothing here
@@ -145,7 +146,7 @@ DOCS = [
                                                        CONTRAST_NOT_LIST, LANGUAGE_THEN_USING, DESCENDED_FROM,
                                                        NOT_WITHOUT, JUST_WITH_A_UI, FORKED_INTO, SPACE_BASED,
                                                        SUPPORTERS_FIRST, TEAM_RELIES, USES_THE_PROTOCOL,
-                                                       APPOSITIVE_BINARY]),
+                                                       APPOSITIVE_BINARY, WRITTEN_FIRST]),
 ]
 
 
@@ -301,6 +302,7 @@ def test_hedged_threat_has_lower_confidence(view):
     (SUPPORTERS_FIRST, {("depends_on", "Valkey", "Redis")}),
     (TEAM_RELIES, set()),
     (USES_THE_PROTOCOL, {("depends_on", "Daytona", "Zorbit")}),
+    (WRITTEN_FIRST, {("depends_on", "Qdrant", "Rust")}),
     (APPOSITIVE_BINARY, {("depends_on", "Qdrant", "Rust")}),  # "(the new Rust contender)": written in Rust
 ])
 def test_dependencies(view, quote, expected):

@@ -65,8 +65,8 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
         _NOT_BEFORE.search(ctx.text[max(s_lo, m.start() - 24):m.start()])
     pronoun = _PRONOUN.match(ctx.text[m.end():m.end() + 5])
     targets = [subject] if pronoun and subject else list_after(ctx, m.end(), hi, max_gap=14, tight=True)
-    if not named and any(t.root == s.root for s in sources for t in targets):
-        return  # "backups made with Borg or Restic": the fallback user is one of the things used
+    if not named and targets and any(targets[0].root == s.root for s in sources):
+        return  # "backups made with Borg or Restic": the fallback user is the first of the things used
     for source, target in ((src, tgt) for src in sources for tgt in targets):
         if m.group().lower().startswith("backed") and target.type == "Organization":
             continue  # "backed by a16z" is money, not a dependency
