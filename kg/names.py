@@ -104,14 +104,18 @@ def _word_shape(word: str, lexicon: Lexicon) -> str | None:
     return None
 
 
+# prepositions spaCy's stop list lacks, which open a clause before a name: "Unlike Pandas, Polars …"
+_OPENING_PREPOSITIONS = frozenset({"like", "unlike", "versus", "via", "despite", "besides", "including", "compared"})
+
+
 def _opener(text: str, words: list, i: int, core: str, rule: str, lexicon: Lexicon) -> bool:
     """A capitalised ordinary word opening the sentence: "Testing MemoryForge", "Realistically, Modal"."""
     if rule != "discovery.capitalized" or not _clause_start(text, words[i][0]):
         return False
     if core.endswith("ly") and text[words[i][1]:words[i][1] + 1] == ",":
         return True  # a sentence adverb
-    if core.lower() in STOP_WORDS:
-        return True  # "As Borg works …", "However Evolution …": a function word opens the clause, not a name
+    if core.lower() in STOP_WORDS or core.lower() in _OPENING_PREPOSITIONS:
+        return True  # "As Borg works …", "However Evolution …", "Like Crashlytics, Sentry …": not a name
     if i + 1 >= len(words):
         return False
     nxt = _strip_possessive(words[i + 1][2])[0]

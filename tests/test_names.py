@@ -247,3 +247,12 @@ def test_a_capital_the_mid_sentence_belongs_to_the_name_it_opens():
     assert [h.text for h in find_names("LibreOffice is stewarded by The Document Foundation.", lexicon)] == [
         "LibreOffice", "The Document Foundation"]
     assert "Document Foundation" in [h.text for h in find_names("The Document Foundation stewards it.", lexicon)]
+
+
+def test_a_preposition_opening_the_sentence_is_no_part_of_the_name_after_it():
+    from kg.lexicon import load_lexicon
+
+    lexicon = load_lexicon()
+    assert [h.text for h in find_names("Like Crashlytics, Sentry has limited symbol support.", lexicon)] == [
+        "Crashlytics", "Sentry"]
+    assert [h.text for h in find_names("Unlike Pandas, Polars is lazy.", lexicon)] == ["Pandas", "Polars"]
