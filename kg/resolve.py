@@ -512,15 +512,48 @@ def _echoes(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], texts
                 forms[form] = h.root
     if not forms:
         return
+    scan = _FormScan(forms)
     for qid in doc.quote_ids:
         taken = [(h.start, h.end) for h in hits.get(qid, [])]
         taken += [m.span() for m in _LINK.finditer(texts[qid])]  # "github.com/cilium/proxy" names a repository
-        found = _gazetteer_hits(texts[qid], forms, taken)
+        found = scan.hits(texts[qid], taken)
         if found:
             text = texts[qid]
             hits[qid] = sorted(hits.get(qid, []) + [
                 Hit(s, e, text[s:e], forms[f], table.root(forms[f]), table.info[forms[f]].type, "document")
                 for s, e, f in found], key=lambda h: (h.start, h.end))
+
+
+class _FormScan:
+    """Where a document's name forms occur in its quotes, as :func:`_gazetteer_hits` finds them, in one pass over
+    each quote (an Aho-Corasick automaton of the lowercased forms): a document of many quotes and many names costs
+    its text's length, not quotes times names."""
+
+    def __init__(self, forms: dict[str, str]) -> None:
+        import ahocorasick
+
+        self.forms = forms
+        self.automaton = ahocorasick.Automaton()
+        for form in forms:
+            self.automaton.add_word(form.lower(), form)
+        self.automaton.make_automaton()
+
+    def hits(self, text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+        lowered = text.lower()
+        if len(lowered) != len(text):  # a character whose lower case is longer ("İ"): offsets would drift
+            return _gazetteer_hits(text, self.forms, taken)
+        spots = []
+        for last, form in self.automaton.iter(lowered):
+            start, end = last - len(form) + 1, last + 1
+            if _form_pattern(form, False).fullmatch(text, start, end) and \
+                    not (start and re.match(r"[\w.-]", text[start - 1])) and not re.match(r"[\w-]", text[end:end + 1]):
+                spots.append((start, end, form))
+        found = []
+        for start, end, form in sorted(spots, key=lambda x: (-len(x[2]), x[2], x[0])):  # longer forms first
+            if not any(s < end and start < e for s, e in taken):
+                taken.append((start, end))
+                found.append((start, end, form))
+        return found
 
 
 _LINK = re.compile(r"(?:https?://|www\.)\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|io|dev|net|app|so|sh|co)\b\S*")

@@ -468,3 +468,15 @@ def test_a_hyphen_glues_a_name_to_a_rare_word_not_to_an_ordinary_one(text, expec
         if name in text:
             start = text.index(name)
             assert _glued(text, start, start + len(name)) is expected
+
+
+@pytest.mark.parametrize("text", [
+    "Fluentd and fluent-bit, then FLUENTD again; rmagick-ish is not rmagick.",
+    "İstanbul notes: fluentd everywhere.",  # a character whose lower case is longer: the regex path
+    "nothing here",
+])
+def test_a_documents_forms_are_found_in_one_pass_as_the_per_form_patterns_find_them(text):
+    from kg.resolve import _FormScan, _gazetteer_hits
+
+    forms = {"Fluentd": "e1", "fluent-bit": "e2", "rmagick": "e3", "Fluent": "e4"}
+    assert _FormScan(forms).hits(text, [(0, 0)]) == _gazetteer_hits(text, forms, [(0, 0)])
