@@ -300,12 +300,14 @@ _NOT_NAME = frozenset(STOP_WORDS) | {"i.e", "i.e.", "e.g", "e.g.", "etc", "ie", 
 _CUE_LISTS = {"competition_list": False, "competition_choice": False, "depends_verb": True}  # list → first item only
 
 
-def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]]) -> list[NameHit]:
+def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]],
+                   known=lambda word: False) -> list[NameHit]:
     """Lowercase or unusual names in places where English puts names: "alternatives are portkey and helicone".
 
     Items of the list after a competition or dependency cue become names when they are short, do not start
     with a function word, and have at least one word that is not ordinary English (a lowercase word also not
-    technical vocabulary: "needs concurrency" names nothing).
+    technical vocabulary: "needs concurrency" names nothing), or when ``known`` says the word is a product's
+    name ("migrated from kafka").
     """
     hits: list[NameHit] = []
     index = lexicon.index_of(*_CUE_LISTS)  # resolution reads these lists only: open the text for them alone
@@ -321,8 +323,8 @@ def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]]) ->
                 word = text[s:e]
                 dotted = "." in word and not re.search(r"\.(?:ai|io|dev|js|cpp|new|sh|so|app|diy)$", word)
                 vocabulary = word.islower() and is_vocabulary(word)  # "you need concurrency", "requires workarounds"
-                if not any(x < e and s < y for x, y in taken) and not is_common(word, RARE) and not dotted \
-                        and not vocabulary:
+                if not any(x < e and s < y for x, y in taken) and \
+                        (not is_common(word, RARE) and not dotted and not vocabulary or known(word)):
                     hits.append(NameHit(s, e, word, "discovery.cue_position", True,
                                         text[e:e + 2] in ("'s", "’s")))
                     taken.append((s, e))

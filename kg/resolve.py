@@ -170,7 +170,7 @@ def scan_names(text: str, spans: tuple[Span, ...], catalog: Catalog, lexicon: Le
     names = [n for n in find_names(text, lexicon) if not any(s < n.end and n.start < e for s, e in taken)]
     taken += [(n.start, n.end) for n in names]
     linked = find_link_names(text, taken) if "](" in text else []
-    cued = find_cue_names(text, lexicon, taken)
+    cued = find_cue_names(text, lexicon, taken, lambda word: catalog.get(word) is not None)
     listed = find_listed_names(text, taken) if ", " in text else []
     taken += [(n.start, n.end) for n in linked + cued + listed]
     coded = find_code_names(text, taken, lambda word: catalog.get(word) is not None) if "`" in text else []

@@ -256,3 +256,13 @@ def test_a_preposition_opening_the_sentence_is_no_part_of_the_name_after_it():
     assert [h.text for h in find_names("Like Crashlytics, Sentry has limited symbol support.", lexicon)] == [
         "Crashlytics", "Sentry"]
     assert [h.text for h in find_names("Unlike Pandas, Polars is lazy.", lexicon)] == ["Pandas", "Polars"]
+
+
+def test_a_name_the_catalog_knows_is_a_name_in_a_cue_position_though_english_uses_the_word():
+    from kg.lexicon import load_lexicon
+    from kg.names import find_cue_names
+
+    text = "We migrated from kafka to redpanda last year."
+    lexicon = load_lexicon()
+    assert "kafka" not in [h.text for h in find_cue_names(text, lexicon, [])]
+    assert "kafka" in [h.text for h in find_cue_names(text, lexicon, [], known=lambda word: word == "kafka")]
