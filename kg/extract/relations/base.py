@@ -148,7 +148,9 @@ def antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:
     before. A relative pronoun points at the name it follows: "Tauri, which uses WebView2", "Sentry's own
     stack (which needs Kafka".
     """
-    relative = _RELATIVE.search(ctx.text[max(0, pos - 160):pos])
+    near = ctx.text[max(0, pos - 60):pos].lower()  # the pronoun stands within a few words of the cue
+    relative = _RELATIVE.search(ctx.text[max(0, pos - 160):pos]) \
+        if "which" in near or "that" in near or "who" in near else None
     if relative:
         end = max(0, pos - 160) + relative.start()
         named = [h for h in ctx.hits if h.end == end]
