@@ -562,6 +562,7 @@ _LINK = re.compile(r"(?:https?://|www\.)\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|io
 _RARE_ZIPF = 2.5  # a word English uses less than about once in three million words ("rmagick", "copilot")
 
 
+@lru_cache(maxsize=1 << 14)
 def _echoable(form: str) -> bool:
     """Whether a name may be read again in another case: it holds a digit or a word English rarely uses
     ("rmagick", "Node.js", "k9"), unlike "Cursor", "Queue" or "feature management"."""
