@@ -243,6 +243,9 @@ def test_the_found_model_decides_a_claim_and_the_typed_model_its_type():
     ("Nix is working fine across macOS and Linux.", ["macOS", "Linux"], ["macOS", "Linux"]),
     ("The user base splits between Windows and macOS.", ["Windows", "macOS"], ["Windows", "macOS"]),
     ("We like macOS a lot.", ["macOS"], None),  # a platform named, nothing said of support
+    ("The iOS and Android apps feel native.", ["iOS", "Android"], ["iOS", "Android"]),
+    ("k3s requires Linux for its agents.", ["Linux"], ["Linux"]),
+    ("It was ported to both Linux and Windows in 2008.", ["Linux", "Windows"], ["Linux", "Windows"]),
 ])
 def test_platform_support_read_from_the_words_around_it(text, names, value):
     import re
