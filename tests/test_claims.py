@@ -262,3 +262,22 @@ def test_platform_support_read_from_the_words_around_it(text, names, value):
     ctx = QuoteContext("q1", "d1", text, [(0, len(text))], sorted(hits, key=lambda h: h.start), [])
     found = list(platforms(ctx, load_lexicon(), table))
     assert [f.value for f in found] == ([value] if value else [])
+
+
+@pytest.mark.parametrize("text,kinds", [
+    ("Budibase is open source and easy to host.", ["open-source"]),
+    ("Retool is closed source, which is a problem.", ["proprietary"]),
+    ("TablePlus is not open source.", ["proprietary"]),
+    ("The open source community loves it.", []),  # a community, not a licence
+    ("Redis is now source-available.", ["source-available"]),
+])
+def test_the_kind_of_licence_words_say_without_naming_one(text, kinds):
+    from kg.catalog import load_catalog
+    from kg.extract.claims.measures import licenses
+    from kg.extract.text import QuoteContext
+    from kg.lexicon import load_lexicon
+    from kg.resolve import EntityTable
+
+    ctx = QuoteContext("q1", "d1", text, [(0, len(text))], [], [])
+    found = list(licenses(ctx, load_lexicon(), EntityTable(load_catalog(None))))
+    assert [f.value for f in found] == kinds

@@ -57,13 +57,25 @@ def pricing(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator
 
 @claim_extractors.register("license")
 def licenses(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
-    """Licences named in the quote, with the words that say something about them."""
+    """Licences named in the quote, with the words that say something about them; and the kind of licence words say
+    without naming one ("it is closed source", "Budibase is open source": ``license_kind`` in the cues)."""
+    read = []
     for hit in ctx.hits:
         if hit.type != "License":
             continue
         lo, hi = sub_clause(ctx.text, hit.start, hit.end, *ctx.sentence_of(hit.start))
         start, end = window(ctx.text, hit.start, hit.end, lo, hi, left=3, right=4)
+        read.append((hit.start, hit.end))
         yield ClaimFinding("license", start, end, "license.named", 0.9, table.name(hit.entity))
+    for kind in lexicon.cues.get("license_kind", {}):
+        for m in lexicon.finditer(f"license_kind.{kind}", ctx.text):
+            s_lo, s_hi = ctx.sentence_of(m.start())
+            if any(s_lo <= a < s_hi for a, _ in read):
+                continue  # a named licence, or a kind already read, says it for the sentence
+            read.append(m.span())
+            lo, hi = sub_clause(ctx.text, m.start(), m.end(), s_lo, s_hi)
+            start, end = window(ctx.text, m.start(), m.end(), lo, hi, left=3, right=4)
+            yield ClaimFinding("license", start, end, "license.kind", 0.7, kind)
 
 
 @claim_extractors.register("platform")
