@@ -206,3 +206,15 @@ def test_a_number_in_markdown_emphasis_keeps_its_unit(text, value, unit):
 def test_a_unit_after_other_words_is_counted_in_its_own_unit(text, value, unit):
     (q,) = find_metrics(text)
     assert (q.value, q.unit) == (value, unit)
+
+
+@pytest.mark.parametrize("text,said", [
+    ("Affinity launches for free.", "for free"),
+    ("AWS SAM is free.", "is free"),
+    ("It ships as a free download.", "a free download"),
+    ("CodePush always has been free of cost.", "free of cost"),
+    ("Feel free to ask.", None), ("lock-free queues", None), ("It is free software.", None),
+])
+def test_free_is_a_price_of_nothing_where_it_prices_something(text, said):
+    found = find_prices(text)
+    assert [(text[q.start:q.end], q.value) for q in found] == ([(said, 0.0)] if said else [])

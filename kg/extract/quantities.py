@@ -254,8 +254,12 @@ def _ratings(text: str, skip: list[tuple[int, int]], found: list[Quantity]) -> l
 # fewer places
 _UNDER_A = re.compile(r"(?=[wjubls])(?:\b(?:well\s+|just\s+)?(?:under|below|less than)\s+an?\s+(second|minute|hour|day)\b|"
                       r"\bsub-(second|minute|hour)\b)", re.IGNORECASE)
-_FREE = re.compile(r"(?=[atf])(?:\b(?:a |the )?free (?:tier|plan)\b|\bfree for (?:individuals|personal use|hobbyists|small teams)\b)",
-                   re.IGNORECASE)
+_FREE = re.compile(r"(?=[atfice1])(?:\b(?:a |the )?free (?:tier|plan|download|version|service|edition)\b|"
+                   r"\bfree for (?:individuals|personal use|hobbyists|small teams)\b|\bfree (?:to use|of (?:charge|cost))\b|"
+                   r"\bfor free\b|\b(?:is|are|it's|it’s)\s+(?:now\s+|still\s+|always\s+)?(?:100%\s+|completely\s+|"
+                   r"totally\s+|entirely\s+)?free\b(?!-|\s(?:software|and\s+open|as\s+in|of\s+(?!charge|cost)))|"
+                   r"(?<![\w-])(?:100%|completely|totally|entirely) free\b(?!-|\s(?:software|and\s+open|of\s+(?!charge|cost))))",
+                   re.IGNORECASE)  # "free tier", "for free", "AWS SAM is free", "completely free"; not "free software"
 
 
 def _under_a(text: str, found: list[Quantity]) -> list[Quantity]:
