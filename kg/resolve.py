@@ -29,13 +29,6 @@ _HYPHEN_TAIL = re.compile(r"-(?!(?:only|based|style|shaped|built|native|compatib
                           r"(?:[a-z][a-z0-9]*)(?:-[a-z0-9]+)*(?![\w-])")
 _GLUED = re.compile(r"-(\w+)")
 _GLUED_BEFORE = re.compile(r"(\w+)-$")
-
-
-def _glued(text: str, start: int, end: int) -> bool:
-    """Whether a hyphen joins the name at ``start:end`` to a word English rarely uses ("ruby-vips", "kube-dns"), which
-    makes them one name; an ordinary word ("config-as-toml", "podman-friendly") makes an adjective instead."""
-    after, before = _GLUED.match(text, end), _GLUED_BEFORE.search(text, 0, start)
-    return any(m and not is_common(m.group(1)) for m in (after, before))
 _FORMER = re.compile(r"(?:\bex-|\bformer\s+|\bex\s+)$", re.IGNORECASE)
 # a release after a catalog product: "Redis 7.2.4", "v2", "Wave 10", and a major version ("Drupal 7") that is no count
 # of something ("Kafka 3 brokers", "Redis 2 GB", "Vue 2.x")
@@ -170,10 +163,13 @@ def scan_names(text: str, spans: tuple[Span, ...], catalog: Catalog, lexicon: Le
     names = [n for n in find_names(text, lexicon) if not any(s < n.end and n.start < e for s, e in taken)]
     taken += [(n.start, n.end) for n in names]
     linked = find_link_names(text, taken) if "](" in text else []
-    cued = find_cue_names(text, lexicon, taken, lambda word: catalog.get(word) is not None)
+    def known(word: str) -> bool:  # the catalog names a product so
+        return catalog.get(word) is not None
+
+    cued = find_cue_names(text, lexicon, taken, known)
     listed = find_listed_names(text, taken) if ", " in text else []
     taken += [(n.start, n.end) for n in linked + cued + listed]
-    coded = find_code_names(text, taken, lambda word: catalog.get(word) is not None) if "`" in text else []
+    coded = find_code_names(text, taken, known) if "`" in text else []
     return tuple(sorted(names + linked + cued + listed + coded, key=lambda n: n.start))
 
 
@@ -211,6 +207,13 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
         possessive = text[end:end + 2] in ("'s", "’s") or (text[end:end + 1] in ("'", "’") and text[end - 1:end] == "s")
         hits.append(Hit(start, end, text[start:end], eid, table.root(eid), table.info[eid].type, "catalog", possessive))
     return hits
+
+
+def _glued(text: str, start: int, end: int) -> bool:
+    """Whether a hyphen joins the name at ``start:end`` to a word English rarely uses ("ruby-vips", "kube-dns"), which
+    makes them one name; an ordinary word ("config-as-toml", "podman-friendly") makes an adjective instead."""
+    after, before = _GLUED.match(text, end), _GLUED_BEFORE.search(text, 0, start)
+    return any(m and not is_common(m.group(1)) for m in (after, before))
 
 
 def _sibling_tail(rest: str, lexicon: Lexicon) -> re.Match[str] | None:
@@ -515,7 +518,7 @@ def _echoes(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], texts
     scan = _FormScan(forms)
     for qid in doc.quote_ids:
         taken = [(h.start, h.end) for h in hits.get(qid, [])]
-        taken += [m.span() for m in _LINK.finditer(texts[qid])]  # "github.com/cilium/proxy" names a repository
+        taken += not_prose(texts[qid])  # "github.com/cilium/proxy" names a repository
         found = scan.hits(texts[qid], taken)
         if found:
             text = texts[qid]
@@ -548,15 +551,7 @@ class _FormScan:
             if _form_pattern(form, False).fullmatch(text, start, end) and \
                     not (start and re.match(r"[\w.-]", text[start - 1])) and not re.match(r"[\w-]", text[end:end + 1]):
                 spots.append((start, end, form))
-        found = []
-        for start, end, form in sorted(spots, key=lambda x: (-len(x[2]), x[2], x[0])):  # longer forms first
-            if not any(s < end and start < e for s, e in taken):
-                taken.append((start, end))
-                found.append((start, end, form))
-        return found
-
-
-_LINK = re.compile(r"(?:https?://|www\.)\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|io|dev|net|app|so|sh|co)\b\S*")
+        return _take(spots, taken)
 
 
 _RARE_ZIPF = 2.5  # a word English uses less than about once in three million words ("rmagick", "copilot")
@@ -603,12 +598,19 @@ def _gazetteer_hits(text: str, forms: dict[str, str], taken: list[tuple[int, int
                     as_written: set[str] | frozenset[str] = frozenset()) -> list[tuple[int, int, str]]:
     """Occurrences of known surface forms (any case unless a plain capitalised word, a feature or a short form
     in ``as_written``) not yet taken."""
+    return _take([(m.start(), m.end(), form) for form in forms
+                  for m in _form_pattern(form, forms[form].startswith(_FEATURE) or form in as_written).finditer(text)],
+                 taken)
+
+
+def _take(spots: list[tuple[int, int, str]], taken: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+    """The places of forms that no earlier one overlaps, longer forms first (then by form and place); ``taken``
+    grows with them."""
     found = []
-    for form in sorted(forms, key=lambda f: (-len(f), f)):
-        for m in _form_pattern(form, forms[form].startswith(_FEATURE) or form in as_written).finditer(text):
-            if not any(s < m.end() and m.start() < e for s, e in taken):
-                taken.append((m.start(), m.end()))
-                found.append((m.start(), m.end(), form))
+    for start, end, form in sorted(spots, key=lambda x: (-len(x[2]), x[2], x[0])):
+        if not any(s < end and start < e for s, e in taken):
+            taken.append((start, end))
+            found.append((start, end, form))
     return found
 
 
