@@ -39,6 +39,7 @@ class CatalogEntry(BaseModel):
     part_kind: Literal["release", "feature"] | None = None
     description: str | None = None
     category: str | None = None  # the job it is compared on ("vector-databases", "programming-language", "company")
+    shared: tuple[str, ...] = ()  # names other entries also go by ("Flux": Flux CD and FLUX.1); the document decides
     case_sensitive: bool = False  # match only as written ("Modal" the product, not "modal" the word)
     any_case: bool = False  # match in any case, though also an English word ("claude" in a dev's lowercase note)
 
@@ -52,12 +53,26 @@ class Catalog:
 
     @cached_property
     def forms(self) -> dict[str, str]:
-        """Normalised surface form → canonical name."""
+        """Normalised surface form → canonical name (a shared name: its first sense, see :attr:`senses`)."""
         table: dict[str, str] = {}
         for entry in self.entries.values():
             for form in (entry.name, *entry.aliases):
                 table.setdefault(normalize_name(form), entry.name)
+        for form, names in self.senses.items():
+            table.setdefault(form, names[0])
         return table
+
+    @cached_property
+    def senses(self) -> dict[str, tuple[str, ...]]:
+        """Normalised shared name → the canonical names of the entries it may mean, the entry it is the name or
+        alias of first, then the entries that share it in catalog order."""
+        table: dict[str, list[str]] = {}
+        for entry in self.entries.values():
+            for form in entry.shared:
+                table.setdefault(normalize_name(form), []).append(entry.name)
+        owners = {normalize_name(f): e.name for e in self.entries.values() for f in (e.name, *e.aliases)}
+        return {form: tuple(dict.fromkeys([owners[form]] if form in owners else []) | dict.fromkeys(names))
+                for form, names in sorted(table.items())}
 
     def get(self, name: str) -> CatalogEntry | None:
         """The entry a surface form names, if any."""
@@ -84,17 +99,22 @@ def _check_entry(entry: CatalogEntry, where: str) -> None:
     """Refuse an entry that would poison matching: an empty name, a stop-word or one-letter alias, …"""
     from kg.stopwords import STOP_WORDS
 
-    for field_name, value in (("name", entry.name), *(("alias", a) for a in entry.aliases),
+    for field_name, value in (("name", entry.name), *(("alias", a) for a in (*entry.aliases, *entry.shared)),
                               ("maker", entry.maker or ""), ("part_of", entry.part_of or "")):
         if _LONE_SURROGATE.search(value):
             raise CatalogError(f"{where}: {field_name} {value!r} is not valid Unicode text (a lone surrogate); "
                                "fix the escape sequence")
     if not entry.name.strip():
         raise CatalogError(f"{where}: the name is empty")
-    for alias in entry.aliases:
+    for alias in (*entry.aliases, *entry.shared):
         if len(alias.strip()) <= 1 or normalize_name(alias) in STOP_WORDS:
             raise CatalogError(f"{where}: alias {alias!r} of {entry.name!r} is a single letter or a common English "
                                "word and would match almost everywhere; remove it")
+    own = {normalize_name(f) for f in (entry.name, *entry.aliases)}
+    for form in entry.shared:
+        if normalize_name(form) in own:
+            raise CatalogError(f"{where}: {form!r} is both a name of {entry.name!r} and a name it shares; list it "
+                               "once")
     if entry.maker == entry.name:
         raise CatalogError(f"{where}: {entry.name!r} is its own maker; name the company that makes it")
 

@@ -12,6 +12,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
 from kg.catalog import Catalog
+from kg.ids import normalize_name
 from kg.lexicon import Lexicon
 from kg.words import fold_case  # here for its callers: it needs no spaCy
 
@@ -59,8 +60,12 @@ def _make_catalog_matcher(nlp: Language, name: str) -> CatalogMatcher:
 
 
 def _forms(catalog: Catalog, lexicon: Lexicon) -> list[tuple[str, str, str, str]]:
-    forms = [(f, e.name, e.type, "exact" if e.case_sensitive else "any" if e.any_case else "auto")
-             for e in catalog.entries.values() for f in (e.name, *e.aliases)]
+    rule = {name: "exact" if e.case_sensitive else "any" if e.any_case else "auto" for name, e in catalog.entries.items()}
+    forms = [(f, e.name, e.type, rule[e.name]) for e in catalog.entries.values() for f in (e.name, *e.aliases)]
+    for e in catalog.entries.values():  # a shared name is matched as its first sense; resolution picks the sense
+        for f in e.shared:
+            first = catalog.entries[catalog.senses[normalize_name(f)][0]]
+            forms.append((f, first.name, first.type, rule[first.name]))
     forms += [(f, canon, "License", "auto") for f, canon in lexicon.licenses.items()]
     forms += [(f, canon, "Platform", "auto") for f, canon in lexicon.platforms.items()]
     return forms

@@ -13,6 +13,7 @@ from kg.lexicon import Lexicon
 from kg.models import Document, Entity, ReportItem
 from kg.names import (NameHit, find_code_names, find_cue_names, find_link_names, find_listed_names, find_names,
                       not_prose, split_release)
+from kg.senses import choose_senses
 from kg.words import RARE, is_common, is_place, is_unheard, zipf
 
 __all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Scanned", "Span", "resolve_corpus", "scan_names",
@@ -80,7 +81,7 @@ class EntityTable:
         entry = self.catalog.entries[name]
         eid = entity_id(entry.name)
         if eid not in self.info:
-            self.info[eid] = _Info(entry.name, entry.type, set(entry.aliases), part_kind=entry.part_kind,
+            self.info[eid] = _Info(entry.name, entry.type, {*entry.aliases, *entry.shared}, part_kind=entry.part_kind,
                                    description=entry.description, category=entry.category)
             if entry.part_of:
                 self.info[eid].part_of = self.add_catalog(entry.part_of)
@@ -207,6 +208,37 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
         possessive = text[end:end + 2] in ("'s", "’s") or (text[end:end + 1] in ("'", "’") and text[end - 1:end] == "s")
         hits.append(Hit(start, end, text[start:end], eid, table.root(eid), table.info[eid].type, "catalog", possessive))
     return hits
+
+
+def _choose_senses(documents: list[Document], hits: dict[str, list[Hit]], texts: dict[str, str],
+                   table: EntityTable, candidates: dict[str, list[str]], primary: dict[str, str | None]) -> None:
+    """Give each name several catalog entries share the sense its document favours (:mod:`kg.senses`), in its
+    quotes and its title's products; a quote in several documents takes its first document's."""
+    done: set[str] = set()
+    for doc in documents:
+        qids = [q for q in doc.quote_ids if q in hits and q not in done]
+        done.update(qids)
+        mentions = [(h.text, h.entity) for q in qids for h in hits[q]]
+        chosen = choose_senses(table.catalog, mentions, [doc.title or ""] + [texts[q] for q in qids])
+        if not chosen:
+            continue
+        for q in qids:
+            hits[q] = [_sense(h, chosen, table) for h in hits[q]]
+        kept = {h.entity for q in qids for h in hits[q]}
+        moved = {entity_id(senses[0]): table.add_catalog(chosen[form]) for form, senses in table.catalog.senses.items()
+                 if chosen.get(form, senses[0]) != senses[0] and entity_id(senses[0]) not in kept}
+        candidates[doc.id] = list(dict.fromkeys(moved.get(c, c) for c in candidates.get(doc.id, [])))
+        primary[doc.id] = moved.get(primary.get(doc.id), primary.get(doc.id))
+
+
+def _sense(hit: Hit, chosen: dict[str, str], table: EntityTable) -> Hit:
+    """The hit, naming the chosen sense if its words are a shared name read as another sense."""
+    form = normalize_name(hit.text)
+    if form not in chosen or table.name(hit.entity) not in table.catalog.senses[form] or \
+            table.name(hit.entity) == chosen[form]:
+        return hit
+    eid = table.add_catalog(chosen[form])
+    return Hit(hit.start, hit.end, hit.text, eid, table.root(eid), table.info[eid].type, hit.rule, hit.possessive)
 
 
 def _glued(text: str, start: int, end: int) -> bool:
@@ -776,6 +808,8 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             _title_mentions(doc, candidates[doc.id], table, hits, texts)
     for doc in documents:
         _echoes(doc, table, hits, texts)
+    if catalog.senses:
+        _choose_senses(documents, hits, texts, table, candidates, primary)
     used = {h.entity for hs in hits.values() for h in hs}
     used |= {table.root(e) for e in used}  # a release's product counts as found too
     report = [ReportItem(kind="discovered_entity", message=f"{table.name(e)} ({table.info[e].type}): not in the catalog")

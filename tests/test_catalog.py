@@ -90,6 +90,9 @@ ZED = json.dumps({"name": "Zed", "type": "Product"})
      r"cat\.jsonl:2: 'Zed-2' and 'Zed 2' \(line 1\) get the same id ent:zed-2"),
     ([ZED, '{"name": "Helix", "type": "Product", "aliases": ["zed"]}'], r"cat\.jsonl:2: alias 'zed' of 'Helix' also names 'Zed'"),
     ([ZED, '{"name": "Hel\\udc80x", "type": "Product"}'], r"cat\.jsonl:2: name .* lone surrogate"),
+    ([ZED, '{"name": "Helix", "type": "Product", "shared": ["it"]}'], r"cat\.jsonl:2: alias 'it' .*common English"),
+    ([ZED, '{"name": "Helix", "type": "Product", "aliases": ["Hx"], "shared": ["hx"]}'],
+     r"cat\.jsonl:2: 'hx' is both a name of 'Helix' and a name it shares"),
 ])
 def test_malformed_catalog_names_file_and_line(tmp_path, lines, message):
     with pytest.raises(CatalogError, match=message) as info:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from helpers import GraphView, run_docs
 
+from kg.ids import entity_id
+
 
 @pytest.fixture(scope="module")
 def graph(tmp_path_factory):
@@ -480,3 +482,21 @@ def test_a_documents_forms_are_found_in_one_pass_as_the_per_form_patterns_find_t
 
     forms = {"Fluentd": "e1", "fluent-bit": "e2", "rmagick": "e3", "Fluent": "e4"}
     assert _FormScan(forms).hits(text, [(0, 0)]) == _gazetteer_hits(text, forms, [(0, 0)])
+
+
+def test_a_shared_name_means_the_sense_its_document_favours(tmp_path):
+    import json
+
+    from test_senses import ENTRIES
+
+    catalog = tmp_path / "cat.jsonl"
+    catalog.write_text("\n".join(json.dumps(e) for e in ENTRIES) + "\n", encoding="utf-8")
+    view = GraphView(run_docs(tmp_path / "docs", [
+        ("Argoly vs Gizmo", ["Argoly has the nicer dashboard; Gizmo is leaner.", "GIZMO keeps no state of its own."]),
+        ("Why we render with Gizmo", ["Gizmo draws hands better than Stable Pixels does.", "We moved to Gizmo."]),
+    ], catalog=str(catalog)))
+    named = lambda text: {view.name(m.entity_id) for m in view.graph.mentions if m.quote_id == view.quote(text).id}
+    assert named("Argoly has the nicer dashboard; Gizmo is leaner.") == {"Argoly", "Gizmo CD"}
+    assert named("Gizmo draws hands better than Stable Pixels does.") == {"GIZMO.1", "Stable Pixels"}
+    assert named("We moved to Gizmo.") == {"GIZMO.1"}
+    assert view.quote("We moved to Gizmo.").subject == entity_id("GIZMO.1")

@@ -1,0 +1,58 @@
+"""Shared names: which catalog entry a name several entries go by means in one document."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from kg.catalog import load_catalog
+from kg.ids import entity_id
+from kg.senses import choose_senses, sense_scores
+
+ENTRIES = [
+    {"name": "Gizmo CD", "type": "Product", "aliases": ["GizmoCD"], "shared": ["Gizmo"], "maker": "Weavely",
+     "description": "GitOps toolkit for Kubernetes", "category": "ci-cd-services"},
+    {"name": "GIZMO.1", "type": "Product", "shared": ["Gizmo"], "description": "text-to-image diffusion model",
+     "category": "image-gen"},
+    {"name": "Weavely", "type": "Organization", "category": "company"},
+    {"name": "Argoly", "type": "Product", "category": "ci-cd-services"},
+    {"name": "Stable Pixels", "type": "Product", "category": "image-gen"},
+]
+
+
+@pytest.fixture(scope="module")
+def catalog(tmp_path_factory):
+    path = tmp_path_factory.mktemp("senses") / "cat.jsonl"
+    path.write_text("\n".join(json.dumps(e) for e in ENTRIES) + "\n", encoding="utf-8")
+    return load_catalog(path)
+
+
+def test_a_shared_name_lists_its_senses_in_catalog_order(catalog):
+    assert catalog.senses == {"gizmo": ("Gizmo CD", "GIZMO.1")}
+    assert catalog.get("Gizmo").name == "Gizmo CD"  # the first sense, until a document decides
+
+
+@pytest.mark.parametrize("mentions,texts,expected", [
+    # another name of one sense, its maker, products of its category
+    ([("Gizmo", entity_id("Gizmo CD")), ("GizmoCD", entity_id("Gizmo CD"))], ["Gizmo notes"], "Gizmo CD"),
+    ([("Gizmo", entity_id("Gizmo CD")), ("Weavely", entity_id("Weavely"))], ["Gizmo notes"], "Gizmo CD"),
+    ([("Gizmo", entity_id("Gizmo CD")), ("Stable Pixels", entity_id("Stable Pixels"))], ["Gizmo"], "GIZMO.1"),
+    # no names: the words of its description (a diffusion model, images from text)
+    ([("Gizmo", entity_id("Gizmo CD"))], ["Gizmo renders an image from text with a diffusion model"], "GIZMO.1"),
+    # no evidence at all: the first sense
+    ([("Gizmo", entity_id("Gizmo CD"))], ["We tried Gizmo."], "Gizmo CD"),
+])
+def test_the_document_chooses_the_sense(catalog, mentions, texts, expected):
+    assert choose_senses(catalog, mentions, texts) == {"gizmo": expected}
+
+
+def test_a_document_without_shared_names_chooses_nothing(catalog):
+    assert choose_senses(catalog, [("Argoly", entity_id("Argoly"))], ["Argoly"]) == {}
+
+
+def test_scores_add_names_maker_category_and_words(catalog):
+    named = Counter({entity_id("Weavely"): 1, entity_id("Argoly"): 2})
+    cd, image = sense_scores(("Gizmo CD", "GIZMO.1"), catalog, named, {"kubernetes"})
+    assert cd == 2.0 + 1.0 + 0.5 and image == 0.0
