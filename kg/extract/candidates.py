@@ -210,8 +210,13 @@ def _names_in(table: EntityTable, eid: str, other: str) -> bool:
 @lru_cache(maxsize=16384)
 def _describes(description: str, forms: frozenset[str]) -> bool:
     """Whether ``description`` names one of ``forms`` as words."""
-    return any(re.search(rf"(?<![\w.-]){re.escape(f)}(?![\w-])", description, re.IGNORECASE)
-               for f in forms if len(f) > 1)
+    return any(_form_words(f).search(description) for f in forms if len(f) > 1)
+
+
+@lru_cache(maxsize=16384)
+def _form_words(form: str) -> re.Pattern[str]:
+    """A name as words, in any case; compiled once per name (descriptions are many, names repeat)."""
+    return re.compile(rf"(?<![\w.-]){re.escape(form)}(?![\w-])", re.IGNORECASE)
 
 
 def _catalog_features(table: EntityTable | None, a: str, b: str, cache: dict) -> set[str]:

@@ -239,7 +239,7 @@ def _title_roles(title: str | None, table: EntityTable, titled: list[str],
     where: dict[str, tuple[int, int]] = {}
     for c in titled:
         spans = [(m.start(), m.end()) for form in sorted(forms.get(c, ()), key=len, reverse=True) if len(form) > 1
-                 for m in re.finditer(rf"(?<![\w-]){re.escape(form)}(?!\w|-[^a-z])", title, re.IGNORECASE)]
+                 for m in _title_form(form).finditer(title)]
         if spans:
             where[c] = min(spans)
     order = sorted(where, key=lambda c: where[c])
@@ -263,6 +263,12 @@ def _title_roles(title: str | None, table: EntityTable, titled: list[str],
         if c not in where:
             roles[c].add("unseen")
     return roles
+
+
+@lru_cache(maxsize=1 << 14)
+def _title_form(form: str) -> re.Pattern[str]:
+    """A product's form as a title writes it, in any case; compiled once per form, not once per document."""
+    return re.compile(rf"(?<![\w-]){re.escape(form)}(?!\w|-[^a-z])", re.IGNORECASE)
 
 
 _NEXT_TITLE_WORD = re.compile(r"(-?)\s*([\w#]+)")
