@@ -478,8 +478,8 @@ def _title_names(text: str, title: Parsed, table: EntityTable, spoken: str, said
             name = split_release(n.text)[0]  # the quotes' own name, spelled another way ("LlamaFactory")
             out.append((n.start, n.start + len(name), name))
             continue
-        if not n.strong or n.initial:
-            continue
+        if not n.strong or (n.initial and n.rule in _WORD_SHAPES):
+            continue  # a capitalised word opening the title may be English ("Moving …"); "AppImage" is a name
         inside = [(s, e) for s, e in spans if n.start <= s and e <= n.end]
         if any(s < n.end and n.start < e for s, e in spans):
             if not (inside and inside[0][0] == n.start and inside[-1][1] < n.end and says(n.text)):
@@ -501,6 +501,7 @@ def _title_names(text: str, title: Parsed, table: EntityTable, spoken: str, said
     return sorted(set(out))
 
 
+_WORD_SHAPES = frozenset({"discovery.capitalized", "discovery.acronym"})  # shapes English words have too
 _TITLE_HEAD = re.compile(r"\s*(?P<head>[^\s:—–][^:—–]{0,38}?)\s*(?::\s|\s[—–]\s)")
 _HEAD_WORD = re.compile(r"[A-Z0-9][\w.+#-]*|[a-z][\w.+#-]*")
 
