@@ -55,6 +55,12 @@ def test_a_name_after_a_preposition_is_not_part_of_the_actors_list():
     assert [h.text for h in list_back(ctx, text.index("run on"), 0)] == ["Prisma", "Drizzle", "Kysely"]
 
 
+def test_they_after_a_dash_points_back_to_the_list_before_it():
+    text = "Fedora, Debian, Ubuntu — they all ship systemd by default."
+    ctx = _ctx(text, ["Fedora", "Debian", "Ubuntu", "systemd"])
+    assert [h.text for h in list_back(ctx, text.index("ship"), text.index("they"))] == ["Fedora", "Debian", "Ubuntu"]
+
+
 def test_it_does_not_mean_a_name_that_follows_a_preposition():
     text = "The open challenger to Figma runs on the web. It uses SVG."
     ctx = _ctx(text, ["Figma", "SVG"])

@@ -308,11 +308,15 @@ def named_target(ctx: QuoteContext, m: re.Match[str], subject: Hit | None = None
 def list_back(ctx: QuoteContext, pos: int, lo: int) -> list[Hit]:
     """The names that are the subject of a verb at ``pos``, including those that "either", "both" or "they"
     point back to ("watch Supabase and Aurora DSQL, either could commoditize this")."""
-    back = re.search(r"[,;]\s*(?:either(?:\s+one)?|both(?:\s+of\s+them)?|they|each|all\s+of\s+them|any\s+of\s+them)\s+$",
-                     ctx.text[lo:pos])
-    if back:
-        return _list_back(ctx, lo + back.start(), lo)
+    s_lo = ctx.sentence_of(pos)[0]
+    back = _BACK.search(ctx.text, s_lo, pos)
+    if back:  # "Fedora, Debian, Arch — they all ship systemd": the list may stand before the clause
+        return _list_back(ctx, back.start(), s_lo)
     return _list_back(ctx, pos, lo)
+
+
+_BACK = re.compile(r"[,;—–]\s*(?:either(?:\s+one)?|both(?:\s+of\s+them)?|they(?:\s+all)?|each|all\s+of\s+them|"
+                   r"any\s+of\s+them)\s+$")
 
 
 def _list_back(ctx: QuoteContext, pos: int, lo: int) -> list[Hit]:
