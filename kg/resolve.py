@@ -15,7 +15,7 @@ from kg.names import (NameHit, find_code_names, find_cue_names, find_link_names,
                       not_prose, split_release)
 from kg.senses import choose_senses
 from kg.stopwords import STOP_WORDS
-from kg.words import RARE, is_common, is_place, is_unheard, zipf
+from kg.words import RARE, is_common, is_person, is_place, is_unheard, zipf
 
 __all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Scanned", "Span", "resolve_corpus", "scan_names",
            "scan_texts"]
@@ -773,6 +773,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
                     confirmed[key].append(said[key])
     title_forms = {normalize_name(f) for forms in doc_forms.values() for f in forms}
     places: set[str] = set()
+    people: set[str] = set()
     lowercase = scanned.lowercase
     mid = Counter(normalize_name(n.text) for ns in raw.values() for n in ns if not n.initial)
     small = {normalize_name(n.text) for ns in raw.values() for n in ns if n.text[:1].islower()}  # "kube-proxy"
@@ -816,6 +817,9 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             if entry is None and is_place(base):  # "a Berlin company": a place, not a product
                 places.add(base)
                 continue
+            if entry is None and is_person(base):  # "HAProxy's author Willy Tarreau": a person, not a product
+                people.add(base)
+                continue
             eid = loose.get(_loose(base)) if entry is None else None  # "LlamaFactory" in a "LLaMA-Factory" review
             if eid is None:
                 eid = table.add_catalog(entry.name) if entry else \
@@ -842,4 +846,6 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
               for e in sorted(used) if table.info[e].discovered and not table.info[e].part_of]
     report += [ReportItem(kind="discovered_entity", message=f"{name}: a place name, not taken as an entity")
                for name in sorted(places)]
+    report += [ReportItem(kind="discovered_entity", message=f"{name}: a person's name, not taken as an entity")
+               for name in sorted(people)]
     return Resolution(table, hits, candidates, report, primary)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["fold_case", "frequency", "is_common", "is_place", "is_unheard", "is_vocabulary", "preload", "zipf"]
+__all__ = ["fold_case", "frequency", "is_common", "is_person", "is_place", "is_unheard", "is_vocabulary", "preload",
+           "zipf"]
 
 COMMON = 1000  # at or above this count a lowercase word is ordinary English ("trigger", "bolt", "temporal")
 RARE = 100  # below this count a word is almost certainly a name when it matches a known product
@@ -88,6 +89,37 @@ def is_place(name: str) -> bool:
     (True, False)
     """
     return name.lower() in _places()
+
+
+# the locales whose given names faker lists: names that reviews cite (maintainers, founders) come from everywhere
+_NAME_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", "pl_PL", "cs_CZ", "sv_SE", "pt_BR",
+                 "da_DK", "fi_FI", "no_NO", "hu_HU", "ro_RO", "tr_TR", "hi_IN")
+
+
+_SURNAME_ZIPF = 3.0  # a surname is rare on the web; "Sim", "Metrics" are words ("Isaac Sim", "Victoria Metrics")
+
+
+@lru_cache(maxsize=1)
+def _given_names() -> frozenset[str]:
+    from importlib import import_module
+
+    names: set[str] = set()
+    for locale in _NAME_LOCALES:
+        first = import_module(f"faker.providers.person.{locale}").Provider.first_names
+        names.update(n for n in first if n.isascii() and n.isalpha())
+    return frozenset(names)
+
+
+def is_person(name: str) -> bool:
+    """True if ``name`` is a given name and a surname no dictionary has ("Stefan Prodan", "Willy Tarreau"), from
+    faker's lists of given names; "Kata Containers", "Charles Proxy" or a lone "Linus" are not read as people.
+
+    >>> is_person("Willy Tarreau"), is_person("Isaac Sim")
+    (True, False)
+    """
+    words = name.split()
+    return len(words) == 2 and words[0] in _given_names() and words[1][:1].isupper() and words[1][1:].islower() \
+        and words[1].isalpha() and not is_common(words[1].lower()) and zipf(words[1].lower()) < _SURNAME_ZIPF
 
 
 def preload() -> None:

@@ -63,6 +63,7 @@ def titled(tmp_path_factory):
             "The migration took a week.",
             "Widgetly has been solid since.",
             "Widgetly is made by a small Berlin company, Widget Works.",
+            "Its lead maintainer Stefan Prodan answered within a day.",
         ]),
         ("Why Gizmora: notes from a year of use", [
             "We looked at Acmebase first.",
@@ -94,6 +95,19 @@ def test_a_title_that_names_one_product_gives_every_quote_that_subject(titled):
 def test_a_place_is_not_an_entity_and_is_reported(titled):
     assert "Berlin" not in {e.name for e in titled.graph.entities}
     assert any("Berlin" in r.message for r in titled.graph.report)
+
+
+def test_a_person_is_not_an_entity_and_is_reported(titled):
+    assert "Stefan Prodan" not in {e.name for e in titled.graph.entities}
+    assert any("Stefan Prodan: a person's name" in r.message for r in titled.graph.report)
+
+
+@pytest.mark.parametrize("name,person", [("Willy Tarreau", True), ("Wayne Stambaugh", True),
+                                         ("Isaac Sim", False), ("Kata Containers", False), ("Linus", False)])
+def test_a_given_name_and_a_rare_surname_make_a_person(name, person):
+    from kg.words import is_person
+
+    assert is_person(name) is person
 
 
 def test_title_form_patterns_are_compiled_once_per_form_not_per_quote(tmp_path):
