@@ -9,7 +9,7 @@ from functools import lru_cache
 from kg.ids import spelling
 from kg.lexicon import Lexicon
 from kg.stopwords import STOP_WORDS
-from kg.words import RARE, is_common, is_unheard, is_vocabulary, zipf
+from kg.words import RARE, is_common, is_unheard, is_vocabulary
 
 __all__ = ["SIZE", "VERSION", "NameHit", "find_cue_names", "find_link_names", "find_names", "not_prose", "split_release"]
 
@@ -39,7 +39,6 @@ _DOTTED = re.compile(r"[A-Za-z][a-z0-9]+\.(?:cpp|js|ts|py|rs|ai|io|dev|new|sh|so
 _IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:[_.][a-z0-9]+)*_[a-z0-9]+(?:[_.][a-z0-9]+)*|[a-z][a-z0-9]{1,}\.[a-z]{2,5}")
 _ACRONYM = re.compile(r"[A-Z][A-Z0-9]{1,6}(?:-[a-z]+)?")
 _BATCH = re.compile(r"[WSF]\d{2}")
-_SHOUTED = 4.5  # a word in capitals as common as this ("HUGE", "FAST") is emphasis, not a name
 _CAPITALIZED = re.compile(r"[A-Z][a-z0-9'’]+(?:-[A-Za-z0-9]+)*")
 _CONTRACTION = re.compile(r"[a-z](?:n't|'re|'ve|'ll|'d|'m)$", re.IGNORECASE)
 _PREFIXES = {"sub", "pre", "post", "multi", "non", "top", "under", "over", "half", "mid", "anti", "co", "re", "ex",
@@ -97,11 +96,8 @@ def _word_shape(word: str, lexicon: Lexicon) -> str | None:
     if _IDENTIFIER.fullmatch(word):
         return "discovery.identifier"
     if _ACRONYM.fullmatch(word):
-        if lexicon.is_generic(word.split("-")[0]) or _BATCH.fullmatch(word):
-            return None  # "VC-flush" a generic, "W23" a batch
-        if is_common(word):  # "GRUB", "BIND", "EAGLE": a name written in capitals; "AND", "HUGE": shouting
-            shouted = len(word) < 3 or not word.isalpha() or word.lower() in STOP_WORDS or zipf(word.lower()) >= _SHOUTED
-            return None if shouted else "discovery.capitals"
+        if is_common(word) or lexicon.is_generic(word.split("-")[0]) or _BATCH.fullmatch(word):
+            return None  # "AND" is shouting, "VC-flush" a generic, "W23" a batch
         return "discovery.acronym"
     if _CAPITALIZED.fullmatch(word):
         return "discovery.capitalized"
@@ -201,9 +197,6 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
             if rule == "discovery.acronym" and n_core[0].isupper() and not _shape(n_core, lexicon):
                 break
             j, last_end, last_word, possessive = j + 1, n_start + len(n_core), n_core, n_poss
-        if rule == "discovery.capitals" and _shouting(words, i, text):
-            i += 1
-            continue  # "this is NOT GOOD": capitals next to capitals shout
         if j == i and rule == "discovery.capitalized" and _TIER.match(text, last_end):
             i += 1
             continue  # "the Growth plan", "a Basic tier": a price tier, not a product
@@ -230,15 +223,6 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
                             initial and j == i))
         i = j + 1
     return _promote_listed(text, hits)
-
-
-def _shouting(words: list[tuple[int, int, str]], i: int, text: str) -> bool:
-    """Whether the word at ``i`` stands next to another word in capitals on its line."""
-    for k in (i - 1, i + 1):
-        if 0 <= k < len(words) and "\n" not in text[min(words[k][1], words[i][1]):max(words[k][0], words[i][0])] \
-                and len(words[k][2]) > 1 and words[k][2].isupper():
-            return True
-    return False
 
 
 def _promote_listed(text: str, hits: list[NameHit]) -> list[NameHit]:

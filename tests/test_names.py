@@ -281,15 +281,3 @@ def test_a_name_the_catalog_knows_is_a_name_in_a_cue_position_though_english_use
     lexicon = load_lexicon()
     assert "kafka" not in [h.text for h in find_cue_names(text, lexicon, [])]
     assert "kafka" in [h.text for h in find_cue_names(text, lexicon, [], known=lambda word: word == "kafka")]
-
-
-@pytest.mark.parametrize("text,expected", [
-    ("Furthermore, unlike GRUB, it does not require an extra partition.", ["GRUB"]),
-    ("We run BIND for zones and EAGLE for boards.", ["BIND", "EAGLE"]),
-    # shouting: capitals next to capitals, a very common word, a function word
-    ("This is NOT GOOD at all.", []),
-    ("It is HUGE.", []),
-    ("Do it NOW.", []),
-])
-def test_an_english_word_in_capitals_is_a_name_unless_it_shouts(lexicon, text, expected):
-    assert [h.text for h in find_names(text, lexicon) if h.rule == "discovery.capitals"] == expected
