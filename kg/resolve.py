@@ -14,7 +14,6 @@ from kg.models import Document, Entity, ReportItem
 from kg.names import (NameHit, find_code_names, find_cue_names, find_link_names, find_listed_names, find_names,
                       not_prose, split_release)
 from kg.senses import choose_senses
-from kg.stopwords import STOP_WORDS
 from kg.words import RARE, is_common, is_person, is_place, is_unheard, zipf
 
 __all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Scanned", "Span", "resolve_corpus", "scan_names",
@@ -495,34 +494,10 @@ def _title_names(text: str, title: Parsed, table: EntityTable, spoken: str, said
                 not _code_shaped(word) or not says(word) or not placed(m.start(), m.end()):
             continue
         out.append((m.start(), m.end(), word))
-    head = _head_name(text, spans, lexicon)
-    if head and says(text[head[0]:head[1]]) and not table.catalog.get(text[head[0]:head[1]]):
-        out.append((*head, text[head[0]:head[1]]))
     return sorted(set(out))
 
 
 _WORD_SHAPES = frozenset({"discovery.capitalized", "discovery.acronym"})  # shapes English words have too
-_TITLE_HEAD = re.compile(r"\s*(?P<head>[^\s:—–][^:—–]{0,38}?)\s*(?::\s|\s[—–]\s)")
-_HEAD_WORD = re.compile(r"[A-Z0-9][\w.+#-]*|[a-z][\w.+#-]*")
-
-
-def _head_name(text: str, spans: list[tuple[int, int]], lexicon: Lexicon) -> tuple[int, int] | None:
-    """Where a title's head names the product it introduces, as "pico.sh: an RSS reader over SSH", "Garage: S3
-    storage for a post-MinIO world" do: one to three words before the colon, each capitalised or shaped as code,
-    that no catalog name covers and that are neither a generic word ("Update", "API") nor a place."""
-    m = _TITLE_HEAD.match(text)
-    if m is None or any(s < m.end("head") and m.start("head") < e for s, e in spans):
-        return None
-    words = m.group("head").split()
-    if not 1 <= len(words) <= 3 or not all(_HEAD_WORD.fullmatch(w) and (w[0].isupper() or w[0].isdigit() or
-                                                                       _code_shaped(w)) for w in words):
-        return None
-    head = m.group("head")
-    if any(lexicon.is_generic(w) or w.lower() in STOP_WORDS for w in words) or is_place(head):
-        return None
-    return m.start("head"), m.end("head")
-
-
 _CODE_SHAPED = re.compile(r"[a-z]+\d[\w]*|\w*[._+#]\w.*|[b-df-hj-np-tv-xz]{2,}")
 
 
