@@ -370,13 +370,8 @@ def find_listed_names(text: str, taken: list[tuple[int, int]], known=lambda word
 
 
 def _unheard(word: str) -> bool:
-    """No word list has the word, nor its singular ("handoffs", "ACLs" are words' plurals), and it is not made
-    from English by a suffix ("inspectable", "deduplicating")."""
-    return is_unheard(word) and not (word.endswith("s") and not is_unheard(word[:-1])) and \
-        not word.endswith(_ENGLISH_SUFFIXES)
-
-
-_ENGLISH_SUFFIXES = ("able", "ible", "ized", "ised", "izing", "ising", "ing", "ness", "less", "ful", "ly", "ed")
+    """No word list has the word, nor its singular ("handoffs", "ACLs" are words' plurals)."""
+    return is_unheard(word) and not (word.endswith("s") and not is_unheard(word[:-1]))
 
 
 def _listed(text: str, chain: list[tuple[int, int, bool]], commas: int, known) -> list[NameHit]:
