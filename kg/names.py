@@ -9,7 +9,7 @@ from functools import lru_cache
 from kg.ids import spelling
 from kg.lexicon import Lexicon
 from kg.stopwords import STOP_WORDS
-from kg.words import RARE, is_common, is_unheard, is_vocabulary
+from kg.words import RARE, is_common, is_vocabulary
 
 __all__ = ["SIZE", "VERSION", "NameHit", "find_cue_names", "find_link_names", "find_names", "not_prose", "split_release"]
 
@@ -333,74 +333,32 @@ def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]],
     return sorted(hits, key=lambda h: h.start)
 
 
-# a list: items joined by commas (the last one maybe by "and"/"or"), each item maybe followed by an aside in
-# parentheses ("ripgrep (2016), fd (2017)", "bat (by sharkdp)")
-_LIST_WORD = re.compile(r"(?<![\w.+#-])[A-Za-z][\w.+#-]*[\w+#]")
-_LIST_ASIDE = re.compile(r"\s*\([^()\n]{1,40}\)")
-_LIST_SEP = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
+# one word standing as an item of a comma list: ", io-ts, ", ", and react-vis"
+_LISTED_BETWEEN = re.compile(r",\s*(?P<word>[A-Za-z][\w.+#-]*[\w+#])\s*,\s*(?:(?:and|or)\s+)?")
+_LISTED_LAST = re.compile(r",\s*(?:and|or)\s+(?P<word>[A-Za-z][\w.+#-]*[\w+#])(?=[\s.,;:!?)]|$)")
+_LIST_JOIN = re.compile(r",\s*(?:(?:and|or)\s+)?")
 
 
-def find_listed_names(text: str, taken: list[tuple[int, int]], known=lambda word: False) -> list[NameHit]:
-    """Words that stand as items of a comma list with names: "Zod, ArkType, Yup, Superstruct, io-ts, Runtypes"
-    (between two names), "D3, Highcharts, and react-vis" (the last item), "ripgrep (2016), fd (2017), exa (2017)"
-    (items with asides). A list holds at least three items, a comma and two names; a word the catalog knows
-    (``known``) counts wherever it stands and whatever its case, and so does one no word list has ("dqlite, rqlite,
-    ChiselStore": one name is enough then); any other word only between two names or last after two. Ordinary
-    English or technical vocabulary in lower case is no name ("Zod, Valibot, and more", "…, etc")."""
+def find_listed_names(text: str, taken: list[tuple[int, int]]) -> list[NameHit]:
+    """Words that stand as items of a comma list of names: "Zod, ArkType, Yup, Superstruct, io-ts, Runtypes" (each
+    between two names) and "D3, Highcharts, and react-vis" (the last item, after two names). A lowercase word of
+    ordinary English or technical vocabulary is no name ("Zod, Valibot, and more", "…, etc")."""
     spans = sorted(taken)
-    words = [(m.start(), m.end()) for m in _LIST_WORD.finditer(text) if m.group().lower() not in STOP_WORDS
-             and not any(s < m.end() and m.start() < e for s, e in spans)]
-    items = sorted([(s, e, True) for s, e in spans] + [(s, e, False) for s, e in words])
     hits: list[NameHit] = []
-    chain: list[tuple[int, int, bool]] = []
-    commas = 0
-    for i, item in enumerate(items + [None]):
-        if chain and item is not None:
-            prev_end = chain[-1][1]
-            aside = _LIST_ASIDE.match(text, prev_end)
-            sep = _LIST_SEP.fullmatch(text, aside.end() if aside else prev_end, item[0])
-            if sep:
-                chain.append(item)
-                commas += "," in sep.group()
-                continue
-        if chain:
-            hits += _listed(text, chain, commas, known)
-        chain, commas = ([item], 0) if item is not None else ([], 0)
+    for i, (_, end) in enumerate(spans):
+        nxt = spans[i + 1][0] if i + 1 < len(spans) else None
+        if nxt is not None:
+            m = _LISTED_BETWEEN.fullmatch(text, end, nxt)
+        else:
+            m = _LISTED_LAST.match(text, end) if i and _LIST_JOIN.fullmatch(text, spans[i - 1][1], spans[i][0]) \
+                else None
+        if m is None:
+            continue
+        word = m.group("word")
+        if word.islower() and (is_common(word, RARE) or "-" not in word and is_vocabulary(word)):
+            continue  # "and more", "etc"; a hyphenated word between names is one ("io-ts"), not its two parts
+        hits.append(NameHit(m.start("word"), m.end("word"), word, "discovery.listed", True))
     return hits
-
-
-def _unheard(word: str) -> bool:
-    """No word list has the word, nor its singular ("handoffs", "ACLs" are words' plurals)."""
-    return is_unheard(word) and not (word.endswith("s") and not is_unheard(word[:-1]))
-
-
-def _listed(text: str, chain: list[tuple[int, int, bool]], commas: int, known) -> list[NameHit]:
-    """The names among one list's unnamed items (see :func:`find_listed_names`); a word found a name counts as one
-    for its neighbours ("V8, libuv, llhttp, c-ares, OpenSSL, and zlib")."""
-    if len(chain) < 3 or not commas or not any(n for _, _, n in chain):
-        return []
-    named = [n for _, _, n in chain]
-    found: list[NameHit] = []
-    grew = True
-    while grew:
-        grew = False
-        for k, (start, end, _) in enumerate(chain):
-            if named[k] or not _list_name(text[start:end], k, named, known):
-                continue
-            named[k] = grew = True
-            found.append(NameHit(start, end, text[start:end], "discovery.listed", True))
-    return sorted(found, key=lambda n: n.start)
-
-
-def _list_name(word: str, k: int, named: list[bool], known) -> bool:
-    """Whether the list's ``k``-th item, ``word``, is a name, given which items are names."""
-    if known(word) or _unheard(word.lower()):
-        return True
-    inside = 0 < k < len(named) - 1 and named[k - 1] and named[k + 1]
-    last = k == len(named) - 1 and named[k - 1] and named[k - 2]
-    # "and more", "etc" are no names; a hyphenated word between names is one ("io-ts"), not its two parts
-    return (inside or last) and not (word.islower() and (is_common(word, RARE) or "-" not in word and
-                                                          is_vocabulary(word)))
 
 
 # one word in backticks, as a package or a command is written: "`dayjs`", "`null-ls`", "`coc.nvim`", "`Wasmtime`"

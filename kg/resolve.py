@@ -168,7 +168,7 @@ def scan_names(text: str, spans: tuple[Span, ...], catalog: Catalog, lexicon: Le
         return catalog.get(word) is not None
 
     cued = find_cue_names(text, lexicon, taken, known)
-    listed = find_listed_names(text, taken, known) if ", " in text else []
+    listed = find_listed_names(text, taken) if ", " in text else []
     taken += [(n.start, n.end) for n in linked + cued + listed]
     coded = find_code_names(text, taken, known) if "`" in text else []
     return tuple(sorted(names + linked + cued + listed + coded, key=lambda n: n.start))

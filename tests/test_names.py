@@ -224,23 +224,9 @@ def _taken(text: str, *names: str) -> list[tuple[int, int]]:
     # ordinary English closes a list; one name before "and" makes no list
     ("We tried Zod, Valibot, etc, and liked them.", ("Zod", "Valibot"), []),
     ("We use Zod, and honestly it works.", ("Zod",), []),
-    # asides after items; a word found a name counts for its neighbours; one no word list has needs one name
-    ("Node needs V8, libuv, llhttp, c-ares, OpenSSL, and zlib to run.", ("V8", "OpenSSL"),
-     ["libuv", "llhttp", "c-ares", "zlib"]),
-    ("tools such as ripgrep (2016), fd (2017) and Zoxide (2020)", ("Zoxide",), ["ripgrep"]),
-    ("a separate product (dqlite, rqlite, ChiselStore).", ("ChiselStore",), ["dqlite", "rqlite"]),
-    # an English word the list does not enclose stays a word
-    ("It has Agent, Runner, handoffs, and guardrails.", ("Agent", "Runner"), []),
 ])
 def test_a_word_listed_among_names_is_a_name(text, names, expected):
     assert [h.text for h in find_listed_names(text, _taken(text, *names))] == expected
-
-
-def test_a_listed_word_the_catalog_knows_is_a_name_in_any_case():
-    text = "type checkers such as pyright, pytype, pyre are faster"
-    known = lambda word: word == "pyre"
-    assert [h.text for h in find_listed_names(text, _taken(text, "pyright", "pytype"), known)] == ["pyre"]
-    assert find_listed_names(text, _taken(text, "pyright", "pytype")) == []
 
 
 def test_a_word_in_backticks_is_a_name_unless_it_is_ordinary_english():
