@@ -71,7 +71,7 @@ class Catalog:
             for form in entry.shared:
                 table.setdefault(normalize_name(form), []).append(entry.name)
         owners = {normalize_name(f): e.name for e in self.entries.values() for f in (e.name, *e.aliases)}
-        return {form: tuple(dict.fromkeys([owners[form]] if form in owners else []) | dict.fromkeys(names))
+        return {form: tuple(dict.fromkeys([owners[form], *names] if form in owners else names))
                 for form, names in sorted(table.items())}
 
     def get(self, name: str) -> CatalogEntry | None:

@@ -218,7 +218,7 @@ def _choose_senses(documents: list[Document], hits: dict[str, list[Hit]], texts:
     for doc in documents:
         qids = [q for q in doc.quote_ids if q in hits and q not in done]
         done.update(qids)
-        mentions = [(h.text, h.entity) for q in qids for h in hits[q]]
+        mentions = [(h.text, table.name(h.entity)) for q in qids for h in hits[q]]
         chosen = choose_senses(table.catalog, mentions, [doc.title or ""] + [texts[q] for q in qids])
         if not chosen:
             continue

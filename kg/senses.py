@@ -11,7 +11,7 @@ import re
 from collections import Counter
 
 from kg.catalog import Catalog, CatalogEntry
-from kg.ids import entity_id, normalize_name
+from kg.ids import normalize_name
 from kg.stopwords import STOP_WORDS
 
 __all__ = ["choose_senses", "sense_scores"]
@@ -32,17 +32,16 @@ def sense_scores(senses: tuple[str, ...], catalog: Catalog, named: Counter[str],
     Args:
         senses: the canonical names a shared name may mean.
         catalog: their entries.
-        named: entity id → mentions in the document of names that are not shared.
+        named: canonical name → mentions in the document of names that are not shared.
         words: the document's words (:func:`_words` of its title and quotes).
     """
-    categories = Counter(catalog.entries[n].category for n in catalog.entries if entity_id(n) in named
-                         and catalog.entries[n].category)
+    categories = Counter(e.category for n in named if (e := catalog.entries.get(n)) is not None and e.category)
     return [_score(catalog.entries[name], named, categories, words) for name in senses]
 
 
 def _score(entry: CatalogEntry, named: Counter[str], categories: Counter[str], words: set[str]) -> float:
     gloss = _words(" ".join(filter(None, (entry.description, (entry.category or "").replace("-", " ")))))
-    return 3.0 * (entity_id(entry.name) in named) + 2.0 * (bool(entry.maker) and entity_id(entry.maker) in named) \
+    return 3.0 * (entry.name in named) + 2.0 * (entry.maker is not None and entry.maker in named) \
         + 1.0 * categories[entry.category] * bool(entry.category) + 0.5 * len(gloss & words)
 
 
@@ -51,7 +50,7 @@ def choose_senses(catalog: Catalog, mentions: list[tuple[str, str]], texts: list
 
     Args:
         catalog: the run's catalog.
-        mentions: (surface text, entity id) of the document's catalog mentions.
+        mentions: (surface text, canonical name) of the document's mentions.
         texts: the document's title and quotes.
 
     Returns:
@@ -60,7 +59,7 @@ def choose_senses(catalog: Catalog, mentions: list[tuple[str, str]], texts: list
     shared = {normalize_name(text) for text, _ in mentions} & catalog.senses.keys()
     if not shared:
         return {}
-    named = Counter(eid for text, eid in mentions if normalize_name(text) not in catalog.senses)
+    named = Counter(name for text, name in mentions if normalize_name(text) not in catalog.senses)
     words = set().union(*(_words(t) for t in texts))
     out = {}
     for form in sorted(shared):
