@@ -42,10 +42,11 @@ from typing import Self
 from kg import __version__
 from kg.catalog import Catalog, ontology_dir
 
-__all__ = ["PARALLEL_MIN_QUOTES", "Runner", "Setup", "attribute_task", "extract_encoded_task", "extract_task",
+__all__ = ["DASK_CONNECT_TIMEOUT", "PARALLEL_MIN_QUOTES", "Runner", "Setup", "attribute_task", "extract_encoded_task", "extract_task",
            "fingerprint", "parse_task", "start_fork_server", "warm_task"]
 
 PARALLEL_MIN_QUOTES = 200
+DASK_CONNECT_TIMEOUT = 10  # seconds to reach a --scheduler before the build fails
 _MAX_CHUNK = 128
 _PRELOAD = ["kg.pipeline", "kg.nlp"]  # what the fork server imports: workers fork with spaCy imported
 
@@ -446,7 +447,7 @@ class Runner:
         except ImportError as err:
             raise ParallelError("--scheduler needs Dask: pip install 'kg[dask]' (dask[distributed])") from err
         try:
-            self._client = Client(self.scheduler, timeout=10)
+            self._client = Client(self.scheduler, timeout=DASK_CONNECT_TIMEOUT)
         except OSError as err:
             raise ParallelError(f"cannot reach the Dask scheduler at {self.scheduler} ({err}); start one with "
                                 "`dask scheduler` and workers with `dask worker ADDRESS`") from err

@@ -173,8 +173,8 @@ def test_builds_killed_at_random_points_leave_one_whole_generation(tmp_path):
     assert refs["one"][0] != refs["two"][0]
     rng = random.Random(20261201)
     kills, attempts, states = 0, 0, set()
-    while kills < 20:
-        assert attempts < 200, f"only {kills} of 200 builds were still running when their kill came"
+    while kills < 10:
+        assert attempts < 100, f"only {kills} of 100 builds were still running when their kill came"
         name = rng.choice(sorted(corpora))
         # half the kills anywhere, half in the last third of a build, where the files are written
         span = durations[name]

@@ -243,11 +243,13 @@ def test_build_with_two_jobs_writes_the_bytes_of_one_job(one, tmp_path, always_p
 
 
 @pytest.mark.slow
-def test_real_set_with_two_jobs_is_the_graph_of_one_job():
-    """320 real quotes: above the size where workers start by default."""
-    assert parallel.PARALLEL_MIN_QUOTES < 320
-    one = kg.extract([REAL_DEV], jobs=1)
-    two = kg.extract([REAL_DEV], jobs=2)
+def test_real_set_with_two_jobs_is_the_graph_of_one_job(tmp_path):
+    """Every eighth real dev document (about 400 quotes): more than the size where workers start by default."""
+    for path in sorted(REAL_DEV.glob("*.txt"))[::8]:
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    one = kg.extract([tmp_path], jobs=1)
+    assert len(one.quotes) > parallel.PARALLEL_MIN_QUOTES
+    two = kg.extract([tmp_path], jobs=2)
     a, b = one.model_dump_json(), two.model_dump_json()
     first = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
     same = a == b  # not compared inside the assert: pytest's diff of two megabyte strings takes hours
@@ -301,8 +303,9 @@ def test_dask_local_cluster_gives_the_bytes_of_a_local_build(one, tmp_path):
 
 
 @pytest.mark.slow
-def test_dask_unreachable_scheduler_is_a_kg_error():
+def test_dask_unreachable_scheduler_is_a_kg_error(monkeypatch):
     pytest.importorskip("distributed")
+    monkeypatch.setattr(parallel, "DASK_CONNECT_TIMEOUT", 1)
     with pytest.raises(ParallelError, match="cannot reach the Dask scheduler"):
         kg.extract([SEEDS], scheduler="tcp://127.0.0.1:9")
 

@@ -17,12 +17,12 @@ from kg.store import open_store
 from kg.timings import recording
 
 
-def _watch(monkeypatch, tmp_path) -> tuple[dict, object]:
+def _watch(monkeypatch, tmp_path, concurrent: bool) -> tuple[dict, object]:
     """Record which process and thread load the store, and (in a file: a forked process's memory is its own)
     which process wrote each export and whether the store was loading meanwhile.
 
-    Each export waits for the store to start loading, and a concurrent store load waits until an export has
-    logged itself, so that the overlap is certain on a loaded machine rather than a matter of timing (a small
+    With ``concurrent``, each export waits for the store to start loading, and the store load waits until an export
+    has logged itself, so that the overlap is certain on a loaded machine rather than a matter of timing (a small
     graph's store loads in a few milliseconds).
     """
     from kg.registry import get_exporter
@@ -50,7 +50,7 @@ def _watch(monkeypatch, tmp_path) -> tuple[dict, object]:
 
         class Watched:
             def write(self, graph, path):
-                for _ in range(50 if os.getpid() == parent else 600):
+                for _ in range(0 if not concurrent else 50 if os.getpid() == parent else 600):
                     if loading.exists():
                         break
                     threading.Event().wait(0.1)
@@ -69,7 +69,7 @@ def _watch(monkeypatch, tmp_path) -> tuple[dict, object]:
 def test_the_exports_are_written_by_another_process_while_the_store_loads_only_when_cores_allow(
         tmp_path, sample_kg, monkeypatch, concurrent):
     (tmp_path / "out").mkdir()
-    seen, exported = _watch(monkeypatch, tmp_path)
+    seen, exported = _watch(monkeypatch, tmp_path, concurrent)
     with recording() as timings:
         written, skipped = write_all(sample_kg, tmp_path / "out", api.DEFAULT_FORMATS, timings,
                                      concurrent=concurrent)
