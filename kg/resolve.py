@@ -533,9 +533,25 @@ def _title_mentions(doc: Document, products: list[str], table: EntityTable, hits
             hits[qid] = sorted(keep + fresh, key=lambda h: (h.start, h.end))
 
 
-def _echoes(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], texts: dict[str, str]) -> None:
+def _discovered_forms(hits: dict[str, list[Hit]], table: EntityTable) -> dict[str, str]:
+    """The names no catalog lists that some quote of the corpus was read to name (in its title, a link, code, a
+    cue or by their shape) and that English rarely uses (:func:`_echoable`), each with its entity: a name one
+    review establishes ("react-intl", "kube-proxy") is that name in the corpus's other reviews too."""
+    forms: dict[str, str] = {}
+    for qid in sorted(hits):
+        for h in hits[qid]:
+            if table.info[h.root].discovered and not table.info[h.root].part_of:
+                form = table.name(h.root)
+                if form not in forms and _echoable(form):
+                    forms[form] = h.root
+    return forms
+
+
+def _echoes(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], texts: dict[str, str],
+            corpus: _FormScan | None = None) -> None:
     """Add the other mentions of a product the document already names, written in another case ("Fluent-bit …",
-    then "fluent-bit"; "Insomnia" in one quote, "insomnia" in another).
+    then "fluent-bit"; "Insomnia" in one quote, "insomnia" in another), and of the names other documents were
+    read to name (``corpus``: a scan of :func:`_discovered_forms`, built once for the whole corpus).
 
     Only names English rarely uses take another case (:func:`_echoable`): "cursor" is a word wherever "Cursor"
     is a product.
@@ -546,15 +562,18 @@ def _echoes(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], texts
             form = table.name(h.root)  # the whole name: a short form ("Auth" for "Gizmo Auth") matches as written
             if form not in forms and _echoable(form):
                 forms[form] = h.root
-    if not forms:
+    scans = [_FormScan(forms)] if forms else []
+    if corpus is not None:
+        scans.append(corpus)
+        forms = {**corpus.forms, **forms}  # the document's own reading of a form comes first
+    if not scans:
         return
-    scan = _FormScan(forms)
     for qid in doc.quote_ids:
+        text = texts[qid]
         taken = [(h.start, h.end) for h in hits.get(qid, [])]
-        taken += not_prose(texts[qid])  # "github.com/cilium/proxy" names a repository
-        found = scan.hits(texts[qid], taken)
+        taken += not_prose(text)  # "github.com/cilium/proxy" names a repository
+        found = _take([spot for scan in scans for spot in scan.spots(text)], taken)
         if found:
-            text = texts[qid]
             hits[qid] = sorted(hits.get(qid, []) + [
                 Hit(s, e, text[s:e], forms[f], table.root(forms[f]), table.info[forms[f]].type, "document")
                 for s, e, f in found], key=lambda h: (h.start, h.end))
@@ -574,17 +593,22 @@ class _FormScan:
             self.automaton.add_word(form.lower(), form)
         self.automaton.make_automaton()
 
-    def hits(self, text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+    def spots(self, text: str) -> list[tuple[int, int, str]]:
+        """Every place of a form in ``text`` as (start, end, form), overlapping ones too."""
         lowered = text.lower()
         if len(lowered) != len(text):  # a character whose lower case is longer ("İ"): offsets would drift
-            return _gazetteer_hits(text, self.forms, taken)
+            return [(m.start(), m.end(), form) for form in self.forms for m in _form_pattern(form, False).finditer(text)]
         spots = []
         for last, form in self.automaton.iter(lowered):
             start, end = last - len(form) + 1, last + 1
             if _form_pattern(form, False).fullmatch(text, start, end) and \
                     not (start and re.match(r"[\w.-]", text[start - 1])) and not re.match(r"[\w-]", text[end:end + 1]):
                 spots.append((start, end, form))
-        return _take(spots, taken)
+        return spots
+
+    def hits(self, text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+        """The places of forms that no earlier one overlaps, as :func:`_gazetteer_hits` gives them."""
+        return _take(self.spots(text), taken)
 
 
 _RARE_ZIPF = 2.5  # a word English uses less than about once in three million words ("rmagick", "copilot")
@@ -811,8 +835,10 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             candidates[doc.id], primary[doc.id] = _title_subjects(doc, titles[doc.id], table, hits, lexicon, spoken,
                                                                   doc_said[doc.id])
             _title_mentions(doc, candidates[doc.id], table, hits, texts)
+    found = _discovered_forms(hits, table)
+    corpus = _FormScan(found) if found else None
     for doc in documents:
-        _echoes(doc, table, hits, texts)
+        _echoes(doc, table, hits, texts, corpus)
     if catalog.senses:
         _choose_senses(documents, hits, texts, table, candidates, primary)
     used = {h.entity for hs in hits.values() for h in hs}

@@ -514,3 +514,29 @@ def test_a_shared_name_means_the_sense_its_document_favours(tmp_path):
     assert named("Gizmo draws hands better than Stable Pixels does.") == {"GIZMO.1", "Stable Pixels"}
     assert named("We moved to Gizmo.") == {"GIZMO.1"}
     assert view.quote("We moved to Gizmo.").subject == entity_id("GIZMO.1")
+
+
+def test_a_name_one_review_establishes_is_that_name_in_the_corpus_s_other_reviews(tmp_path):
+    view = GraphView(run_docs(tmp_path, [
+        ("zorb-intl vs Quillbase", [  # the title makes "zorb-intl" a name here
+            "zorb-intl formats plural messages, and Quillbase does too.",
+        ]),
+        ("Why our design system moved on", [  # nothing here says that "zorb-intl" is a name
+            "Honestly zorb-intl was slower than we hoped on old phones.",
+            "The team still ships every release on Fridays.",
+        ]),
+    ]))
+    assert "zorb-intl" in _mentioned(view, "Honestly zorb-intl was slower than we hoped on old phones.")
+
+
+def test_a_word_english_uses_is_not_carried_from_one_review_to_another(tmp_path):
+    view = GraphView(run_docs(tmp_path, [
+        ("Quillbase vs Tracer", [
+            "Tracer records every request.",
+        ]),
+        ("Debugging notes", [
+            "A tracer records every request in our own code.",
+        ]),
+    ]))
+    assert "Tracer" in _mentioned(view, "Tracer records every request.")
+    assert _mentioned(view, "A tracer records every request in our own code.") == set()
