@@ -768,8 +768,8 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             said = {normalize_name(n.text): n for qid in doc.quote_ids for n in raw.get(qid, [])}
             for n in find_names(doc.title, lexicon):
                 key = normalize_name(split_release(n.text)[0])
-                if key in said:
-                    confirmed[key].append(said[key])
+                if key in said and (n.strong or said[key].strong or not is_common(n.text)):
+                    confirmed[key].append(said[key])  # not "Automated" opening both the title and a sentence
     title_forms = {normalize_name(f) for forms in doc_forms.values() for f in forms}
     places: set[str] = set()
     people: set[str] = set()

@@ -540,3 +540,13 @@ def test_a_word_english_uses_is_not_carried_from_one_review_to_another(tmp_path)
     ]))
     assert "Tracer" in _mentioned(view, "Tracer records every request.")
     assert _mentioned(view, "A tracer records every request in our own code.") == set()
+
+
+def test_an_english_word_opening_the_title_and_a_sentence_is_no_name(tmp_path):
+    graph = run_docs(tmp_path, [
+        ("Automated review tools", [
+            "Automated checks catch about a third of the problems.",
+            "We ran the checks on every pull request for a month.",
+        ]),
+    ])
+    assert "Automated" not in {e.name for e in graph.entities}
