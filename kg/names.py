@@ -225,6 +225,9 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
     return _promote_listed(text, hits)
 
 
+_LIST_GOES_ON = re.compile(r"\s*(?:,|and\b|or\b|&)")
+
+
 def _promote_listed(text: str, hits: list[NameHit]) -> list[NameHit]:
     """A weak name listed next to a strong one ("Apple, Qualcomm, and Google") is a name too."""
     out = list(hits)
@@ -236,6 +239,9 @@ def _promote_listed(text: str, hits: list[NameHit]) -> list[NameHit]:
                 if other is None or not other.strong:
                     continue
                 gap = text[min(hit.end, other.end):max(hit.start, other.start)]
+                if hit.initial and gap.strip() == "," and other.start > hit.start \
+                        and not _LIST_GOES_ON.match(text, other.end):
+                    continue  # "Furthermore, Forgejo has …": an opening word and its comma, not "Apple, Qualcomm and"
                 if re.fullmatch(r"\s*(?:,|,?\s*and|,?\s*or|&)\s*", gap):
                     out[k] = NameHit(hit.start, hit.end, hit.text, hit.rule, True, hit.possessive, hit.initial)
                     break

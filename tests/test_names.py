@@ -266,3 +266,20 @@ def test_a_name_the_catalog_knows_is_a_name_in_a_cue_position_though_english_use
     lexicon = load_lexicon()
     assert "kafka" not in [h.text for h in find_cue_names(text, lexicon, [])]
     assert "kafka" in [h.text for h in find_cue_names(text, lexicon, [], known=lambda word: word == "kafka")]
+
+
+def test_an_opening_word_and_its_comma_is_no_list(lexicon):
+    assert {h.text for h in find_names("Furthermore, Forgejo has accepted the patch.", lexicon) if h.strong} \
+        == {"Forgejo"}
+
+
+@pytest.mark.parametrize("text,promoted", [
+    ("Lodestar, Quillbase and Widgetly ship chips.", True),  # the list goes on after its second name
+    ("Lodestar, Quillbase ships chips.", False),  # "Furthermore, Forgejo has …"
+])
+def test_an_opening_weak_name_is_listed_only_where_the_list_goes_on(text, promoted):
+    from kg.names import NameHit, _promote_listed
+
+    hits = [NameHit(0, 8, "Lodestar", "discovery.capitalized", False, False, True),
+            NameHit(10, 19, "Quillbase", "discovery.capitalized", True)]
+    assert _promote_listed(text, hits)[0].strong is promoted
