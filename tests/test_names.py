@@ -283,3 +283,8 @@ def test_an_opening_weak_name_is_listed_only_where_the_list_goes_on(text, promot
     hits = [NameHit(0, 8, "Lodestar", "discovery.capitalized", False, False, True),
             NameHit(10, 19, "Quillbase", "discovery.capitalized", True)]
     assert _promote_listed(text, hits)[0].strong is promoted
+
+
+def test_units_after_numbers_are_no_names(lexicon):
+    text = "The core bundle is 7 KB, syncs at 10 Gbps and renders 60 FPS on a 3 GHz laptop."
+    assert [h.text for h in find_names(text, lexicon) if h.strong] == []
