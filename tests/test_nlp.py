@@ -21,9 +21,15 @@ def _spans(nlp, text):
 
 
 @pytest.mark.parametrize("form,folds", [("Cursor", False), ("Continue", False), ("Qdrant", True), ("pgvector", True),
-                                        ("GitHub Copilot", True), ("Phi-3.5-mini", True)])
+                                        ("GitHub Copilot", True), ("Phi-3.5-mini", True),
+                                        ("IDEA", False), ("GRUB", False), ("JSON", True), ("CUDA", True)])
 def test_fold_case(form, folds):
     assert fold_case(form) is folds
+
+
+def test_a_common_word_in_capitals_matches_only_as_written(nlp):
+    assert _spans(nlp, "That was not a bad idea at all.") == []
+    assert [s[1] for s in _spans(nlp, "I write Java in IDEA every day.")] == ["Java", "IntelliJ IDEA"]
 
 
 def test_longest_match_wins_and_aliases_resolve(nlp):
