@@ -75,9 +75,13 @@ class Catalog:
                 for form, names in sorted(table.items())}
 
     def get(self, name: str) -> CatalogEntry | None:
-        """The entry a surface form names, if any."""
+        """The entry a surface form names, if any (an entry that is case-sensitive only for its forms as written:
+        "README" names no ReadMe)."""
         canon = self.forms.get(normalize_name(name))
-        return self.entries.get(canon) if canon else None
+        entry = self.entries.get(canon) if canon else None
+        if entry is not None and entry.case_sensitive and name not in (entry.name, *entry.aliases):
+            return None
+        return entry
 
     @cached_property
     def spelled(self) -> dict[str, str]:

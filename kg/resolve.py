@@ -560,7 +560,7 @@ def _echoes(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], texts
     for qid in doc.quote_ids:
         for h in hits.get(qid, []):
             form = table.name(h.root)  # the whole name: a short form ("Auth" for "Gizmo Auth") matches as written
-            if form not in forms and _echoable(form):
+            if form not in forms and _echoable(form) and not _as_written(form, table):
                 forms[form] = h.root
     scans = [_FormScan(forms)] if forms else []
     if corpus is not None:
@@ -609,6 +609,12 @@ class _FormScan:
     def hits(self, text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
         """The places of forms that no earlier one overlaps, as :func:`_gazetteer_hits` gives them."""
         return _take(self.spots(text), taken)
+
+
+def _as_written(form: str, table: EntityTable) -> bool:
+    """Whether the catalog says ``form`` names its product only as written ("ReadMe", not a "README" file)."""
+    entry = table.catalog.get(form)
+    return entry is not None and entry.case_sensitive
 
 
 _RARE_ZIPF = 2.5  # a word English uses less than about once in three million words ("rmagick", "copilot")

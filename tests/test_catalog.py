@@ -207,3 +207,9 @@ def test_spelled_forms_keep_plus_and_hash_and_skip_short_ones():
     spelled = load_catalog(None).spelled
     assert spelled["launchdarkly"] == "LaunchDarkly"
     assert all(len(k) >= 4 for k in spelled) and not any(k in spelled for k in ("c", "c++", "go"))
+
+
+def test_a_case_sensitive_entry_is_got_only_by_its_forms_as_written():
+    catalog = load_catalog(None)
+    assert catalog.get("ReadMe").name == "ReadMe"
+    assert catalog.get("README") is None  # a file, not the product

@@ -550,3 +550,12 @@ def test_an_english_word_opening_the_title_and_a_sentence_is_no_name(tmp_path):
         ]),
     ])
     assert "Automated" not in {e.name for e in graph.entities}
+
+
+def test_a_readme_file_is_no_readme_product_though_the_corpus_names_the_product(tmp_path):
+    view = GraphView(run_docs(tmp_path, [
+        ("Mintlify vs ReadMe", ["ReadMe hosts our API reference and Mintlify hosts the guides."]),
+        ("Setup notes", ["The README says to run the installer twice."]),
+    ]))
+    assert "ReadMe" in _mentioned(view, "ReadMe hosts our API reference and Mintlify hosts the guides.")
+    assert _mentioned(view, "The README says to run the installer twice.") == set()
