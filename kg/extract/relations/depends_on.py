@@ -20,6 +20,7 @@ __all__ = ["depends_on"]
 
 _NOT_BEFORE = re.compile(r"\b(?:rather than|instead of|not|never|no longer|without)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _PRONOUN = re.compile(r"\s*(?:it|them)\b")
+_MORE = re.compile(r"\s+(?:with|using|plus|alongside)\s+|\s*\+\s*", re.IGNORECASE)
 _ARTICLES_ONLY = re.compile(r"(?:\s|\b(?:a|an|the)\b)*")
 # a person or a team uses it ("At my shop we rely heavily on Langfuse"): their choice, no product's dependency
 _PERSON_BEFORE = re.compile(r"\b(?:I|we|you|(?:my|our|your|their)\s+(?:team|shop|company|org))\s+"
@@ -65,6 +66,9 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
         _NOT_BEFORE.search(ctx.text[max(s_lo, m.start() - 24):m.start()])
     pronoun = _PRONOUN.match(ctx.text[m.end():m.end() + 5])
     targets = [subject] if pronoun and subject else list_after(ctx, m.end(), hi, max_gap=14, tight=True)
+    more = _MORE.match(ctx.text, targets[-1].end) if targets and not pronoun else None
+    if more:  # "built in Swift with SwiftUI and AppKit": what the first object comes with is used too
+        targets += list_after(ctx, more.end(), hi, max_gap=14, tight=True)
     if not named and targets and any(targets[0].root == s.root for s in sources):
         return  # "backups made with Borg or Restic": the fallback user is the first of the things used
     for source, target in ((src, tgt) for src in sources for tgt in targets):
