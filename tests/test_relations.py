@@ -48,6 +48,9 @@ LOSES = "If Modal keeps cutting prices like this, E2B loses the renewal next qua
 DANGER = "The biggest threat to Daytona is Runloop Devbox, probably within two years."
 DEPRECATED_FOR = "Honestly E2B is being deprecated in favour of Modal across our whole org."
 EXODUS = "Lately everyone is migrating from E2B to Modal, because the cold starts are faster."
+ADMINS_EXODUS = "Network administrators are increasingly migrating from E2B to Modal, driven by licensing concerns."
+FRAMEWORKS_SWITCHED = "Rails and many other frameworks have switched from E2B to Modal."
+WE_SWITCHED = "We switched from E2B to Modal last year."  # one team's move: competition, no threat
 CHOOSING_TO_MIGRATE = "Many companies are choosing to migrate from Daytona to Runloop Devbox for the snapshots."
 SUCCESSOR = "Runloop Devbox is the successor to Daytona and will eventually replace it."
 RIVAL_FATE = "E2B keeps growing. Over the same time, Runloop Devbox usage has fallen from 17% to 11%."
@@ -128,7 +131,8 @@ DOCS = [
                             ASIDE, BAKEOFF]),
     ("Ollama vs LM Studio", [ALTERNATIVE, MAIN_ALTERNATIVES, HEDGED, KILL_CUE]),
     ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER, IT_NEXT, APPOSITIVE]),
-    ("E2B vs Runloop Devbox", [TAKING_PLACE, NEXT_BIG_THING, TAKES_OVER, DEPRECATED_FOR, EXODUS, CHOOSING_TO_MIGRATE, SUCCESSOR, RIVAL_FATE, THAT_THREATENS, KILLER_ADJECTIVE,
+    ("E2B vs Runloop Devbox", [ADMINS_EXODUS, FRAMEWORKS_SWITCHED, WE_SWITCHED,
+                               TAKING_PLACE, NEXT_BIG_THING, TAKES_OVER, DEPRECATED_FOR, EXODUS, CHOOSING_TO_MIGRATE, SUCCESSOR, RIVAL_FATE, THAT_THREATENS, KILLER_ADJECTIVE,
                                NOTHING_THREATENS]),
     ("E2B vs Daytona", [SURPASSING, BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
                          OPENER_MAKER]),
@@ -224,6 +228,10 @@ def test_a_named_risk_lists_its_actors_after_a_colon(view):
     assert view.edges(RISK_FOR, "threatens") == {("threatens", "Modal", "E2B"), ("threatens", "Runloop Devbox", "E2B")}
 
 
+def test_one_team_s_move_is_no_threat(view):
+    assert view.edges(WE_SWITCHED, "threatens") == set()
+
+
 @pytest.mark.parametrize("quote,actor,target,horizon,hedged", [
     (KILL_CUE, "Apple", "Ollama", "18 months", True),
     (BY_YEAR, "Cloudflare Containers", "Daytona", "2027", False),
@@ -237,6 +245,8 @@ def test_a_named_risk_lists_its_actors_after_a_colon(view):
     (SURPASSING, "Modal", "E2B", None, False),
     (DEPRECATED_FOR, "Modal", "E2B", None, False),
     (EXODUS, "Modal", "E2B", None, False),
+    (ADMINS_EXODUS, "Modal", "E2B", None, False),  # any users as a group, with an adverb
+    (FRAMEWORKS_SWITCHED, "Modal", "E2B", None, False),
     (CHOOSING_TO_MIGRATE, "Runloop Devbox", "Daytona", None, False),  # "choosing to", "starting to" before the verb
     (SUCCESSOR, "Runloop Devbox", "Daytona", None, False),
     (RIVAL_FATE, "E2B", "Runloop Devbox", None, False),  # the quote's subject gains what a rival loses
