@@ -288,3 +288,8 @@ def test_an_opening_weak_name_is_listed_only_where_the_list_goes_on(text, promot
 def test_units_after_numbers_are_no_names(lexicon):
     text = "The core bundle is 7 KB, syncs at 10 Gbps and renders 60 FPS on a 3 GHz laptop."
     assert [h.text for h in find_names(text, lexicon) if h.strong] == []
+
+
+def test_a_nationality_is_no_name_and_does_not_open_one(lexicon):
+    text = "They needed an Indian payment SDK from the German Friendly Captcha GmbH."
+    assert [h.text for h in find_names(text, lexicon) if h.strong] == ["Friendly Captcha GmbH"]
