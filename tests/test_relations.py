@@ -84,6 +84,7 @@ USES_THE = "E2B uses the Firecracker VMM for each sandbox it starts."
 BUILT_WITH = "Ollama is built with Go and starts in a blink."
 LANGUAGE_THEN_USING = "Jan is built in TypeScript using the Electron framework for the desktop."
 WITH_MORE = "Jan is written in Rust with Tokio and Axum."  # what the first object comes with is used too
+BUILT_IT_ON = "When we started Jan, we built it entirely on llama.cpp."  # "it" is the user, not "we"
 DESCENDED_FROM = "Valkey descended from Redis after the licence change."
 NOT_WITHOUT = "Ollama wouldn't be possible without llama.cpp doing the heavy lifting."
 JUST_WITH_A_UI = "LM Studio is just llama.cpp with a friendly GUI on top."
@@ -151,7 +152,8 @@ DOCS = [
                                                        CONTRAST_NOT_LIST, LANGUAGE_THEN_USING, DESCENDED_FROM,
                                                        NOT_WITHOUT, JUST_WITH_A_UI, FORKED_INTO, SPACE_BASED,
                                                        SUPPORTERS_FIRST, TEAM_RELIES, USES_THE_PROTOCOL,
-                                                       APPOSITIVE_BINARY, WRITTEN_FIRST, WITH_MORE]),
+                                                       APPOSITIVE_BINARY, WRITTEN_FIRST, WITH_MORE,
+                                                       BUILT_IT_ON]),
 ]
 
 
@@ -286,6 +288,7 @@ def test_hedged_threat_has_lower_confidence(view):
     (WRITTEN_IN, {("depends_on", "Qdrant", "Rust")}),
     # the language a product is built in uses nothing: the product uses what follows
     (LANGUAGE_THEN_USING, {("depends_on", "Jan", "TypeScript"), ("depends_on", "Jan", "Electron")}),
+    (BUILT_IT_ON, {("depends_on", "Jan", "llama.cpp")}),
     (WITH_MORE, {("depends_on", "Jan", "Rust"), ("depends_on", "Jan", "Tokio"), ("depends_on", "Jan", "Axum")}),
     (WRITTEN_IN_IMPLICIT, {("depends_on", "Qdrant", "Rust")}),
     (DEFAULTS_TO, {("depends_on", "Jan", "llama.cpp")}),

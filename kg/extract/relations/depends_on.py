@@ -56,9 +56,13 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     # "uses X" needs its user named; a cue in a later clause falls back on the name that opens the sentence
     fallback = line_topic(ctx, m.start()) or (None if family.user_named else sentence_opener(ctx, s_lo, lo) or subject)
     named = [h for h in _actors(scope, m.start(), lo) if h.type != "Organization"]  # "Okta uses DuckDB": a user
-    if not named and _PERSON_BEFORE.search(ctx.text, max(lo, m.start() - 40), m.start()):
+    if m.groupdict().get("object"):  # "we built it on AVFoundation": "it" is the user, not "we"
+        named = []
+        sources = [x for x in [antecedent(ctx, m.end("object") + 1, fallback or subject)] if x]
+    elif not named and _PERSON_BEFORE.search(ctx.text, max(lo, m.start() - 40), m.start()):
         return
-    sources = named or [x for x in [antecedent(ctx, m.start(), fallback)] if x]
+    else:
+        sources = named or [x for x in [antecedent(ctx, m.start(), fallback)] if x]
     if not sources and subject and scope.lexicon.search("self_reference", ctx.text, max(lo, m.start() - 60),
                                                         m.start()):
         sources = [subject]  # "This project uses Tauri": the quote's own product
