@@ -175,3 +175,10 @@ def test_conjoined_features_are_those_of_a_scan_of_every_feature():
         feats = set(rng.sample(pool, rng.randint(0, len(pool))))
         assert _conjoined(feats) == scanned(feats)
 
+
+
+def test_a_company_owning_the_next_name_pairs_with_that_name_alone(lexicon):
+    ctx = _ctx("Zorbplayer is built entirely on Apple's AVFoundation framework.",
+               {"Zorbplayer": "Product", "Apple": "Organization", "AVFoundation": "Product"})
+    pairs = {(c.first.text, c.second.text) for c in candidates(ctx, [], lexicon)}
+    assert pairs == {("Zorbplayer", "AVFoundation"), ("Apple", "AVFoundation")}

@@ -397,9 +397,10 @@ def candidates(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon,
         if len(hits) < 2 and named_subject:
             continue
         spans = family_spans(ctx, lexicon, lo, hi)
+        owned = _owned(ctx, hits)
         for i, a in enumerate(hits):
             for b in hits[i + 1:]:
-                if a.root != b.root:
+                if a.root != b.root and owned.get(a.root, b.root) == b.root and owned.get(b.root, a.root) == a.root:
                     out.append(Candidate(a, b, a.start, b.end, False, _pair_features(
                         ctx, a, b, lo, hi, spans, findings, _catalog_features(table, a.root, b.root, cache))))
         if not named_subject:
@@ -408,6 +409,20 @@ def candidates(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon,
                     out.append(Candidate(subject, b, lo, b.end, True, _implicit_features(  # type: ignore[arg-type]
                         ctx, b, lo, hi, spans, findings, _catalog_features(table, subject.root, b.root, cache))))
     return out
+
+
+_POSSESSIVE = re.compile(r"['’]s\s+")
+
+
+def _owned(ctx: QuoteContext, hits: list[Hit]) -> dict[str, str]:
+    """A company written as the owner of the name that follows ("Apple's AVFoundation") → that name: there the
+    company stands for the other's maker and pairs with it alone ("HorangPlayer is built on Apple's AVFoundation"
+    says nothing of HorangPlayer and Apple)."""
+    owned: dict[str, str] = {}
+    for a, b in zip(hits, hits[1:]):
+        if a.type == "Organization" and b.type != "Organization" and _POSSESSIVE.fullmatch(ctx.text, a.end, b.start):
+            owned.setdefault(a.root, b.root)
+    return owned
 
 
 def _distinct(hits: list[Hit]) -> list[Hit]:
