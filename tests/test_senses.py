@@ -55,3 +55,11 @@ def test_scores_add_names_maker_category_and_words(catalog):
     named = Counter({"Weavely": 1, "Argoly": 2})
     cd, image = sense_scores(("Gizmo CD", "GIZMO.1"), catalog, named, {"kubernetes"})
     assert cd == 2.0 + 1.0 + 0.5 and image == 0.0
+
+
+def test_compose_in_an_android_review_is_jetpack_compose():
+    shipped = load_catalog(None)
+    assert shipped.senses["compose"] == ("Docker Compose", "Jetpack Compose")
+    mentions = [("Jetpack Compose", "Jetpack Compose"), ("Compose", "Docker Compose")]
+    texts = ["Jetpack Compose replaces XML layouts.", "In Compose, you describe what the UI should show."]
+    assert choose_senses(shipped, mentions, texts) == {"compose": "Jetpack Compose"}
