@@ -79,3 +79,8 @@ def test_a_missing_model_is_a_clear_error_before_any_worker_starts():
 
     with pytest.raises(ModelNotFoundError, match="'en_core_web_nonexistent' is not installed"):
         Setup.make(Catalog(), "en_core_web_nonexistent")
+
+
+def test_apache_licensed_is_the_license_not_the_web_server(nlp):
+    assert _spans(nlp, "Nobody can take the Apache licensed version away.") == [
+        ("Apache licensed", "Apache 2.0", "License")]
