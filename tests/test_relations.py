@@ -56,6 +56,8 @@ SUCCESSOR = "Runloop Devbox is the successor to Daytona and will eventually repl
 RIVAL_FATE = "E2B keeps growing. Over the same time, Runloop Devbox usage has fallen from 17% to 11%."
 THAT_THREATENS = "E2B grew into a hardened, stable toolkit that legitimately threatens the Runloop Devbox monopoly."
 KILLER_ADJECTIVE = "With persistent volumes, Modal is a total Runloop Devbox killer."
+THE_KILLER = "With persistent volumes, Modal is the Runloop Devbox killer we waited for."
+DAYS_NUMBERED = "E2B keeps shipping, and Runloop Devbox's days are numbered."
 NOTHING_THREATENS = "Honestly nothing threatens Runloop Devbox here."
 
 OWN_MAKER = "The biggest threat to GitHub Copilot is Microsoft, which keeps renaming it."
@@ -132,7 +134,7 @@ DOCS = [
                             ASIDE, BAKEOFF]),
     ("Ollama vs LM Studio", [ALTERNATIVE, MAIN_ALTERNATIVES, HEDGED, KILL_CUE]),
     ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER, IT_NEXT, APPOSITIVE]),
-    ("E2B vs Runloop Devbox", [ADMINS_EXODUS, FRAMEWORKS_SWITCHED, WE_SWITCHED,
+    ("E2B vs Runloop Devbox", [ADMINS_EXODUS, FRAMEWORKS_SWITCHED, WE_SWITCHED, THE_KILLER, DAYS_NUMBERED,
                                TAKING_PLACE, NEXT_BIG_THING, TAKES_OVER, DEPRECATED_FOR, EXODUS, CHOOSING_TO_MIGRATE, SUCCESSOR, RIVAL_FATE, THAT_THREATENS, KILLER_ADJECTIVE,
                                NOTHING_THREATENS]),
     ("E2B vs Daytona", [SURPASSING, BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
@@ -248,6 +250,8 @@ def test_one_team_s_move_is_no_threat(view):
     (DEPRECATED_FOR, "Modal", "E2B", None, False),
     (EXODUS, "Modal", "E2B", None, False),
     (ADMINS_EXODUS, "Modal", "E2B", None, False),  # any users as a group, with an adverb
+    (THE_KILLER, "Modal", "Runloop Devbox", None, False),
+    (DAYS_NUMBERED, "E2B", "Runloop Devbox", None, False),  # the quote's subject gains what a rival loses
     (FRAMEWORKS_SWITCHED, "Modal", "E2B", None, False),
     (CHOOSING_TO_MIGRATE, "Runloop Devbox", "Daytona", None, False),  # "choosing to", "starting to" before the verb
     (SUCCESSOR, "Runloop Devbox", "Daytona", None, False),
