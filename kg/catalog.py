@@ -75,7 +75,7 @@ class Catalog:
                 for form, names in sorted(table.items())}
 
     def get(self, name: str) -> CatalogEntry | None:
-        """The entry a surface form names, if any (an entry that is case-sensitive only for its forms as written:
+        """The entry a surface form names, if any (a case-sensitive entry only for its forms as written:
         "README" names no ReadMe)."""
         canon = self.forms.get(normalize_name(name))
         entry = self.entries.get(canon) if canon else None

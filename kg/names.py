@@ -241,7 +241,7 @@ def _promote_listed(text: str, hits: list[NameHit]) -> list[NameHit]:
                 gap = text[min(hit.end, other.end):max(hit.start, other.start)]
                 if hit.initial and gap.strip() == "," and other.start > hit.start \
                         and not _LIST_GOES_ON.match(text, other.end):
-                    continue  # "Furthermore, Forgejo has …": an opening word and its comma, not "Apple, Qualcomm and"
+                    continue  # "Furthermore, Forgejo has …": an opening word, not "Apple, Qualcomm and"
                 if re.fullmatch(r"\s*(?:,|,?\s*and|,?\s*or|&)\s*", gap):
                     out[k] = NameHit(hit.start, hit.end, hit.text, hit.rule, True, hit.possessive, hit.initial)
                     break

@@ -42,8 +42,9 @@ from typing import Self
 from kg import __version__
 from kg.catalog import Catalog, ontology_dir
 
-__all__ = ["DASK_CONNECT_TIMEOUT", "PARALLEL_MIN_QUOTES", "Runner", "Setup", "attribute_task", "extract_encoded_task", "extract_task",
-           "fingerprint", "parse_task", "start_fork_server", "warm_task"]
+__all__ = ["DASK_CONNECT_TIMEOUT", "PARALLEL_MIN_QUOTES", "Runner", "Setup", "attribute_task",
+           "extract_encoded_task", "extract_task", "fingerprint", "parse_task", "start_fork_server",
+           "warm_task"]
 
 PARALLEL_MIN_QUOTES = 200
 DASK_CONNECT_TIMEOUT = 10  # seconds to reach a --scheduler before the build fails

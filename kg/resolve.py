@@ -534,9 +534,10 @@ def _title_mentions(doc: Document, products: list[str], table: EntityTable, hits
 
 
 def _discovered_forms(hits: dict[str, list[Hit]], table: EntityTable) -> dict[str, str]:
-    """The names no catalog lists that some quote of the corpus was read to name (in its title, a link, code, a
-    cue or by their shape) and that English rarely uses (:func:`_echoable`), each with its entity: a name one
-    review establishes ("react-intl", "kube-proxy") is that name in the corpus's other reviews too."""
+    """The names no catalog lists that some quote of the corpus was read to name (in its title, a link,
+    code, a cue or by their shape) and that English rarely uses (:func:`_echoable`), each with its entity: a
+    name one review establishes ("react-intl", "kube-proxy") is that name in the corpus's other reviews
+    too."""
     forms: dict[str, str] = {}
     for qid in sorted(hits):
         for h in hits[qid]:
@@ -597,7 +598,8 @@ class _FormScan:
         """Every place of a form in ``text`` as (start, end, form), overlapping ones too."""
         lowered = text.lower()
         if len(lowered) != len(text):  # a character whose lower case is longer ("İ"): offsets would drift
-            return [(m.start(), m.end(), form) for form in self.forms for m in _form_pattern(form, False).finditer(text)]
+            return [(m.start(), m.end(), form)
+                    for form in self.forms for m in _form_pattern(form, False).finditer(text)]
         spots = []
         for last, form in self.automaton.iter(lowered):
             start, end = last - len(form) + 1, last + 1

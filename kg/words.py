@@ -135,13 +135,13 @@ def fold_case(form: str, rare: int = 100) -> bool:
 
     Yes for names with inner capitals, digits, dots or several words ("LangGraph", "pgvector",
     "GitHub Copilot"), and for one capitalised word that is not ordinary English ("Qdrant", "Inngest").
-    No for one capitalised word that is also a common word ("Cursor", "Continue"): a cursor is a noun; nor for a
-    common word in capitals ("IDEA" for IntelliJ IDEA: "a good idea" names nothing).
+    No for one capitalised word that is also a common word ("Cursor", "Continue"): a cursor is a noun; nor
+    for a common word in capitals ("IDEA" for IntelliJ IDEA: "a good idea" names nothing).
 
     >>> fold_case("Cursor"), fold_case("pgvector"), fold_case("GitHub Copilot"), fold_case("Qdrant")
     (False, True, True, True)
     """
-    if re.fullmatch(r"[A-Z]{2,}", form):  # "IDEA", "GRUB": an English word in capitals is a name only so written
+    if re.fullmatch(r"[A-Z]{2,}", form):  # "IDEA", "GRUB": an English word in capitals, a name as written
         return frequency(form) < max(rare, COMMON)
     if not re.fullmatch(r"[A-Z][a-z]+", form):
         return True

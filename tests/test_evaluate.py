@@ -83,8 +83,9 @@ def test_a_malformed_gold_file_names_itself(tmp_path):
 
 REAL = ROOT / "tests" / "data" / "real"
 SETS = [("seeds", GOLD, SEEDS), ("blind", ROOT / "tests/data/blind/gold.json", ROOT / "tests/data/blind/corpus")]
-SETS += [(f"real-{s}", REAL / s / "gold.json", REAL / s / "corpus") for s in ("test",)  # real dev: 5x the time, no
-         if (REAL / s / "gold.json").exists()]  # record kind that test lacks
+# real test, not real dev: dev takes five times as long and holds no kind of record test lacks
+SETS += [(f"real-{s}", REAL / s / "gold.json", REAL / s / "corpus") for s in ("test",)
+         if (REAL / s / "gold.json").exists()]
 
 
 @pytest.mark.skipif(not SCORER.exists(), reason="../shared/eval is not here")

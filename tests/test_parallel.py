@@ -244,7 +244,7 @@ def test_build_with_two_jobs_writes_the_bytes_of_one_job(one, tmp_path, always_p
 
 @pytest.mark.slow
 def test_real_set_with_two_jobs_is_the_graph_of_one_job(tmp_path):
-    """Every eighth real dev document (about 400 quotes): more than the size where workers start by default."""
+    """Every eighth real dev document (about 400 quotes): more than workers start for by default."""
     for path in sorted(REAL_DEV.glob("*.txt"))[::8]:
         (tmp_path / path.name).write_bytes(path.read_bytes())
     one = kg.extract([tmp_path], jobs=1)

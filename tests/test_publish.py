@@ -21,9 +21,9 @@ def _watch(monkeypatch, tmp_path, concurrent: bool) -> tuple[dict, object]:
     """Record which process and thread load the store, and (in a file: a forked process's memory is its own)
     which process wrote each export and whether the store was loading meanwhile.
 
-    With ``concurrent``, each export waits for the store to start loading, and the store load waits until an export
-    has logged itself, so that the overlap is certain on a loaded machine rather than a matter of timing (a small
-    graph's store loads in a few milliseconds).
+    With ``concurrent``, each export waits for the store to start loading, and the store load waits until
+    an export has logged itself, so that the overlap is certain on a loaded machine rather than a matter of
+    timing (a small graph's store loads in a few milliseconds).
     """
     from kg.registry import get_exporter
 

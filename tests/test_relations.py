@@ -48,7 +48,7 @@ LOSES = "If Modal keeps cutting prices like this, E2B loses the renewal next qua
 DANGER = "The biggest threat to Daytona is Runloop Devbox, probably within two years."
 DEPRECATED_FOR = "Honestly E2B is being deprecated in favour of Modal across our whole org."
 EXODUS = "Lately everyone is migrating from E2B to Modal, because the cold starts are faster."
-ADMINS_EXODUS = "Network administrators are increasingly migrating from E2B to Modal, driven by licensing concerns."
+ADMINS_EXODUS = "Network administrators are increasingly migrating from E2B to Modal, for the licence."
 FRAMEWORKS_SWITCHED = "Rails and many other frameworks have switched from E2B to Modal."
 WE_SWITCHED = "We switched from E2B to Modal last year."  # one team's move: competition, no threat
 CHOOSING_TO_MIGRATE = "Many companies are choosing to migrate from Daytona to Runloop Devbox for the snapshots."
@@ -135,7 +135,8 @@ DOCS = [
     ("Ollama vs LM Studio", [ALTERNATIVE, MAIN_ALTERNATIVES, HEDGED, KILL_CUE]),
     ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER, IT_NEXT, APPOSITIVE]),
     ("E2B vs Runloop Devbox", [ADMINS_EXODUS, FRAMEWORKS_SWITCHED, WE_SWITCHED, THE_KILLER, DAYS_NUMBERED,
-                               TAKING_PLACE, NEXT_BIG_THING, TAKES_OVER, DEPRECATED_FOR, EXODUS, CHOOSING_TO_MIGRATE, SUCCESSOR, RIVAL_FATE, THAT_THREATENS, KILLER_ADJECTIVE,
+                               TAKING_PLACE, NEXT_BIG_THING, TAKES_OVER, DEPRECATED_FOR, EXODUS,
+                               CHOOSING_TO_MIGRATE, SUCCESSOR, RIVAL_FATE, THAT_THREATENS, KILLER_ADJECTIVE,
                                NOTHING_THREATENS]),
     ("E2B vs Daytona", [SURPASSING, BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
                          OPENER_MAKER]),
@@ -293,7 +294,8 @@ def test_hedged_threat_has_lower_confidence(view):
     # the language a product is built in uses nothing: the product uses what follows
     (LANGUAGE_THEN_USING, {("depends_on", "Jan", "TypeScript"), ("depends_on", "Jan", "Electron")}),
     (BUILT_IT_ON, {("depends_on", "Jan", "llama.cpp")}),
-    (WITH_MORE, {("depends_on", "Jan", "Rust"), ("depends_on", "Jan", "Tokio"), ("depends_on", "Jan", "Axum")}),
+    (WITH_MORE, {("depends_on", "Jan", "Rust"), ("depends_on", "Jan", "Tokio"),
+                 ("depends_on", "Jan", "Axum")}),
     (WRITTEN_IN_IMPLICIT, {("depends_on", "Qdrant", "Rust")}),
     (DEFAULTS_TO, {("depends_on", "Jan", "llama.cpp")}),
     (COMES_WITH, {("depends_on", "Daytona", "Docker")}),

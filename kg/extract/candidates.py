@@ -400,7 +400,8 @@ def candidates(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon,
         owned = _owned(ctx, hits)
         for i, a in enumerate(hits):
             for b in hits[i + 1:]:
-                if a.root != b.root and owned.get(a.root, b.root) == b.root and owned.get(b.root, a.root) == a.root:
+                if a.root != b.root and owned.get(a.root, b.root) == b.root \
+                        and owned.get(b.root, a.root) == a.root:
                     out.append(Candidate(a, b, a.start, b.end, False, _pair_features(
                         ctx, a, b, lo, hi, spans, findings, _catalog_features(table, a.root, b.root, cache))))
         if not named_subject:
@@ -415,12 +416,13 @@ _POSSESSIVE = re.compile(r"['’]s\s+")
 
 
 def _owned(ctx: QuoteContext, hits: list[Hit]) -> dict[str, str]:
-    """A company written as the owner of the name that follows ("Apple's AVFoundation") → that name: there the
-    company stands for the other's maker and pairs with it alone ("HorangPlayer is built on Apple's AVFoundation"
-    says nothing of HorangPlayer and Apple)."""
+    """A company written as the owner of the name that follows ("Apple's AVFoundation") → that name: there
+    the company stands for the other's maker and pairs with it alone ("HorangPlayer is built on Apple's
+    AVFoundation" says nothing of HorangPlayer and Apple)."""
     owned: dict[str, str] = {}
     for a, b in zip(hits, hits[1:]):
-        if a.type == "Organization" and b.type != "Organization" and _POSSESSIVE.fullmatch(ctx.text, a.end, b.start):
+        if a.type == "Organization" and b.type != "Organization" \
+                and _POSSESSIVE.fullmatch(ctx.text, a.end, b.start):
             owned.setdefault(a.root, b.root)
     return owned
 
