@@ -14,7 +14,7 @@ from kg.models import Document, Entity, ReportItem
 from kg.names import (NameHit, find_code_names, find_cue_names, find_link_names, find_listed_names, find_names,
                       not_prose, split_release)
 from kg.senses import choose_senses
-from kg.words import RARE, is_common, is_person, is_place, is_unheard, zipf
+from kg.words import RARE, is_common, is_person, is_place, is_unheard, name_pattern, zipf
 
 __all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Scanned", "Span", "resolve_corpus", "scan_names",
            "scan_texts"]
@@ -655,8 +655,7 @@ def _form_pattern(form: str, feature: bool) -> re.Pattern[str]:
     from kg.words import fold_case
 
     # a review's own product names match in any case unless they are very common words ("continue")
-    flags = re.IGNORECASE if fold_case(form, rare=10000) and not feature else 0
-    return re.compile(rf"(?<![\w.-]){re.escape(form)}(?![\w-])", flags)
+    return name_pattern(form, fold_case(form, rare=10000) and not feature)
 
 
 def _gazetteer_hits(text: str, forms: dict[str, str], taken: list[tuple[int, int]],

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["fold_case", "frequency", "is_common", "is_person", "is_place", "is_unheard", "is_vocabulary", "preload",
-           "zipf"]
+__all__ = ["fold_case", "frequency", "is_common", "is_person", "is_place", "is_unheard", "is_vocabulary",
+           "name_pattern", "preload", "zipf"]
 
 COMMON = 1000  # at or above this count a lowercase word is ordinary English ("trigger", "bolt", "temporal")
 RARE = 100  # below this count a word is almost certainly a name when it matches a known product
@@ -128,6 +128,13 @@ def preload() -> None:
     _table()
     _places()
     zipf("the")
+
+
+@lru_cache(maxsize=1 << 16)
+def name_pattern(form: str, any_case: bool) -> re.Pattern[str]:
+    """A name as words in text: not inside a longer word, path or hyphenated name ("Zed" not in "Zed-like" or
+    "zed.dev"); compiled once per name and case rule."""
+    return re.compile(rf"(?<![\w.-]){re.escape(form)}(?![\w-])", re.IGNORECASE if any_case else 0)
 
 
 def fold_case(form: str, rare: int = 100) -> bool:

@@ -23,6 +23,7 @@ from kg.extract.text import QuoteContext
 from kg.facts import fact_types
 from kg.lexicon import Lexicon
 from kg.resolve import EntityTable, Hit
+from kg.words import name_pattern
 
 __all__ = ["LABELS", "Candidate", "candidates", "family_spans", "name_lists", "stemmed_words"]
 
@@ -210,13 +211,7 @@ def _names_in(table: EntityTable, eid: str, other: str) -> bool:
 @lru_cache(maxsize=16384)
 def _describes(description: str, forms: frozenset[str]) -> bool:
     """Whether ``description`` names one of ``forms`` as words."""
-    return any(_form_words(f).search(description) for f in forms if len(f) > 1)
-
-
-@lru_cache(maxsize=16384)
-def _form_words(form: str) -> re.Pattern[str]:
-    """A name as words, in any case; compiled once per name (descriptions are many, names repeat)."""
-    return re.compile(rf"(?<![\w.-]){re.escape(form)}(?![\w-])", re.IGNORECASE)
+    return any(name_pattern(f, True).search(description) for f in forms if len(f) > 1)
 
 
 def _catalog_features(table: EntityTable | None, a: str, b: str, cache: dict) -> set[str]:
