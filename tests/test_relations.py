@@ -87,6 +87,9 @@ BUILT_WITH = "Ollama is built with Go and starts in a blink."
 LANGUAGE_THEN_USING = "Jan is built in TypeScript using the Electron framework for the desktop."
 WITH_MORE = "Jan is written in Rust with Tokio and Axum."  # what the first object comes with is used too
 BUILT_IT_ON = "When we started Jan, we built it entirely on llama.cpp."  # "it" is the user, not "we"
+CITED = "Jan [1] uses Docker for every workspace."  # a citation marker between the user and the verb
+FORK_OF_THE_ORIGINAL = "Valkey has a big community. It is a fork of the original Redis project."
+BOTH_FORKS = "Teams pick Valkey or KeyDB these days. Both are forks of Redis with a friendlier licence."
 DESCENDED_FROM = "Valkey descended from Redis after the licence change."
 NOT_WITHOUT = "Ollama wouldn't be possible without llama.cpp doing the heavy lifting."
 JUST_WITH_A_UI = "LM Studio is just llama.cpp with a friendly GUI on top."
@@ -156,7 +159,7 @@ DOCS = [
                                                        NOT_WITHOUT, JUST_WITH_A_UI, FORKED_INTO, SPACE_BASED,
                                                        SUPPORTERS_FIRST, TEAM_RELIES, USES_THE_PROTOCOL,
                                                        APPOSITIVE_BINARY, WRITTEN_FIRST, WITH_MORE,
-                                                       BUILT_IT_ON]),
+                                                       BUILT_IT_ON, CITED, FORK_OF_THE_ORIGINAL, BOTH_FORKS]),
 ]
 
 
@@ -325,6 +328,9 @@ def test_hedged_threat_has_lower_confidence(view):
     (USES_THE_PROTOCOL, {("depends_on", "Daytona", "Zorbit")}),
     (WRITTEN_FIRST, {("depends_on", "Qdrant", "Rust")}),
     (APPOSITIVE_BINARY, {("depends_on", "Qdrant", "Rust")}),  # "(the new Rust contender)": written in Rust
+    (CITED, {("depends_on", "Jan", "Docker")}),
+    (FORK_OF_THE_ORIGINAL, {("depends_on", "Valkey", "Redis")}),
+    (BOTH_FORKS, {("depends_on", "Valkey", "Redis"), ("depends_on", "KeyDB", "Redis")}),  # "both": the two just named
 ])
 def test_dependencies(view, quote, expected):
     assert view.edges(quote, "depends_on") == expected

@@ -198,3 +198,20 @@ def test_the_val_and_test_splits_are_never_trained_on():
     paths = {str(p) for _, gold, corpus in DEFAULT_SETS for p in (gold, corpus)}
     assert not any("/real/val/" in p or "/real/test/" in p or "/blind/" in p for p in paths)
     assert any("/real/dev/" in p for p in paths)
+
+
+def test_gold_relations_no_candidate_reaches_count_as_missed_when_the_threshold_is_chosen():
+    import json
+
+    from kg.train import _prf, examples, unreached
+
+    pairs = [("competes_with", "competes_with"), ("depends_on>", "none"), ("none", "competes_with")]
+    assert _prf(pairs) == (0.5, 0.5, 0.5)
+    assert _prf(pairs, missed=2)[:2] == (0.5, 0.25)  # precision is the same; recall counts what was never a candidate
+    gold, corpus = DEV2 / "gold.json", DEV2 / "corpus"
+    annotated = sum(not r.get("optional") for q in json.loads(gold.read_text())["quotes"].values()
+                    for r in q["relations"])
+    assert examples(gold, corpus, "dev2") and 0 < unreached(gold, corpus, "dev2") < annotated
+    pytest.importorskip("sklearn")
+    model = train([("dev2", gold, corpus)], c_values=(1.0,), min_precision=0.0, log=lambda _: None)
+    assert model["trained_on"][0]["unreached"] == unreached(gold, corpus, "dev2")
