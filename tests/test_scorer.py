@@ -19,6 +19,22 @@ MODEL = _model({"pre1:from": {"competes_with": 4.0}, "w:to": {"competes_with": 1
                 "w:written": {"depends_on>": 6.0}}, threshold=0.6)
 
 
+def test_a_relation_type_may_need_a_confidence_of_its_own(tmp_path):
+    import json
+    from dataclasses import replace
+
+    from kg.catalog import ontology_dir
+
+    weights = {"w:a": {"competes_with": 1.0}, "w:b": {"depends_on>": 1.0}}  # each: related with a chance of 0.54
+    lenient = replace(_model(weights, threshold=0.6), kinds=(("competes_with", 0.4),))
+    assert lenient.decide(("w:a",))[0] == "competes_with" and lenient.decide(("w:b",))[0] == "none"
+    assert _model(weights, threshold=0.6).decide(("w:a",))[0] == "none"
+    data = json.loads((ontology_dir() / "relations.model.json").read_text(encoding="utf-8"))
+    data["thresholds"] = {"depends_on": 0.3}
+    (tmp_path / "m.json").write_text(json.dumps(data))
+    assert load_model(tmp_path / "m.json").kinds == (("depends_on", 0.3),)
+
+
 def _ctx(text: str, names: list[str]) -> QuoteContext:
     hits = [Hit(text.index(n), text.index(n) + len(n), n, f"ent:{n.lower()}", f"ent:{n.lower()}", "Product",
                 "catalog") for n in names]

@@ -40,14 +40,16 @@ _SYMMETRIC = fact_types().symmetric  # a rivalry is nobody's action: no nearer a
 
 @dataclass(frozen=True)
 class RelationModel:
-    """Weights per feature and label, an intercept per label, the confidence an edge needs, and the chance of no
-    relation at which the model overrules a rule (None: never)."""
+    """Weights per feature and label, an intercept per label, the confidence an edge needs (``kinds``: another one
+    for a relation type, as ``(("competes_with", 0.4),)``), and the chance of no relation at which the model
+    overrules a rule (None: never)."""
 
     labels: tuple[str, ...]
     intercept: tuple[float, ...]
     weights: dict[str, tuple[float, ...]]
     threshold: float
     veto: float | None = None
+    kinds: tuple[tuple[str, float], ...] = ()
 
     @cached_property
     def _table(self) -> tuple[dict[str, int], np.ndarray, Callable]:
@@ -58,6 +60,12 @@ class RelationModel:
         rows = {f: i for i, f in enumerate(self.weights, 1)}  # and a last row of zeros (``_row_sums`` pads with it)
         return rows, np.array([self.intercept, *self.weights.values(), [0.0] * len(self.labels)],
                               dtype=np.float64).reshape(len(rows) + 2, len(self.labels)), np.add.reduce
+
+    @cached_property
+    def _needs(self) -> dict[str, float]:
+        """The confidence each label needs, where its relation type has a threshold of its own."""
+        kinds = dict(self.kinds)
+        return {label: kinds[label.rstrip("<>")] for label in self.labels if label.rstrip("<>") in kinds}
 
     def probabilities(self, features: tuple[str, ...]) -> list[float]:
         """Softmax over the labels for one candidate's features.
@@ -87,9 +95,9 @@ class RelationModel:
     def decision(self, probs: list[float]) -> tuple[str, float]:
         """:meth:`decide` from the label probabilities."""
         related = 1.0 - probs[self.labels.index("none")]
-        if related < self.threshold:
-            return "none", 1.0 - related
         best = max((i for i, label in enumerate(self.labels) if label != "none"), key=lambda i: (probs[i], -i))
+        if related < self._needs.get(self.labels[best], self.threshold):
+            return "none", 1.0 - related
         return self.labels[best], related
 
     def explain(self, features: tuple[str, ...], label: str, n: int = 3) -> list[str]:
@@ -201,8 +209,9 @@ def load_model(path: str | Path | None = None, name: str = MODEL_FILE,
 
         raise OntologyError(f"{path.name}: unknown labels {sorted(set(labels) - set(known))}")
     veto = data.get("veto")
+    kinds = tuple(sorted((k, float(t)) for k, t in data.get("thresholds", {}).items()))
     return RelationModel(labels, tuple(data["intercept"]), {f: tuple(w) for f, w in data["weights"].items()},
-                         float(data["threshold"]), None if veto is None else float(veto))
+                         float(data["threshold"]), None if veto is None else float(veto), kinds)
 
 
 def _finding(c: Candidate, label: str, p: float, ctx: QuoteContext, lexicon: Lexicon) -> Finding:
