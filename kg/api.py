@@ -113,9 +113,13 @@ def extract(inputs: Iterable[str | Path], catalog: str | Path | None = None, mod
         scheduler: a Dask scheduler address (``"tcp://HOST:PORT"``) or a ``distributed.Client``: run the
             per-quote steps on its workers instead (they need kg installed; ``pip install 'kg[dask]'``).
     """
-    from kg.pipeline import run
+    from kg.ingest import read_corpus
+    from kg.pipeline import extract_corpus
 
-    return run(list(inputs), catalog=catalog, model=model, progress=progress, jobs=jobs, scheduler=scheduler)
+    inputs = list(inputs)
+    with _early_runner(False, catalog, model, jobs, scheduler, inputs) as runner:  # workers load spaCy meanwhile
+        return extract_corpus(read_corpus(inputs), catalog, model, progress, jobs=jobs, scheduler=scheduler,
+                              runner=runner)
 
 
 def extract_records(graph: KnowledgeGraph) -> list[dict]:
