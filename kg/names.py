@@ -39,7 +39,7 @@ _DOTTED = re.compile(r"[A-Za-z][a-z0-9]+\.(?:cpp|js|ts|py|rs|ai|io|dev|new|sh|so
 _IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:[_.][a-z0-9]+)*_[a-z0-9]+(?:[_.][a-z0-9]+)*|[a-z][a-z0-9]{1,}\.[a-z]{2,5}")
 _ACRONYM = re.compile(r"[A-Z][A-Z0-9]{1,6}(?:-[a-z]+)?")
 _BATCH = re.compile(r"[WSF]\d{2}")
-_CAPITALIZED = re.compile(r"[A-Z][a-z0-9'’]+(?:-[A-Za-z0-9]+)*")
+_CAPITALIZED = re.compile(r"[A-Z](?:[a-z0-9'’]+|(?=-[A-Z][a-z]))(?:-[A-Za-z0-9]+)*")  # "Wi-Fi", "V-Ray"
 _CONTRACTION = re.compile(r"[a-z](?:n't|'re|'ve|'ll|'d|'m)$", re.IGNORECASE)
 _PREFIXES = {"sub", "pre", "post", "multi", "non", "top", "under", "over", "half", "mid", "anti", "co", "re", "ex",
              "self", "x", "day", "first", "one", "two", "three", "level", "long", "short", "single", "n", "zero"}
@@ -125,12 +125,14 @@ def _opener(text: str, words: list, i: int, core: str, rule: str, lexicon: Lexic
 _WORDISH = re.compile(r"(?:ive|able|ible|ous|al|ic|ing|ed|ly|ness|ment|tion|sion|ity|ism|ist|ize|ise|ful|less)$", re.IGNORECASE)
 _TIER = re.compile(r"\s+(?:plan|plans|tier|tiers|edition|package|subscription|seat|seats|license)\b")
 _SMALL_NUMBER = re.compile(r"\d{1,3}")
+_DIMENSIONS = re.compile(r"[234]D")
 _LABEL_END = re.compile(r"[*_]*\s*:")
 _NAME_TAILS = frozenset({"AI", "CLI", "SDK", "API", "Labs", "Cloud", "Inc", "Studio", "Code", "Desktop", "Lite"})
 
 
 def _is_continuation(word: str, lexicon: Lexicon) -> bool:
-    if VERSION.match(word) or SIZE.match(word) or _SMALL_NUMBER.fullmatch(word) or word in _NAME_TAILS:
+    if VERSION.match(word) or SIZE.match(word) or _SMALL_NUMBER.fullmatch(word) or word in _NAME_TAILS \
+            or _DIMENSIONS.fullmatch(word):  # "Cinema 4D"
         return True
     return _shape(word, lexicon) is not None
 

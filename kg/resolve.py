@@ -30,6 +30,7 @@ _HYPHEN_TAIL = re.compile(r"-(?!(?:only|based|style|shaped|built|native|compatib
                           r"(?:[a-z][a-z0-9]*)(?:-[a-z0-9]+)*(?![\w-])")
 _GLUED = re.compile(r"-(\w+)")
 _GLUED_BEFORE = re.compile(r"(\w+)-$")
+_LETTER_BEFORE = re.compile(r"(?<![\w-])[A-Za-z]-$")
 _FORMER = re.compile(r"(?:\bex-|\bformer\s+|\bex\s+)$", re.IGNORECASE)
 # a release after a catalog product: "Redis 7.2.4", "v2", "Wave 10", and a major version ("Drupal 7") that is no count
 # of something ("Kafka 3 brokers", "Redis 2 GB", "Vue 2.x")
@@ -197,6 +198,8 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
         tail = _sibling_tail(text[end:], lexicon) if type_ == "Product" and not in_url else None
         if not tail and text[start:end].islower() and not in_url and _glued(text, start, end):
             continue  # "ruby-vips": a lowercase name joined to another word by a hyphen is part of another name
+        if not in_url and _LETTER_BEFORE.search(text, max(0, start - 3), start):
+            continue  # "V-Ray" is not Ray, "X-Plane" not Plane: one letter and a hyphen make another name
         if tail:  # "gpt-4o-transcribe" is not GPT-4o: a sibling product by the same maker
             sibling = table.add_discovered(text[start:end + tail.end()], "Product")
             table.info[sibling].maker = table.info[eid].maker

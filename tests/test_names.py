@@ -30,6 +30,7 @@ def _strong(text, lexicon) -> list[str]:
     ("Our models moved from the lab to n8n Cloud last month, and nobody at dbt Labs noticed.", ["n8n Cloud", "dbt Labs"]),
     ("The new Cloud tier is fine and the Labs page is pretty.", []),
     ("We moved from the Basic plan to the Growth tier in FY24, after the Jan renewal.", []),
+    ("It renders like V-Ray and exports to Cinema 4D scenes.", ["V-Ray", "Cinema 4D"]),  # one letter, a hyphen; 4D
 ])
 def test_strong_names(lexicon, text, expected):
     assert _strong(text, lexicon) == expected

@@ -473,6 +473,13 @@ def test_a_lowercase_catalog_name_joined_to_another_word_by_a_hyphen_is_part_of_
     assert ruby == [(53, 57)]  # "ruby" the language, in any case; not the "ruby" of "ruby-vips"
 
 
+def test_one_letter_and_a_hyphen_before_a_catalog_name_make_another_name(tmp_path):
+    text = "We render with V-Ray and train models with Ray."
+    view = GraphView(run_docs(tmp_path, [("Notes", [text])]))
+    spans = {(view.entities[m.entity_id].name, m.start) for m in view.graph.mentions}
+    assert ("V-Ray", 15) in spans and ("Ray", text.rindex("Ray")) in spans and ("Ray", 17) not in spans
+
+
 @pytest.mark.parametrize("text,expected", [
     ("moved to ruby-vips", True), ("the python-ffmpegio wrapper", True),
     ("the config-as-toml story", False), ("podman-friendly files", False), ("plain python here", False),
