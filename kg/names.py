@@ -127,6 +127,8 @@ _TIER = re.compile(r"\s+(?:plan|plans|tier|tiers|edition|package|subscription|se
 _SMALL_NUMBER = re.compile(r"\d{1,3}")
 _DIMENSIONS = re.compile(r"[234]D")
 _LABEL_END = re.compile(r"[*_]*\s*:")
+_EMPHASIS = re.compile(r"[*_`]")
+_EMPHASIS_MARKS = ("*", "_", "`")
 _NAME_TAILS = frozenset({"AI", "CLI", "SDK", "API", "Labs", "Cloud", "Inc", "Studio", "Code", "Desktop", "Lite"})
 
 
@@ -221,6 +223,9 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
         strong = rule != "discovery.capitalized" or not initial or j > i and _shape(last_word, lexicon) is not None \
             or (not is_common(core, RARE) and not _WORDISH.search(core))  # "Figma is …": no English word, a name
         strong = strong and rule != "discovery.identifier"  # "shared_buffers", "config.yaml": code, unless titled
+        if strong and j == i and rule == "discovery.capitalized" and _EMPHASIS.match(text, last_end) \
+                and text[max(0, start - 1):start] in _EMPHASIS_MARKS and (is_common(core, RARE) or _WORDISH.search(core)):
+            strong = False  # "a technique called **Rasterization**", "the `System` tab": an emphasised word, not a name
         hits.append(NameHit(start, last_end, name, rule, strong and not _all_generic(name, lexicon), possessive,
                             initial and j == i))
         i = j + 1
@@ -329,6 +334,8 @@ def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]],
                     break
                 s, e = name
                 word = text[s:e]
+                if " " in word and word[0].islower() and is_common(word.split()[0], RARE) and not known(word):
+                    break  # "you will need a good GPU": an ordinary word opens no name
                 dotted = "." in word and not re.search(r"\.(?:ai|io|dev|js|cpp|new|sh|so|app|diy)$", word)
                 vocabulary = word.islower() and is_vocabulary(word)  # "you need concurrency", "requires workarounds"
                 if not any(x < e and s < y for x, y in taken) and \

@@ -68,6 +68,16 @@ def test_generic_acronyms_and_lowercase_prose_are_not_names(lexicon, text):
     assert find_names(text, lexicon) == []
 
 
+def test_an_emphasised_word_of_english_is_weak_and_a_made_up_one_strong(lexicon):
+    text = "It renders with a technique called **Rasterization**, set in the `System` tab; **Plasmo** did the rest."
+    assert [(h.text, h.strong) for h in find_names(text, lexicon)] == [
+        ("Rasterization", False), ("System", False), ("Plasmo", True)]
+
+
+def test_an_ordinary_word_opens_no_name_after_a_cue(lexicon):
+    assert find_cue_names("It is heavy, and you will need a good GPU to use it.", lexicon, []) == []
+
+
 @pytest.mark.parametrize("text,weak", [
     ("Honestly it was great. Support answered within the hour.", ["Honestly", "Support"]),
     ("Setup took five minutes; Documentation was the weak spot.", ["Setup", "Documentation"]),
