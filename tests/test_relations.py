@@ -90,6 +90,7 @@ BUILT_IT_ON = "When we started Jan, we built it entirely on llama.cpp."  # "it" 
 CITED = "Jan [1] uses Docker for every workspace."  # a citation marker between the user and the verb
 FORK_OF_THE_ORIGINAL = "Valkey has a big community. It is a fork of the original Redis project."
 BOTH_FORKS = "Teams pick Valkey or KeyDB these days. Both are forks of Redis with a friendlier licence."
+LANGUAGE_ASIDE = "- Chroma (Python) is the easy one; Jan (Google) is not a vector store at all."  # a language, not a maker
 DESCENDED_FROM = "Valkey descended from Redis after the licence change."
 NOT_WITHOUT = "Ollama wouldn't be possible without llama.cpp doing the heavy lifting."
 JUST_WITH_A_UI = "LM Studio is just llama.cpp with a friendly GUI on top."
@@ -159,7 +160,8 @@ DOCS = [
                                                        NOT_WITHOUT, JUST_WITH_A_UI, FORKED_INTO, SPACE_BASED,
                                                        SUPPORTERS_FIRST, TEAM_RELIES, USES_THE_PROTOCOL,
                                                        APPOSITIVE_BINARY, WRITTEN_FIRST, WITH_MORE,
-                                                       BUILT_IT_ON, CITED, FORK_OF_THE_ORIGINAL, BOTH_FORKS]),
+                                                       BUILT_IT_ON, CITED, FORK_OF_THE_ORIGINAL, BOTH_FORKS,
+                                                       LANGUAGE_ASIDE]),
 ]
 
 
@@ -340,6 +342,7 @@ def test_hedged_threat_has_lower_confidence(view):
     (CITED, {("depends_on", "Jan", "Docker")}),
     (FORK_OF_THE_ORIGINAL, {("depends_on", "Valkey", "Redis")}),
     (BOTH_FORKS, {("depends_on", "Valkey", "Redis"), ("depends_on", "KeyDB", "Redis")}),  # "both": the two just named
+    (LANGUAGE_ASIDE, {("depends_on", "Chroma", "Python")}),
 ])
 def test_dependencies(view, quote, expected):
     assert view.edges(quote, "depends_on") == expected

@@ -236,15 +236,16 @@ def _threat_verb(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
 
 @reader("named_target")
 def _named_target(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
-    """The cue's ``target`` group names the target; the actor stands just before the cue (else the name a
-    "which" points at, else the subject): "an open-source Pinecone alternative", "X is a thin Ollama frontend",
-    "Qdrant, which is Pinecone-compatible"."""
+    """The cue's ``target`` group names the target; the actor stands just before the cue (else, unless the family
+    wants its user named, the name a "which" points at, else the subject): "an open-source Pinecone alternative",
+    "X is a thin Ollama frontend", "Qdrant, which is Pinecone-compatible"."""
     ctx = scope.ctx
     target = named_target(ctx, m)
     s_lo, s_hi = ctx.sentence_of(m.start())
     lo, _ = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
-    source = actor_before(ctx, m.start(), lo, words=3) or antecedent(ctx, m.start(), None) or \
-        sentence_opener(ctx, s_lo, lo) or scope.subject
+    source = actor_before(ctx, m.start(), lo, words=3)
+    if source is None and not scope.family.user_named:  # "Dendrite (Go)": only the name it follows
+        source = antecedent(ctx, m.start(), None) or sentence_opener(ctx, s_lo, lo) or scope.subject
     for target in ([target] + _slashed(ctx, m, target) if target else []):  # "an Ably/PubNub alternative"
         if source and _not_negated(scope, source, target):
             yield source, target, min(m.start(), source.start if source.end else m.start()), m.end()
