@@ -90,6 +90,9 @@ BUILT_IT_ON = "When we started Jan, we built it entirely on llama.cpp."  # "it" 
 CITED = "Jan [1] uses Docker for every workspace."  # a citation marker between the user and the verb
 FORK_OF_THE_ORIGINAL = "Valkey has a big community. It is a fork of the original Redis project."
 BOTH_FORKS = "Teams pick Valkey or KeyDB these days. Both are forks of Redis with a friendlier licence."
+REPLACEMENT_WRITTEN_IN = "Jan, a modern replacement for Ollama written in Rust, starts fast."  # Jan is, not Ollama
+USED_IN = "Honestly llama.cpp is used in both Ollama and Jan these days."  # what it is used in depends on it
+USED_BY_COMPANY = "Qdrant is used by Google for a few internal tools."  # a company's choice, no dependency
 LANGUAGE_ASIDE = "- Chroma (Python) is the easy one; Jan (Google) is not a vector store at all."  # a language, not a maker
 DESCENDED_FROM = "Valkey descended from Redis after the licence change."
 NOT_WITHOUT = "Ollama wouldn't be possible without llama.cpp doing the heavy lifting."
@@ -161,7 +164,8 @@ DOCS = [
                                                        SUPPORTERS_FIRST, TEAM_RELIES, USES_THE_PROTOCOL,
                                                        APPOSITIVE_BINARY, WRITTEN_FIRST, WITH_MORE,
                                                        BUILT_IT_ON, CITED, FORK_OF_THE_ORIGINAL, BOTH_FORKS,
-                                                       LANGUAGE_ASIDE]),
+                                                       LANGUAGE_ASIDE, REPLACEMENT_WRITTEN_IN, USED_IN,
+                                                       USED_BY_COMPANY]),
 ]
 
 
@@ -343,6 +347,9 @@ def test_hedged_threat_has_lower_confidence(view):
     (FORK_OF_THE_ORIGINAL, {("depends_on", "Valkey", "Redis")}),
     (BOTH_FORKS, {("depends_on", "Valkey", "Redis"), ("depends_on", "KeyDB", "Redis")}),  # "both": the two just named
     (LANGUAGE_ASIDE, {("depends_on", "Chroma", "Python")}),
+    (REPLACEMENT_WRITTEN_IN, {("depends_on", "Jan", "Rust")}),
+    (USED_IN, {("depends_on", "Ollama", "llama.cpp"), ("depends_on", "Jan", "llama.cpp")}),
+    (USED_BY_COMPANY, set()),
 ])
 def test_dependencies(view, quote, expected):
     assert view.edges(quote, "depends_on") == expected

@@ -20,6 +20,8 @@ __all__ = ["depends_on"]
 
 _NOT_BEFORE = re.compile(r"\b(?:rather than|instead of|not|never|no longer|without)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _PRONOUN = re.compile(r"\s*(?:it|them)\b")
+_OBJECT_OF_NOUN = re.compile(r"\b(?:replacement|alternative|successor|rewrite|clone|port|fork|brother|sister|sibling|"
+                             r"answer|competitor|rival)\s+(?:for|to|of)\s+(?:the\s+)?$", re.IGNORECASE)
 _MORE = re.compile(r"\s+(?:with|using|plus|alongside)\s+|\s*\+\s*", re.IGNORECASE)
 _ARTICLES_ONLY = re.compile(r"(?:\s|\b(?:a|an|the)\b)*")
 # a person or a team uses it ("At my shop we rely heavily on Langfuse"): their choice, no product's dependency
@@ -56,6 +58,10 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     # "uses X" needs its user named; a cue in a later clause falls back on the name that opens the sentence
     fallback = line_topic(ctx, m.start()) or (None if family.user_named else sentence_opener(ctx, s_lo, lo) or subject)
     named = [h for h in _actors(scope, m.start(), lo) if h.type != "Organization"]  # "Okta uses DuckDB": a user
+    if named and _OBJECT_OF_NOUN.search(ctx.text, max(lo, named[0].start - 60), named[0].start):
+        # "exa, a modern replacement for ls written in Rust": the replacement is written in Rust, not ls
+        named = [x for x in [sentence_opener(ctx, s_lo, named[0].start) or
+                             (None if family.user_named else subject)] if x]
     if m.groupdict().get("object"):  # "we built it on AVFoundation": "it" is the user, not "we"
         named = []
         sources = [x for x in [antecedent(ctx, m.end("object") + 1, fallback or subject)] if x]
@@ -76,8 +82,8 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     if not named and targets and any(targets[0].root == s.root for s in sources):
         return  # "backups made with Borg or Restic": the fallback user is the first of the things used
     for source, target in ((src, tgt) for src in sources for tgt in targets):
-        if m.group().lower().startswith("backed") and target.type == "Organization":
-            continue  # "backed by a16z" is money, not a dependency
+        if target.type == "Organization" and (family.reverse or m.group().lower().startswith("backed")):
+            continue  # "backed by a16z" is money, "used by Netflix" a user's choice: no dependency
         a, b = (target, source) if family.reverse else (source, target)
         start = min(m.start(), source.start if source.end else m.start())
         yield Reading(a, b, start, max(target.end, m.end()), rejected="past or negated dependency" if negated else None)
