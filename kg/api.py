@@ -117,7 +117,7 @@ def extract(inputs: Iterable[str | Path], catalog: str | Path | None = None, mod
     from kg.pipeline import extract_corpus
 
     inputs = list(inputs)
-    with _early_runner(False, catalog, model, jobs, scheduler, inputs) as runner:  # workers load spaCy meanwhile
+    with _early_runner(False, catalog, model, jobs, scheduler, inputs) as runner:  # workers load spaCy now
         return extract_corpus(read_corpus(inputs), catalog, model, progress, jobs=jobs, scheduler=scheduler,
                               runner=runner)
 

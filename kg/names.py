@@ -127,8 +127,7 @@ _TIER = re.compile(r"\s+(?:plan|plans|tier|tiers|edition|package|subscription|se
 _SMALL_NUMBER = re.compile(r"\d{1,3}")
 _DIMENSIONS = re.compile(r"[234]D")
 _LABEL_END = re.compile(r"[*_]*\s*:")
-_EMPHASIS = re.compile(r"[*_`]")
-_EMPHASIS_MARKS = ("*", "_", "`")
+_EMPHASIS_MARKS = {"*", "_", "`"}
 _NAME_TAILS = frozenset({"AI", "CLI", "SDK", "API", "Labs", "Cloud", "Inc", "Studio", "Code", "Desktop", "Lite"})
 
 
@@ -223,9 +222,10 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
         strong = rule != "discovery.capitalized" or not initial or j > i and _shape(last_word, lexicon) is not None \
             or (not is_common(core, RARE) and not _WORDISH.search(core))  # "Figma is …": no English word, a name
         strong = strong and rule != "discovery.identifier"  # "shared_buffers", "config.yaml": code, unless titled
-        if strong and j == i and rule == "discovery.capitalized" and _EMPHASIS.match(text, last_end) \
-                and text[max(0, start - 1):start] in _EMPHASIS_MARKS and (is_common(core, RARE) or _WORDISH.search(core)):
-            strong = False  # "a technique called **Rasterization**", "the `System` tab": an emphasised word, not a name
+        marks = text[max(0, start - 1):start], text[last_end:last_end + 1]
+        if strong and j == i and rule == "discovery.capitalized" and set(marks) <= _EMPHASIS_MARKS \
+                and (is_common(core, RARE) or _WORDISH.search(core)):
+            strong = False  # "called **Rasterization**", "the `System` tab": an emphasised word, not a name
         hits.append(NameHit(start, last_end, name, rule, strong and not _all_generic(name, lexicon), possessive,
                             initial and j == i))
         i = j + 1

@@ -44,7 +44,7 @@ DEFAULT_SETS = (
 _ORDER = fact_types().scored
 SEED = 0
 PARSER: list[str | None] = [None]  # ``--model``: the spaCy pipeline whose dependency paths the candidates read
-MIN_PRECISION = 0.70  # candidate-level, cross-validated; held-out real text (val) keeps headline precision above 0.7
+MIN_PRECISION = 0.70  # candidate-level, cross-validated; held-out real text keeps headline precision > 0.7
 WITHOUT_CATALOG = True  # the relation scorer also learns from the sets read without a catalog (``train``)
 _MIN_WEIGHT = 0.03  # smaller weights change no decision worth keeping, and keep the files small
 _FACET_MIN_WEIGHT = 0.05  # the facet models read many words; their small weights are noise
@@ -118,8 +118,8 @@ def examples(gold_path: Path, corpus_path: Path, tag: str, catalog: str | None =
 
 
 def unreached(gold_path: Path, corpus_path: Path, tag: str, catalog: str | None = None) -> int:
-    """How many of the set's gold relations no candidate pair reaches (a name not found, names in two sentences):
-    relations the scorer can never find, which a reader of the graph misses all the same."""
+    """How many of the set's gold relations no candidate pair reaches (a name not found, names in two
+    sentences): relations the scorer can never find, which a reader of the graph misses all the same."""
     return _labelled(gold_path, corpus_path, tag, catalog)[1]
 
 
@@ -446,7 +446,7 @@ def _ruled(e: Example, probs: dict[str, float], veto: float | None) -> str:
 
 
 def _prf(pairs: list[tuple[str, str]], missed: int = 0) -> tuple[float, float, float]:
-    """Precision, recall and F1 of (gold, predicted) labels; ``missed`` gold relations had no candidate at all."""
+    """Precision, recall and F1 of (gold, predicted) labels; ``missed`` gold relations had no candidate."""
     tp = sum(1 for g, p in pairs if p != "none" and p == g)
     fp = sum(1 for g, p in pairs if p != "none" and p != g)
     fn = sum(1 for g, p in pairs if g != "none" and p != g) + missed
@@ -495,8 +495,8 @@ def train(sets: list[tuple[str, Path, Path]], c_values=(0.03, 0.05, 0.1, 0.3, 1.
     them (names discovered, no categories or descriptions) and those candidates join the training, not the
     scoring: the model learns what the words say for the names a catalog does not know. ``vetoes`` are the
     chances of no relation at which the model may overrule a rule's relation (None: never), chosen with the
-    threshold. The relation scorer's recall counts the gold relations no candidate reaches (:func:`unreached`) as
-    missed, as a reader of the graph does: the setting then weighs what each found relation adds to the graph."""
+    threshold. The relation scorer's recall counts the gold relations no candidate reaches (:func:`unreached`)
+    as missed, as a reader of the graph does: the setting then weighs what each found relation adds to it."""
     relations = make is None
     make = make or examples
     missed = 0
@@ -510,10 +510,10 @@ def train(sets: list[tuple[str, Path, Path]], c_values=(0.03, 0.05, 0.1, 0.3, 1.
         part = make(gold, corpus, tag)
         used.append({"set": tag, "candidates": len(part), "positive": sum(e.label != "none" for e in part)})
         if relations:
-            missed += unreached(gold, corpus, tag)
             used[-1]["unreached"] = unreached(gold, corpus, tag)
-        log(f"{tag}: {len(part)} candidates, {used[-1]['positive']} related, {used[-1].get('unreached', 0)} "
-            "gold relations without a candidate")
+            missed += used[-1]["unreached"]
+        log(f"{tag}: {len(part)} candidates, {used[-1]['positive']} related"
+            + (f", {used[-1]['unreached']} gold relations without a candidate" if relations else ""))
         data += part
         if without_catalog:
             part = make(gold, corpus, tag, "none")

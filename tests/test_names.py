@@ -30,7 +30,7 @@ def _strong(text, lexicon) -> list[str]:
     ("Our models moved from the lab to n8n Cloud last month, and nobody at dbt Labs noticed.", ["n8n Cloud", "dbt Labs"]),
     ("The new Cloud tier is fine and the Labs page is pretty.", []),
     ("We moved from the Basic plan to the Growth tier in FY24, after the Jan renewal.", []),
-    ("It renders like V-Ray and exports to Cinema 4D scenes.", ["V-Ray", "Cinema 4D"]),  # one letter, a hyphen; 4D
+    ("It renders like V-Ray and exports to Cinema 4D scenes.", ["V-Ray", "Cinema 4D"]),  # a letter, a hyphen
 ])
 def test_strong_names(lexicon, text, expected):
     assert _strong(text, lexicon) == expected
@@ -69,7 +69,7 @@ def test_generic_acronyms_and_lowercase_prose_are_not_names(lexicon, text):
 
 
 def test_an_emphasised_word_of_english_is_weak_and_a_made_up_one_strong(lexicon):
-    text = "It renders with a technique called **Rasterization**, set in the `System` tab; **Plasmo** did the rest."
+    text = "It uses a technique called **Rasterization**, set in the `System` tab; **Plasmo** did the rest."
     assert [(h.text, h.strong) for h in find_names(text, lexicon)] == [
         ("Rasterization", False), ("System", False), ("Plasmo", True)]
 

@@ -90,10 +90,11 @@ BUILT_IT_ON = "When we started Jan, we built it entirely on llama.cpp."  # "it" 
 CITED = "Jan [1] uses Docker for every workspace."  # a citation marker between the user and the verb
 FORK_OF_THE_ORIGINAL = "Valkey has a big community. It is a fork of the original Redis project."
 BOTH_FORKS = "Teams pick Valkey or KeyDB these days. Both are forks of Redis with a friendlier licence."
-REPLACEMENT_WRITTEN_IN = "Jan, a modern replacement for Ollama written in Rust, starts fast."  # Jan is, not Ollama
+REPLACEMENT_WRITTEN_IN = "Jan, a modern replacement for Ollama written in Rust, starts fast."  # Jan's Rust
 USED_IN = "Honestly llama.cpp is used in both Ollama and Jan these days."  # what it is used in depends on it
 USED_BY_COMPANY = "Qdrant is used by Google for a few internal tools."  # a company's choice, no dependency
-LANGUAGE_ASIDE = "- Chroma (Python) is the easy one; Jan (Google) is not a vector store at all."  # a language, not a maker
+# a language in parentheses, not a maker
+LANGUAGE_ASIDE = "- Chroma (Python) is the easy one; Jan (Google) is not a vector store at all."
 DESCENDED_FROM = "Valkey descended from Redis after the licence change."
 NOT_WITHOUT = "Ollama wouldn't be possible without llama.cpp doing the heavy lifting."
 JUST_WITH_A_UI = "LM Studio is just llama.cpp with a friendly GUI on top."
@@ -345,7 +346,8 @@ def test_hedged_threat_has_lower_confidence(view):
     (APPOSITIVE_BINARY, {("depends_on", "Qdrant", "Rust")}),  # "(the new Rust contender)": written in Rust
     (CITED, {("depends_on", "Jan", "Docker")}),
     (FORK_OF_THE_ORIGINAL, {("depends_on", "Valkey", "Redis")}),
-    (BOTH_FORKS, {("depends_on", "Valkey", "Redis"), ("depends_on", "KeyDB", "Redis")}),  # "both": the two just named
+    # "both": the two just named
+    (BOTH_FORKS, {("depends_on", "Valkey", "Redis"), ("depends_on", "KeyDB", "Redis")}),
     (LANGUAGE_ASIDE, {("depends_on", "Chroma", "Python")}),
     (REPLACEMENT_WRITTEN_IN, {("depends_on", "Jan", "Rust")}),
     (USED_IN, {("depends_on", "Ollama", "llama.cpp"), ("depends_on", "Jan", "llama.cpp")}),

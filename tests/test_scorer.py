@@ -25,7 +25,7 @@ def test_a_relation_type_may_need_a_confidence_of_its_own(tmp_path):
 
     from kg.catalog import ontology_dir
 
-    weights = {"w:a": {"competes_with": 1.0}, "w:b": {"depends_on>": 1.0}}  # each: related with a chance of 0.54
+    weights = {"w:a": {"competes_with": 1.0}, "w:b": {"depends_on>": 1.0}}  # each: related at a chance of .54
     lenient = replace(_model(weights, threshold=0.6), kinds=(("competes_with", 0.4),))
     assert lenient.decide(("w:a",))[0] == "competes_with" and lenient.decide(("w:b",))[0] == "none"
     assert _model(weights, threshold=0.6).decide(("w:a",))[0] == "none"

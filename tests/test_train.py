@@ -207,7 +207,7 @@ def test_gold_relations_no_candidate_reaches_count_as_missed_when_the_threshold_
 
     pairs = [("competes_with", "competes_with"), ("depends_on>", "none"), ("none", "competes_with")]
     assert _prf(pairs) == (0.5, 0.5, 0.5)
-    assert _prf(pairs, missed=2)[:2] == (0.5, 0.25)  # precision is the same; recall counts what was never a candidate
+    assert _prf(pairs, missed=2)[:2] == (0.5, 0.25)  # recall also counts what was never a candidate
     gold, corpus = DEV2 / "gold.json", DEV2 / "corpus"
     annotated = sum(not r.get("optional") for q in json.loads(gold.read_text())["quotes"].values()
                     for r in q["relations"])

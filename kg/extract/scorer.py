@@ -40,9 +40,9 @@ _SYMMETRIC = fact_types().symmetric  # a rivalry is nobody's action: no nearer a
 
 @dataclass(frozen=True)
 class RelationModel:
-    """Weights per feature and label, an intercept per label, the confidence an edge needs (``kinds``: another one
-    for a relation type, as ``(("competes_with", 0.4),)``), and the chance of no relation at which the model
-    overrules a rule (None: never)."""
+    """Weights per feature and label, an intercept per label, the confidence an edge needs (``kinds``: another
+    one for a relation type, as ``(("competes_with", 0.4),)``), and the chance of no relation at which the
+    model overrules a rule (None: never)."""
 
     labels: tuple[str, ...]
     intercept: tuple[float, ...]

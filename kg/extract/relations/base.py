@@ -81,12 +81,15 @@ _ARTICLES = re.compile(r"(?:\s|[\[*_`]|\b(?:a|an|the|its|their|his|her|our|your|
                        r"open-source|open source|self-hosted|managed|hosted|vanilla|upstream|plain|stock|robust|compatible|modern|"
                        r"custom|native|lightweight|standard|single|simple|small|bundled|embedded|local|shared|existing|"
                        r"running|separate|dedicated|recent|latest|official|patched|modified|forked|full|whole|entire|"
-                       r"powerful|excellent|great|popular|mature|battle-tested|venerable|underlying|solid|original)\b)*",
+                       r"powerful|excellent|great|popular|mature|battle-tested|venerable|underlying|solid|"
+                       r"original)\b)*",
                        re.IGNORECASE)
 _BETWEEN = re.compile(r"(?:\s|\b(?:also|now|still|already|both|all|just|mostly|really|directly|basically|essentially|"
                       r"itself|themselves|is|are|was|were|has|have|had|been|will|would|could|can|might|may|should|"
                       r"does|do|did|being|not|never|actually|arguably|probably|clearly|quietly|increasingly|squarely|"
-                      r"head-on|too|alone|here|today|then|api|sdk|cli|cloud|app|service|platform|(?:['’]s?)?)\b|['’]s?|\[\d{1,2}\])*")
+                      r"head-on|too|alone|here|today|then|api|sdk|cli|cloud|app|service|platform|"
+                      r"(?:['’]s?)?)\b|"
+                      r"['’]s?|\[\d{1,2}\])*")  # "Limn [1] uses Stylus": a citation marker
 
 
 _WHOSE = re.compile(r",\s+whose\s+(?:[\w.+'’-]+\s+){1,6}(?:(?:is|are|was|could be|looks like)\s+)?")
@@ -312,7 +315,7 @@ def list_back(ctx: QuoteContext, pos: int, lo: int) -> list[Hit]:
     back = _BACK.search(ctx.text, s_lo, pos)
     if back:  # "Fedora, Debian, Arch — they all ship systemd": the list may stand before the clause
         return _list_back(ctx, back.start(), s_lo)
-    if s_lo and _BOTH.fullmatch(ctx.text, s_lo, pos):  # "BoringSSL or LibreSSL … . Both are forks of OpenSSL"
+    if s_lo and _BOTH.fullmatch(ctx.text, s_lo, pos):  # "BoringSSL or LibreSSL … . Both are forks of …"
         return _last_pair(ctx, ctx.sentence_of(s_lo - 1)[0], s_lo)
     return _list_back(ctx, pos, lo)
 
@@ -329,8 +332,8 @@ def _last_pair(ctx: QuoteContext, lo: int, hi: int) -> list[Hit]:
 _BACK = re.compile(r"[,;—–]\s*(?:either(?:\s+one)?|both(?:\s+of\s+them)?|they(?:\s+all)?|each|all\s+of\s+them|"
                    r"any\s+of\s+them)(?:\s+(?:are|were))?\s+$")
 # a sentence about the two things the one before named
-_BOTH = re.compile(r"\s*(?:both(?:\s+of\s+them)?|they\s+both|the\s+two(?:\s+of\s+them)?)(?:\s+(?:are|were))?\s+",
-                   re.IGNORECASE)
+_BOTH = re.compile(r"\s*(?:both(?:\s+of\s+them)?|they\s+both|the\s+two(?:\s+of\s+them)?)"
+                   r"(?:\s+(?:are|were))?\s+", re.IGNORECASE)
 
 
 def _list_back(ctx: QuoteContext, pos: int, lo: int) -> list[Hit]:

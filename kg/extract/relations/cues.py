@@ -236,9 +236,9 @@ def _threat_verb(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
 
 @reader("named_target")
 def _named_target(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
-    """The cue's ``target`` group names the target; the actor stands just before the cue (else, unless the family
-    wants its user named, the name a "which" points at, else the subject): "an open-source Pinecone alternative",
-    "X is a thin Ollama frontend", "Qdrant, which is Pinecone-compatible"."""
+    """The cue's ``target`` group names the target; the actor stands just before the cue (else, unless the
+    family wants its user named, the name a "which" points at, else the subject): "an open-source Pinecone
+    alternative", "X is a thin Ollama frontend", "Qdrant, which is Pinecone-compatible"."""
     ctx = scope.ctx
     target = named_target(ctx, m)
     s_lo, s_hi = ctx.sentence_of(m.start())

@@ -20,8 +20,9 @@ __all__ = ["depends_on"]
 
 _NOT_BEFORE = re.compile(r"\b(?:rather than|instead of|not|never|no longer|without)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _PRONOUN = re.compile(r"\s*(?:it|them)\b")
-_OBJECT_OF_NOUN = re.compile(r"\b(?:replacement|alternative|successor|rewrite|clone|port|fork|brother|sister|sibling|"
-                             r"answer|competitor|rival)\s+(?:for|to|of)\s+(?:the\s+)?$", re.IGNORECASE)
+_OBJECT_OF_NOUN = re.compile(r"\b(?:replacement|alternative|successor|rewrite|clone|port|fork|brother|sister|"
+                             r"sibling|answer|competitor|rival)\s+(?:for|to|of)\s+(?:the\s+)?$",
+                             re.IGNORECASE)
 _MORE = re.compile(r"\s+(?:with|using|plus|alongside)\s+|\s*\+\s*", re.IGNORECASE)
 _ARTICLES_ONLY = re.compile(r"(?:\s|\b(?:a|an|the)\b)*")
 # a person or a team uses it ("At my shop we rely heavily on Langfuse"): their choice, no product's dependency
