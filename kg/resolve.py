@@ -31,6 +31,7 @@ _HYPHEN_TAIL = re.compile(r"-(?!(?:only|based|style|shaped|built|native|compatib
 _GLUED = re.compile(r"-(\w+)")
 _GLUED_BEFORE = re.compile(r"(\w+)-$")
 _LETTER_BEFORE = re.compile(r"(?<![\w-])[A-Za-z]-$")
+_GLUED_MAJOR = re.compile(r"([A-Za-z][A-Za-z.+#-]*[A-Za-z])([1-9]\d?)")
 _FORMER = re.compile(r"(?:\bex-|\bformer\s+|\bex\s+)$", re.IGNORECASE)
 # a release after a catalog product: "Redis 7.2.4", "v2", "Wave 10", and a major version ("Drupal 7") that is no count
 # of something ("Kafka 3 brokers", "Redis 2 GB", "Vue 2.x")
@@ -242,6 +243,13 @@ def _sense(hit: Hit, chosen: dict[str, str], table: EntityTable) -> Hit:
         return hit
     eid = table.add_catalog(chosen[form])
     return Hit(hit.start, hit.end, hit.text, eid, table.root(eid), table.info[eid].type, hit.rule, hit.possessive)
+
+
+def _spelled(form: str, catalog: Catalog) -> bool:
+    """Whether ``form`` is a catalog entry's name or alias exactly as the catalog writes it ("Qt", not "qt": the
+    package "mysql2" is no MySQL 2)."""
+    entry = catalog.get(form)
+    return entry is not None and (form == entry.name or form in entry.aliases)
 
 
 def _glued(text: str, start: int, end: int) -> bool:
@@ -819,6 +827,9 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             if any(s < n.end and n.start < e for s, e in taken):
                 continue
             base, release = split_release(n.text)
+            glued = _GLUED_MAJOR.fullmatch(base) if release is None and catalog.get(base) is None else None
+            if glued and _spelled(glued.group(1), catalog):  # "Qt5", "Gemma4": a major version of a known name
+                base, release = glued.groups()
             key = normalize_name(base)
             if not (key in confirmed or key in title_forms or (n.strong and not n.initial and not lowered(key))):
                 continue

@@ -473,6 +473,14 @@ def test_a_lowercase_catalog_name_joined_to_another_word_by_a_hyphen_is_part_of_
     assert ruby == [(53, 57)]  # "ruby" the language, in any case; not the "ruby" of "ruby-vips"
 
 
+def test_a_major_version_glued_to_a_catalog_name_as_written_is_a_release_of_it(tmp_path):
+    text = "The Qt5 build still links mysql2 and gtk3 for now."
+    view = GraphView(run_docs(tmp_path, [("Notes", [text])]))
+    named = {view.entities[m.entity_id].name for m in view.graph.mentions}
+    assert "Qt 5" in named and "Qt5" not in named  # a release of Qt, as "Qt 5" is
+    assert {"mysql2", "gtk3"} <= named  # not as the catalog writes MySQL or GTK: a package's own name
+
+
 def test_one_letter_and_a_hyphen_before_a_catalog_name_make_another_name(tmp_path):
     text = "We render with V-Ray and train models with Ray."
     view = GraphView(run_docs(tmp_path, [("Notes", [text])]))
