@@ -18,8 +18,9 @@ order whatever order workers finish in, so ``jobs=1``, ``jobs=N`` and a Dask clu
 output. Each worker builds the spaCy pipeline, catalog matcher and lexicon once (:class:`Setup`, keyed by
 its fingerprint), not once per task. While the next result in order is not ready, this process does not
 wait: it takes the last chunk no worker has started and works it out itself (kept until its turn), so its core
-is used while the workers start and while they finish; the parse is the exception (this process would have to
-import spaCy and build a pipeline of its own first, as long as a worker takes to start). With
+is used while the workers start and while they finish. The parse is the exception (this process would have to
+import spaCy and build a pipeline of its own first, as long as a worker takes to start), and so are workers
+started early that take every core (a third busy process on two cores only slows the other two). With
 ``jobs=1``, or fewer than :data:`PARALLEL_MIN_QUOTES` quotes to do, everything runs in this process, unless
 :meth:`Runner.start` started one worker early (``kg add``): the few new quotes then go to it, and it imports spaCy
 and builds its pipeline while this process reads the corpus and the cache.
@@ -304,6 +305,7 @@ class Runner:
         self._own_client = False
         self._setup_future = None
         self._starting = None  # the thread of start_pool, until a map step waits for it
+        self._started_early = False  # whether start_pool started the workers before the first map step
 
     def __enter__(self) -> Self:
         return self
@@ -333,6 +335,7 @@ class Runner:
 
         self._starting = threading.Thread(target=self._start_pool, name="kg-pool", daemon=True)
         self._starting.start()
+        self._started_early = True
 
     def _start_pool(self) -> None:
         pool = self._executor(self.jobs)
@@ -409,7 +412,10 @@ class Runner:
         """Whether this process works out chunks of ``task`` while it waits: not the parse, unless its spaCy pipeline
         is built already. Importing spaCy and building a pipeline here (1.5 CPU s) would repeat what each worker
         does and cost more than the chunks it could parse before the workers are ready; with the parse left to
-        them, a build with two jobs or more never loads spaCy in this process."""
+        them, a build with two jobs or more never loads spaCy in this process. Nor when the workers were started
+        early (:meth:`start_pool`) and take every core: a third busy process would only slow them down."""
+        if self._started_early and self.jobs >= (os.cpu_count() or 1):
+            return False
         return task is not parse_task or (self._local is not None and self._local._nlp is not None)
 
     def _here(self) -> _Worker:
