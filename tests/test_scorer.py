@@ -26,13 +26,13 @@ def test_a_relation_type_may_need_a_confidence_of_its_own(tmp_path):
     from kg.catalog import ontology_dir
 
     weights = {"w:a": {"competes_with": 1.0}, "w:b": {"depends_on>": 1.0}}  # each: related at a chance of .54
-    lenient = replace(_model(weights, threshold=0.6), kinds=(("competes_with", 0.4),))
+    lenient = replace(_model(weights, threshold=0.6), thresholds=(("competes_with", 0.4),))
     assert lenient.decide(("w:a",))[0] == "competes_with" and lenient.decide(("w:b",))[0] == "none"
     assert _model(weights, threshold=0.6).decide(("w:a",))[0] == "none"
     data = json.loads((ontology_dir() / "relations.model.json").read_text(encoding="utf-8"))
     data["thresholds"] = {"depends_on": 0.3}
     (tmp_path / "m.json").write_text(json.dumps(data))
-    assert load_model(tmp_path / "m.json").kinds == (("depends_on", 0.3),)
+    assert load_model(tmp_path / "m.json").thresholds == (("depends_on", 0.3),)
 
 
 def _ctx(text: str, names: list[str]) -> QuoteContext:

@@ -40,8 +40,8 @@ _SYMMETRIC = fact_types().symmetric  # a rivalry is nobody's action: no nearer a
 
 @dataclass(frozen=True)
 class RelationModel:
-    """Weights per feature and label, an intercept per label, the confidence an edge needs (``kinds``: another
-    one for a relation type, as ``(("competes_with", 0.4),)``), and the chance of no relation at which the
+    """Weights per feature and label, an intercept per label, the confidence an edge needs (``thresholds``:
+    another one per relation type, as ``(("competes_with", 0.4),)``), and the chance of no relation at which the
     model overrules a rule (None: never)."""
 
     labels: tuple[str, ...]
@@ -49,7 +49,7 @@ class RelationModel:
     weights: dict[str, tuple[float, ...]]
     threshold: float
     veto: float | None = None
-    kinds: tuple[tuple[str, float], ...] = ()
+    thresholds: tuple[tuple[str, float], ...] = ()
 
     @cached_property
     def _table(self) -> tuple[dict[str, int], np.ndarray, Callable]:
@@ -64,8 +64,8 @@ class RelationModel:
     @cached_property
     def _needs(self) -> dict[str, float]:
         """The confidence each label needs, where its relation type has a threshold of its own."""
-        kinds = dict(self.kinds)
-        return {label: kinds[label.rstrip("<>")] for label in self.labels if label.rstrip("<>") in kinds}
+        own = dict(self.thresholds)
+        return {label: own[label.rstrip("<>")] for label in self.labels if label.rstrip("<>") in own}
 
     def probabilities(self, features: tuple[str, ...]) -> list[float]:
         """Softmax over the labels for one candidate's features.
@@ -209,9 +209,9 @@ def load_model(path: str | Path | None = None, name: str = MODEL_FILE,
 
         raise OntologyError(f"{path.name}: unknown labels {sorted(set(labels) - set(known))}")
     veto = data.get("veto")
-    kinds = tuple(sorted((k, float(t)) for k, t in data.get("thresholds", {}).items()))
+    own = tuple(sorted((k, float(t)) for k, t in data.get("thresholds", {}).items()))
     return RelationModel(labels, tuple(data["intercept"]), {f: tuple(w) for f, w in data["weights"].items()},
-                         float(data["threshold"]), None if veto is None else float(veto), kinds)
+                         float(data["threshold"]), None if veto is None else float(veto), own)
 
 
 def _finding(c: Candidate, label: str, p: float, ctx: QuoteContext, lexicon: Lexicon) -> Finding:
