@@ -93,6 +93,10 @@ BOTH_FORKS = "Teams pick Valkey or KeyDB these days. Both are forks of Redis wit
 REPLACEMENT_WRITTEN_IN = "Jan, a modern replacement for Ollama written in Rust, starts fast."  # Jan's Rust
 USED_IN = "Honestly llama.cpp is used in both Ollama and Jan these days."  # what it is used in depends on it
 USED_BY_COMPANY = "Qdrant is used by Google for a few internal tools."  # a company's choice, no dependency
+MODIFIES_NAME = "Qdrant stays lean where the Java-based Elasticsearch needs a big heap."  # Elasticsearch is Java-based
+MODIFIES_LIKE = "Jan replaced Redis-based queues like Sidekiq for its jobs."
+MODIFIES_APPOSED = "Three stores compete here: Milvus, the veteran; and Qdrant, a Rust-based newcomer."
+MODIFIES_PLURAL = "Jan adds Siri-powered widgets on iOS."  # widgets, none of them named
 # a language in parentheses, not a maker
 LANGUAGE_ASIDE = "- Chroma (Python) is the easy one; Jan (Google) is not a vector store at all."
 DESCENDED_FROM = "Valkey descended from Redis after the licence change."
@@ -166,7 +170,8 @@ DOCS = [
                                                        APPOSITIVE_BINARY, WRITTEN_FIRST, WITH_MORE,
                                                        BUILT_IT_ON, CITED, FORK_OF_THE_ORIGINAL, BOTH_FORKS,
                                                        LANGUAGE_ASIDE, REPLACEMENT_WRITTEN_IN, USED_IN,
-                                                       USED_BY_COMPANY]),
+                                                       USED_BY_COMPANY, MODIFIES_NAME, MODIFIES_LIKE,
+                                                       MODIFIES_APPOSED, MODIFIES_PLURAL]),
 ]
 
 
@@ -352,6 +357,11 @@ def test_hedged_threat_has_lower_confidence(view):
     (REPLACEMENT_WRITTEN_IN, {("depends_on", "Jan", "Rust")}),
     (USED_IN, {("depends_on", "Ollama", "llama.cpp"), ("depends_on", "Jan", "llama.cpp")}),
     (USED_BY_COMPANY, set()),
+    # a compound modifier ("Java-based") belongs to the name its noun phrase is, not to the quote's subject
+    (MODIFIES_NAME, {("depends_on", "Elasticsearch", "Java")}),
+    (MODIFIES_LIKE, {("depends_on", "Sidekiq", "Redis")}),
+    (MODIFIES_APPOSED, {("depends_on", "Qdrant", "Rust")}),
+    (MODIFIES_PLURAL, set()),
 ])
 def test_dependencies(view, quote, expected):
     assert view.edges(quote, "depends_on") == expected

@@ -251,6 +251,48 @@ def _named_target(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
             yield source, target, min(m.start(), source.start if source.end else m.start()), m.end()
 
 
+# the noun a "Go-based" phrase modifies, and what may follow it: "Redis-based solutions like Sidekiq"
+_HEAD_NOUN = re.compile(r"[ \t]+(?:[a-z][\w-]*[ \t]+){0,2}?(?P<noun>[a-z][\w-]*)(?P<named>,?[ \t]+(?:like|such as|"
+                        r"including|e\.g\.,?)[ \t]+)?")
+_APPOSED = re.compile(r",[ \t]+(?:an?|the)[ \t]+(?:[a-z][\w-]*[ \t]+){0,2}$")  # "pgcat, a Rust-based newcomer"
+_NAMED_AS = re.compile(r"[ \t]+")
+_NAME_AS_MODIFIER = re.compile(r"[ \t]+(?:alternatives?|clones?|replacements?|competitors?|rivals?|forks?|wrappers?|"
+                               r"plugins?|extensions?|ports?|killers?|equivalents?|compatible|competitor)\b")
+
+
+@reader("modifier")
+def _modifier(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
+    """A compound modifier ("Ruby-based", "Siri-powered") names the target; the source is the name the modified
+    noun phrase is: the name it heads ("the Ruby-based Fluentd"), the names it introduces ("Redis-based solutions
+    like Sidekiq"), the name it is in apposition to ("pgcat, a Rust-based newcomer"), else the name a
+    ``named_target`` cue would take. A plural noun naming none ("Siri-powered widgets") relates nothing."""
+    ctx = scope.ctx
+    target = named_target(ctx, m)
+    if target is None:
+        return
+    s_lo, s_hi = ctx.sentence_of(m.start())
+    after = [h for h in ctx.hits if h.start >= m.end() and h.end <= s_hi]
+    sources: list[Hit] = []
+    if after and _NAMED_AS.fullmatch(ctx.text, m.end(), after[0].start) \
+            and not _NAME_AS_MODIFIER.match(ctx.text, after[0].end):  # not "a Postgres-based Supabase alternative"
+        sources = [after[0]]  # "the Ruby-based Fluentd"
+    head = _HEAD_NOUN.match(ctx.text, m.end(), s_hi)
+    if not sources and head and head.group("named"):
+        sources = list_after(ctx, head.end(), s_hi, tight=True)  # "Redis-based solutions like Sidekiq or Resque"
+    if not sources:
+        apposed = _APPOSED.search(ctx.text, s_lo, m.start())
+        named = [h for h in ctx.hits if apposed and h.end == apposed.start()]
+        sources = named[-1:]  # "Dapptools, the earlier Haskell-based framework"
+    if not sources and head and re.fullmatch(r"[a-z][\w-]*[^s]s", head.group("noun")):
+        return  # "Siri-powered widgets": many things, none of them named
+    if not sources:
+        yield from _named_target(m, scope)
+        return
+    for source in sources:
+        if _not_negated(scope, source, target):
+            yield source, target, min(m.start(), source.start), max(m.end(), source.end)
+
+
 def _slashed(ctx: QuoteContext, m: re.Match[str], first: Hit) -> list[Hit]:
     """The names joined to ``first`` by slashes in the cue's ``target`` group ("Ably/PubNub")."""
     out, last = [], first
