@@ -161,11 +161,30 @@ class Parsed:
 
 
 def scan_names(text: str, spans: tuple[Span, ...], catalog: Catalog, lexicon: Lexicon) -> tuple[NameHit, ...]:
-    """The name-shaped stretches of a quote outside its catalog names (found by shape, then by cue position)."""
+    """The name-shaped stretches of a quote outside its catalog names (found by shape, then by cue position, then
+    the lowercase words the name model takes for names)."""
+    from kg.name_model import find_learned_names
+
+    names, taken = _shaped_names(text, spans, catalog, lexicon)
+    return tuple(sorted(names + find_learned_names(text, taken, lexicon), key=lambda n: n.start))
+
+
+def name_candidates(text: str, spans: tuple[Span, ...], catalog: Catalog, lexicon: Lexicon) -> list:
+    """The lowercase words the name model scores in a quote (``kg.name_model.candidates``), as :func:`scan_names`
+    finds them: what training learns from."""
+    from kg.name_model import candidates
+
+    return candidates(text, _shaped_names(text, spans, catalog, lexicon)[1], lexicon)
+
+
+def _shaped_names(text: str, spans: tuple[Span, ...], catalog: Catalog,
+                  lexicon: Lexicon) -> tuple[list[NameHit], list[tuple[int, int]]]:
+    """The names found by shape, cue position, list, link and code, and the extents taken by them and the catalog."""
     taken = [(h.start, h.end) for h in _catalog_hits(spans, EntityTable(catalog), text, lexicon)]  # extents only
     names = [n for n in find_names(text, lexicon) if not any(s < n.end and n.start < e for s, e in taken)]
     taken += [(n.start, n.end) for n in names]
     linked = find_link_names(text, taken) if "](" in text else []
+
     def known(word: str) -> bool:  # the catalog names a product so
         return catalog.get(word) is not None
 
@@ -173,7 +192,8 @@ def scan_names(text: str, spans: tuple[Span, ...], catalog: Catalog, lexicon: Le
     listed = find_listed_names(text, taken) if ", " in text else []
     taken += [(n.start, n.end) for n in linked + cued + listed]
     coded = find_code_names(text, taken, known) if "`" in text else []
-    return tuple(sorted(names + linked + cued + listed + coded, key=lambda n: n.start))
+    taken += [(n.start, n.end) for n in coded]
+    return names + linked + cued + listed + coded, taken
 
 
 def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexicon: Lexicon) -> list[Hit]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["fold_case", "frequency", "is_common", "is_person", "is_place", "is_unheard", "is_vocabulary",
+__all__ = ["common_words", "fold_case", "frequency", "is_common", "is_person", "is_place", "is_unheard", "is_vocabulary",
            "name_pattern", "preload", "zipf"]
 
 COMMON = 1000  # at or above this count a lowercase word is ordinary English ("trigger", "bolt", "temporal")
@@ -35,6 +35,11 @@ def frequency(word: str) -> int:
     True
     """
     return int(_table()[word.lower().replace("’", "'").replace("‘", "'")])
+
+
+def common_words(threshold: int = COMMON) -> list[str]:
+    """The reference corpus's words that occur at least ``threshold`` times (lowercase)."""
+    return [w for w, count in _table().dictionary.items() if count >= threshold]
 
 
 def is_common(word: str, threshold: int = COMMON) -> bool:

@@ -439,8 +439,9 @@ def test_a_name_a_document_uses_is_found_in_another_case_in_its_other_quotes(tmp
         "insomnio has used a tenth of the memory since.",
     ])]))
     quote = view.quote("insomnio has used a tenth of the memory since.")
-    found = {(view.entities[m.entity_id].name, m.rule) for m in view.graph.mentions if m.quote_id == quote.id}
-    assert found == {("Insomnio", "document")}
+    found = [(view.entities[m.entity_id].name, m.rule) for m in view.graph.mentions if m.quote_id == quote.id]
+    # the document's spelling, or the lowercase-name model's reading of an unheard word: the same entity, once
+    assert len(found) == 1 and found[0][0] == "Insomnio" and found[0][1] in ("document", "discovery.learned")
 
 
 @pytest.mark.parametrize("form,expected", [

@@ -215,3 +215,20 @@ def test_gold_relations_no_candidate_reaches_count_as_missed_when_the_threshold_
     pytest.importorskip("sklearn")
     model = train([("dev2", gold, corpus)], c_values=(1.0,), min_precision=0.0, log=lambda _: None)
     assert model["trained_on"][0]["unreached"] == unreached(gold, corpus, "dev2")
+
+
+def test_a_lowercase_word_is_labelled_a_name_when_the_quote_s_gold_names_it(tmp_path):
+    import json
+
+    from kg.evaluate import quote_key
+    from kg.train import name_examples
+
+    text = "We back up with zorbak to the bucket, though the snapshotting is slow."
+    (tmp_path / "corpus").mkdir()
+    (tmp_path / "corpus" / "backup.txt").write_text(f"Backups\n\n\u201c{text}\u201d\n", encoding="utf-8")
+    gold = {"entities": {"Zorbak": {"type": "Product", "aliases": []}}, "documents": {"backup.txt": ["Zorbak"]},
+            "contradictions": [], "quotes": {quote_key(text): {"text": text, "subject": "Zorbak", "entities": ["Zorbak"],
+                                                               "relations": [], "claims": []}}}
+    (tmp_path / "gold.json").write_text(json.dumps(gold), encoding="utf-8")
+    labels = [e.label for e in name_examples(tmp_path / "gold.json", tmp_path / "corpus", "t")]
+    assert sorted(labels) == ["name", "none"]  # "zorbak" names the gold's Zorbak; "snapshotting" names nothing

@@ -1,0 +1,142 @@
+"""The learned lowercase-name model: which lowercase words of a quote name a product ("we back up with rclone",
+"remmina and xrdp are both foss") and which are English, vocabulary or a typo ("idempotency", "awnsered").
+
+Forum and issue text writes many tools in lower case, where neither capitals nor a cue mark them. Each lowercase
+word that no other step took and that is not ordinary English is a candidate; its features say how the web uses
+the word (Zipf frequency, dictionary, one edit away from a common word), its shape (digits, hyphens, no vowel,
+last letters) and its place (the words and marks beside it, a name listed next to it). A logistic model trained on
+the annotated real text (``python -m kg.train --names``; ``ontology/names.model.json``) scores them; a word scoring
+at least the model's threshold is a name (rule ``discovery.learned``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import lru_cache
+
+from kg.catalog import ontology_dir
+from kg.lexicon import Lexicon
+from kg.names import NameHit, not_prose
+from kg.stopwords import STOP_WORDS
+from kg.words import COMMON, common_words, frequency, is_common, is_vocabulary, zipf
+
+__all__ = ["MODEL_FILE", "NameModel", "candidates", "find_learned_names", "load_name_model"]
+
+MODEL_FILE = "names.model.json"
+RULE = "discovery.learned"
+_WORD = re.compile(r"(?<![\w.@/#$-])[a-z][\w.+-]*[\w+]|(?<![\w.@/#$-])[a-z]")
+_JOIN = re.compile(r"(?:,|\s+(?:and|or|vs\.?|versus|&)|\s*/)\s*")  # "Remmina, xrdp", "Remmina and xrdp"
+_BEFORE_WORD = re.compile(r"([\w'’.+-]+)[^\w\n]*$")
+_AFTER_WORD = re.compile(r"^[^\w\n]*([\w'’.+-]+)")
+_VOWEL = re.compile(r"[aeiouy]")
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _zipf_band(word: str) -> str:
+    z = zipf(word)
+    return "zipf:0" if z == 0 else "zipf:<2" if z < 2 else "zipf:<3" if z < 3 else "zipf:3+"
+
+
+@lru_cache(maxsize=65536)
+def _near_common(word: str) -> bool:
+    """Whether one edit (a letter dropped, doubled, swapped or changed) makes ``word`` a common English word: a typo
+    ("awnsered") or a name made from a word ("rclone")."""
+    if len(word) < 4 or not word.isalpha():
+        return False
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    edits = {a + b[1:] for a, b in splits if b} | {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    edits |= {a + c + b[1:] for a, b in splits if b for c in _LETTERS} | {a + c + b for a, b in splits for c in _LETTERS}
+    return any(frequency(e) >= COMMON for e in edits if e != word)
+
+
+@lru_cache(maxsize=1)
+def _common_letters() -> frozenset[str]:
+    """The letters of every common English word, sorted: a word spelt with the same letters is a typo ("awnsered")."""
+    return frozenset("".join(sorted(w)) for w in common_words())
+
+
+def _word_features(word: str) -> tuple[str, ...]:
+    """What a word is, wherever it stands."""
+    out = [_zipf_band(word), f"len:{min(len(word), 9)}", f"suf2:{word[-2:]}", f"suf3:{word[-3:]}"]
+    out += ["vocabulary"] * is_vocabulary(word) + ["rare"] * is_common(word, 100)
+    out += ["digit"] * any(c.isdigit() for c in word) + ["hyphen"] * ("-" in word) + ["dot"] * ("." in word)
+    out += ["underscore"] * ("_" in word) + ["no_vowel"] * (not _VOWEL.search(word))
+    out += ["near_common"] * _near_common(word) + ["anagram"] * ("".join(sorted(word)) in _common_letters())
+    return tuple(out)
+
+
+def candidates(text: str, taken: list[tuple[int, int]], lexicon: Lexicon) -> list[tuple[int, int, str, tuple[str, ...]]]:
+    """The quote's lowercase words that may be names, each (start, end, word, features): not taken by another step,
+    not in a URL, not a stop word and not ordinary English."""
+    memo = lexicon.memo.setdefault("name_model_words", {})
+    masked = not_prose(text) + taken
+    out = []
+    for m in _WORD.finditer(text):
+        start, end, word = m.start(), m.end(), m.group()
+        if len(word) < 2 or word in STOP_WORDS or is_common(word) or text[end:end + 1] in ("'", "’") \
+                or any(s < end and start < e for s, e in masked):
+            continue
+        if word not in memo:
+            memo[word] = _word_features(word)
+        out.append((start, end, word, memo[word] + _place(text, start, end, taken)))
+    return out
+
+
+def _place(text: str, start: int, end: int, taken: list[tuple[int, int]]) -> tuple[str, ...]:
+    """Where a word stands: the words and marks beside it, and whether it is listed beside a name."""
+    before, after = text[max(0, start - 40):start], text[end:end + 40]
+    left, right = _BEFORE_WORD.search(before), _AFTER_WORD.search(after)
+    out = [_side("L", left.group(1) if left else None), _side("R", right.group(1) if right else None)]
+    mark_before = before.rstrip(" ")[-1:] if before.rstrip(" ") else "^"
+    mark_after = after[:1] if after[:1] and not after[:1].isalnum() and after[:1] != " " else "w"
+    out += [f"Lp:{mark_before if not mark_before.isalnum() else 'w'}", f"Rp:{mark_after}"]
+    for s, e in taken:
+        if e <= start and start - e <= 8 and _JOIN.fullmatch(text, e, start):
+            out.append("listed_after_name")
+        if end <= s and s - end <= 8 and _JOIN.fullmatch(text, end, s):
+            out.append("listed_before_name")
+    return tuple(out)
+
+
+def _side(tag: str, word: str | None) -> str:
+    """The word beside a candidate: an English or lowercase word as itself, a capitalised one as a name."""
+    if word is None:
+        return f"{tag}:edge"
+    if word[:1].isupper() and word.lower() not in STOP_WORDS:
+        return f"{tag}:name"
+    return f"{tag}:{word.lower()}"
+
+
+class NameModel:
+    """Weights over candidate features and the threshold a name's score must reach."""
+
+    def __init__(self, weights: dict[str, float], intercept: float, threshold: float) -> None:
+        self.weights, self.intercept, self.threshold = weights, intercept, threshold
+
+    def score(self, features: tuple[str, ...]) -> float:
+        """The chance that a word with ``features`` is a name."""
+        z = self.intercept + sum(self.weights.get(f, 0.0) for f in features)
+        return 1.0 / (1.0 + math.exp(-z))
+
+
+@lru_cache(maxsize=4)
+def load_name_model(path: str | None = None) -> NameModel | None:
+    """The model file's model (None when there is none: no word is then learned a name)."""
+    from pathlib import Path
+
+    file = Path(path) if path else ontology_dir() / MODEL_FILE
+    if not file.is_file():
+        return None
+    data = json.loads(file.read_text(encoding="utf-8"))
+    return NameModel(data["weights"], data["intercept"], data["threshold"])
+
+
+def find_learned_names(text: str, taken: list[tuple[int, int]], lexicon: Lexicon) -> list[NameHit]:
+    """The lowercase words the model takes for names."""
+    model = load_name_model()
+    if model is None:
+        return []
+    return [NameHit(start, end, word, RULE, True, text[end:end + 2] in ("'s", "’s"))
+            for start, end, word, features in candidates(text, taken, lexicon) if model.score(features) >= model.threshold]
