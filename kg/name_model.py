@@ -20,7 +20,7 @@ from kg.catalog import ontology_dir
 from kg.lexicon import Lexicon
 from kg.names import NameHit, not_prose
 from kg.stopwords import STOP_WORDS
-from kg.words import COMMON, common_words, frequency, is_common, is_vocabulary, zipf
+from kg.words import RARE, common_words, is_common, is_vocabulary, zipf
 
 __all__ = ["MODEL_FILE", "NameModel", "candidates", "find_learned_names", "load_name_model"]
 
@@ -31,7 +31,6 @@ _JOIN = re.compile(r"(?:,|\s+(?:and|or|vs\.?|versus|&)|\s*/)\s*")  # "Remmina, x
 _BEFORE_WORD = re.compile(r"([\w'’.+-]+)[^\w\n]*$")
 _AFTER_WORD = re.compile(r"^[^\w\n]*([\w'’.+-]+)")
 _VOWEL = re.compile(r"[aeiouy]")
-_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def _zipf_band(word: str) -> str:
@@ -39,31 +38,33 @@ def _zipf_band(word: str) -> str:
     return "zipf:0" if z == 0 else "zipf:<2" if z < 2 else "zipf:<3" if z < 3 else "zipf:3+"
 
 
+@lru_cache(maxsize=1)
+def _common_index() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """Common English words; every spelling one letter short of one; and their letters, sorted."""
+    words = common_words()
+    short = frozenset(w[:i] + w[i + 1:] for w in words for i in range(len(w)))
+    return frozenset(words), short, frozenset("".join(sorted(w)) for w in words)
+
+
 @lru_cache(maxsize=65536)
 def _near_common(word: str) -> bool:
-    """Whether one edit (a letter dropped, doubled, swapped or changed) makes ``word`` a common English word: a typo
-    ("awnsered") or a name made from a word ("rclone")."""
+    """Whether about one edit (a letter dropped, added or changed) makes ``word`` a common English word: a typo
+    ("differe") or a name made from a word ("rclone"). Dropping one letter from each side finds them (as SymSpell
+    does), without spelling every edit out."""
     if len(word) < 4 or not word.isalpha():
         return False
-    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
-    edits = {a + b[1:] for a, b in splits if b} | {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
-    edits |= {a + c + b[1:] for a, b in splits if b for c in _LETTERS} | {a + c + b for a, b in splits for c in _LETTERS}
-    return any(frequency(e) >= COMMON for e in edits if e != word)
-
-
-@lru_cache(maxsize=1)
-def _common_letters() -> frozenset[str]:
-    """The letters of every common English word, sorted: a word spelt with the same letters is a typo ("awnsered")."""
-    return frozenset("".join(sorted(w)) for w in common_words())
+    common, short, _ = _common_index()
+    mine = [word[:i] + word[i + 1:] for i in range(len(word))]
+    return word in short or any(d in common or d in short for d in mine)
 
 
 def _word_features(word: str) -> tuple[str, ...]:
     """What a word is, wherever it stands."""
     out = [_zipf_band(word), f"len:{min(len(word), 9)}", f"suf2:{word[-2:]}", f"suf3:{word[-3:]}"]
-    out += ["vocabulary"] * is_vocabulary(word) + ["rare"] * is_common(word, 100)
+    out += ["vocabulary"] * is_vocabulary(word) + ["heard"] * is_common(word, RARE)
     out += ["digit"] * any(c.isdigit() for c in word) + ["hyphen"] * ("-" in word) + ["dot"] * ("." in word)
     out += ["underscore"] * ("_" in word) + ["no_vowel"] * (not _VOWEL.search(word))
-    out += ["near_common"] * _near_common(word) + ["anagram"] * ("".join(sorted(word)) in _common_letters())
+    out += ["near_common"] * _near_common(word) + ["anagram"] * ("".join(sorted(word)) in _common_index()[2])
     return tuple(out)
 
 

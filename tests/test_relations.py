@@ -462,3 +462,12 @@ def test_a_numbered_list_of_names_alone_is_a_rundown_of_rivals(view):
     assert view.edges(NUMBERED_NAMES, "competes_with") == {("competes_with", "Milvus", "Pinecone"),
                                                            ("competes_with", "Milvus", "Qdrant"),
                                                            ("competes_with", "Pinecone", "Qdrant")}
+
+
+def test_other_things_of_a_kind_are_rivals_of_the_subject_too(tmp_path):
+    view = GraphView(run_docs(tmp_path, [("Chroma review", [
+        "Chroma is easy to embed. Other vector databases in Go are, for example, Weaviate and Milvus."])]))
+    edges = view.edges("Chroma is easy to embed. Other vector databases in Go are, for example, Weaviate and Milvus.",
+                       "competes_with")
+    assert edges == {("competes_with", "Chroma", "Milvus"), ("competes_with", "Chroma", "Weaviate"),
+                     ("competes_with", "Milvus", "Weaviate")}

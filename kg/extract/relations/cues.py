@@ -344,6 +344,7 @@ def _choices(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
 
 _RIVALS_OF = re.compile(r"(?:alternatives|competitors|rivals)\b", re.IGNORECASE)
 _OWNER_GAP = re.compile(r"(?:['’]s?)?\s+")
+_OTHER_KIND = re.compile(r"\bother\s+(?:[\w.#+-]+\s+){0,2}$", re.IGNORECASE)
 
 
 @reader("category_list")
@@ -356,6 +357,9 @@ def _category_list(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     items = list_after(ctx, m.end(), ctx.sentence_of(m.start())[1], max_gap=12)
     if _RIVALS_OF.match(m.group()):  # "Substack alternatives like Ghost, Beehiiv": Substack's rivals too
         items = [h for h in ctx.hits if h.end <= m.start() and _OWNER_GAP.fullmatch(ctx.text, h.end, m.start())] + items
+    elif scope.subject and _OTHER_KIND.search(ctx.text, ctx.sentence_of(m.start())[0], m.start()) \
+            and all(h.root != scope.subject.root for h in items):
+        items = [scope.subject] + items  # "Other visualization libraries are D3, …": the subject is one of the kind
     for i, a in enumerate(items):
         for b in items[i + 1:]:
             if a.type == b.type and a.type in ("Product", "Technology") and _not_negated(scope, a, b):
