@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 from kg.catalog import ontology_dir
@@ -22,7 +23,7 @@ from kg.names import NameHit, not_prose
 from kg.stopwords import STOP_WORDS
 from kg.words import RARE, common_words, is_common, is_vocabulary, zipf
 
-__all__ = ["MODEL_FILE", "NameModel", "candidates", "find_learned_names", "load_name_model"]
+__all__ = ["MODEL_FILE", "Candidate", "NameModel", "candidates", "find_learned_names", "load_name_model"]
 
 MODEL_FILE = "names.model.json"
 RULE = "discovery.learned"
@@ -68,9 +69,21 @@ def _word_features(word: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def candidates(text: str, taken: list[tuple[int, int]], lexicon: Lexicon) -> list[tuple[int, int, str, tuple[str, ...]]]:
-    """The quote's lowercase words that may be names, each (start, end, word, features): not taken by another step,
-    not in a URL, not a stop word and not ordinary English."""
+@dataclass(frozen=True)
+class Candidate:
+    """A word the model scores: where it stands, which model reads it ("lowercase" or "initial") and its features."""
+
+    start: int
+    end: int
+    word: str
+    kind: str
+    features: tuple[str, ...]
+
+
+def candidates(text: str, names: list[NameHit], taken: list[tuple[int, int]], lexicon: Lexicon) -> list[Candidate]:
+    """The quote's words that may be names: lowercase words not taken by another step, not in a URL, not a stop
+    word and not ordinary English ("lowercase"); and capitalised words that open a sentence, which ``names`` holds
+    as weak names ("Garage is an S3-compatible object store": "initial")."""
     memo = lexicon.memo.setdefault("name_model_words", {})
     masked = not_prose(text) + taken
     out = []
@@ -81,7 +94,14 @@ def candidates(text: str, taken: list[tuple[int, int]], lexicon: Lexicon) -> lis
             continue
         if word not in memo:
             memo[word] = _word_features(word)
-        out.append((start, end, word, memo[word] + _place(text, start, end, taken)))
+        out.append(Candidate(start, end, word, "lowercase", memo[word] + _place(text, start, end, taken)))
+    for n in names:
+        if n.strong or not n.initial or n.rule != "discovery.capitalized" or " " in n.text or n.possessive:
+            continue
+        word = n.text.lower()
+        if word not in memo:
+            memo[word] = _word_features(word)
+        out.append(Candidate(n.start, n.end, n.text, "initial", memo[word] + _place(text, n.start, n.end, taken)))
     return out
 
 
@@ -123,21 +143,27 @@ class NameModel:
 
 
 @lru_cache(maxsize=4)
-def load_name_model(path: str | None = None) -> NameModel | None:
-    """The model file's model (None when there is none: no word is then learned a name)."""
+def load_name_model(path: str | None = None) -> dict[str, NameModel]:
+    """The model file's models by kind (none when there is no file: no word is then learned a name)."""
     from pathlib import Path
 
     file = Path(path) if path else ontology_dir() / MODEL_FILE
     if not file.is_file():
-        return None
-    data = json.loads(file.read_text(encoding="utf-8"))
-    return NameModel(data["weights"], data["intercept"], data["threshold"])
+        return {}
+    models = json.loads(file.read_text(encoding="utf-8"))["models"]
+    return {kind: NameModel(m["weights"], m["intercept"], m["threshold"]) for kind, m in models.items()}
 
 
-def find_learned_names(text: str, taken: list[tuple[int, int]], lexicon: Lexicon) -> list[NameHit]:
-    """The lowercase words the model takes for names."""
-    model = load_name_model()
-    if model is None:
-        return []
-    return [NameHit(start, end, word, RULE, True, text[end:end + 2] in ("'s", "’s"))
-            for start, end, word, features in candidates(text, taken, lexicon) if model.score(features) >= model.threshold]
+def find_learned_names(text: str, names: list[NameHit], taken: list[tuple[int, int]],
+                       lexicon: Lexicon) -> tuple[list[NameHit], set[NameHit]]:
+    """The lowercase words the model takes for names, and the weak sentence-opening names in ``names`` it takes for
+    names (to be made strong)."""
+    models = load_name_model()
+    if not models:
+        return [], set()
+    chosen = [c for c in candidates(text, names, taken, lexicon)
+              if c.kind in models and models[c.kind].score(c.features) >= models[c.kind].threshold]
+    found = [NameHit(c.start, c.end, c.word, RULE, True, text[c.end:c.end + 2] in ("'s", "’s"))
+             for c in chosen if c.kind == "lowercase"]
+    spans = {(c.start, c.end) for c in chosen if c.kind == "initial"}
+    return found, {n for n in names if (n.start, n.end) in spans}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from kg.catalog import Catalog
@@ -163,10 +163,13 @@ class Parsed:
 def scan_names(text: str, spans: tuple[Span, ...], catalog: Catalog, lexicon: Lexicon) -> tuple[NameHit, ...]:
     """The name-shaped stretches of a quote outside its catalog names (found by shape, then by cue position, then
     the lowercase words the name model takes for names)."""
+    from kg.name_model import RULE as LEARNED
     from kg.name_model import find_learned_names
 
     names, taken = _shaped_names(text, spans, catalog, lexicon)
-    return tuple(sorted(names + find_learned_names(text, taken, lexicon), key=lambda n: n.start))
+    learned, promoted = find_learned_names(text, names, taken, lexicon)
+    names = [replace(n, strong=True, rule=LEARNED) if n in promoted else n for n in names]
+    return tuple(sorted(names + learned, key=lambda n: n.start))
 
 
 def name_candidates(text: str, spans: tuple[Span, ...], catalog: Catalog, lexicon: Lexicon) -> list:
@@ -174,7 +177,7 @@ def name_candidates(text: str, spans: tuple[Span, ...], catalog: Catalog, lexico
     finds them: what training learns from."""
     from kg.name_model import candidates
 
-    return candidates(text, _shaped_names(text, spans, catalog, lexicon)[1], lexicon)
+    return candidates(text, *_shaped_names(text, spans, catalog, lexicon), lexicon)
 
 
 def _shaped_names(text: str, spans: tuple[Span, ...], catalog: Catalog,

@@ -552,15 +552,20 @@ def train(sets: list[tuple[str, Path, Path]], c_values=(0.03, 0.05, 0.1, 0.3, 1.
     }
 
 
+NAME_KINDS = ("lowercase", "initial")  # kg.name_model's candidates: lowercase words, capitalised sentence openers
 NAMES_MIN_PRECISION = 0.75  # word-level, cross-validated: a wrong name is an entity and may start false relations
-_NAME_THRESHOLDS = (0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9)
+_NAME_THRESHOLDS = (0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9)
+
+
+def name_examples(gold_path: Path, corpus_path: Path, tag: str, kind: str = "lowercase") -> list[Example]:
+    """Every word of one kind the name model scores in one annotated set (``kg.resolve.name_candidates``), labelled
+    "name" when the quote's gold entities include what it names, else "none"; a word naming an optional entity
+    teaches nothing."""
+    return [e for k, e in _name_examples(gold_path, corpus_path, tag) if k == kind]
 
 
 @lru_cache(maxsize=16)
-def name_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[Example]:
-    """Every lowercase word the name model scores in one annotated set (``kg.resolve.name_candidates``), labelled
-    "name" when the quote's gold entities include what it names, else "none"; a word naming an optional entity
-    teaches nothing."""
+def _name_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[tuple[str, Example]]:
     from kg.catalog import load_catalog
     from kg.ingest import read_corpus
     from kg.lexicon import load_lexicon
@@ -579,39 +584,43 @@ def name_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[Example]
             continue
         spans = tuple((s.start_char, s.end_char, s.label_, s.kb_id_) for s in parsed.spans[CATALOG_SPANS])
         wanted = {names(e) for e in ann["entities"]}
-        for _, _, word, features in name_candidates(text, spans, catalog, lexicon):
-            named = names(word)
-            if named in names.optional:
-                continue
-            out.append(Example(features, "name" if named in wanted else "none", f"{tag}/{doc}", False))
+        for c in name_candidates(text, spans, catalog, lexicon):
+            named = names(c.word)
+            if named not in names.optional:
+                out.append((c.kind, Example(c.features, "name" if named in wanted else "none", f"{tag}/{doc}", False)))
     return out
 
 
 def train_names(sets: list[tuple[str, Path, Path]], c_values=(0.1, 0.3, 1.0), min_precision: float = NAMES_MIN_PRECISION,
                 log=print) -> dict:
-    """Fit the lowercase-name model (``kg/name_model.py``) on ``sets``: the C and threshold of best cross-validated
-    F1 at ``min_precision`` or above (folds by topic, :func:`folds_of`)."""
-    data = [e for tag, gold, corpus in sets for e in name_examples(gold, corpus, tag)]
-    log(f"names: {len(data)} candidate words, {sum(e.label == 'name' for e in data)} names")
-    best = None
-    for c in c_values:
-        scored = cross_validate(data, c)
-        for t in _NAME_THRESHOLDS:
-            p, r, f = _prf([(e.label, "name" if probs.get("name", 0.0) >= t else "none") for e, probs in scored])
-            log(f"names: C={c} threshold={t}: P={p:.3f} R={r:.3f} F1={f:.3f}")
-            if p >= min_precision and (best is None or f > best[0]):
-                best = (f, c, t, p, r)
-    if best is None:
-        raise SystemExit(f"names: no setting reaches precision {min_precision}")
-    f, c, t, p, r = best
-    vec, model = _fit([e.features for e in data], [e.label for e in data], c)
-    column = list(model.classes_).index("name")
-    sign = 1.0 if column == 1 else -1.0
-    weights = {str(name): round(sign * float(w), 4) for name, w in zip(vec.get_feature_names_out(), model.coef_[0])
-               if abs(w) >= _MIN_WEIGHT}
-    log(f"names: chose C={c}, threshold {t} (cross-validated P={p:.3f} R={r:.3f} F1={f:.3f})")
-    return {"about": _NAMES_ABOUT, "c": c, "threshold": t, "cross_validated": {"precision": round(p, 3), "recall": round(r, 3), "f1": round(f, 3)},
-            "intercept": round(sign * float(model.intercept_[0]), 4), "weights": dict(sorted(weights.items()))}
+    """Fit the name model (``kg/name_model.py``) on ``sets``, one model per kind of word: the C and threshold of
+    best cross-validated F1 at ``min_precision`` or above (folds by topic, :func:`folds_of`). A kind no setting
+    reads at that precision gets no model (its words stay as the rules read them)."""
+    models = {}
+    for kind in NAME_KINDS:
+        data = [e for tag, gold, corpus in sets for e in name_examples(gold, corpus, tag, kind)]
+        log(f"names ({kind}): {len(data)} candidate words, {sum(e.label == 'name' for e in data)} names")
+        best = None
+        for c in c_values:
+            scored = cross_validate(data, c)
+            for t in _NAME_THRESHOLDS:
+                p, r, f = _prf([(e.label, "name" if probs.get("name", 0.0) >= t else "none") for e, probs in scored])
+                log(f"names ({kind}): C={c} threshold={t}: P={p:.3f} R={r:.3f} F1={f:.3f}")
+                if p >= min_precision and (best is None or f > best[0]):
+                    best = (f, c, t, p, r)
+        if best is None:
+            log(f"names ({kind}): no setting reaches precision {min_precision}: no model")
+            continue
+        f, c, t, p, r = best
+        vec, model = _fit([e.features for e in data], [e.label for e in data], c)
+        sign = 1.0 if list(model.classes_).index("name") == 1 else -1.0
+        weights = {str(name): round(sign * float(w), 4) for name, w in zip(vec.get_feature_names_out(), model.coef_[0])
+                   if abs(w) >= _MIN_WEIGHT}
+        log(f"names ({kind}): chose C={c}, threshold {t} (cross-validated P={p:.3f} R={r:.3f} F1={f:.3f})")
+        models[kind] = {"c": c, "threshold": t, "cross_validated": {"precision": round(p, 3), "recall": round(r, 3),
+                                                                   "f1": round(f, 3)},
+                        "intercept": round(sign * float(model.intercept_[0]), 4), "weights": dict(sorted(weights.items()))}
+    return {"about": _NAMES_ABOUT, "models": models}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -661,7 +670,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.only in (None, "names"):  # lowercase names are real text's: the sets written for the seeds capitalise them
         model = train_names(sets if args.set else [s for s in sets if s[0].startswith("real")], log=log)
         args.names_out.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {args.names_out} ({len(model['weights'])} features)", file=sys.stderr)
+        print(f"wrote {args.names_out} ({', '.join(model['models']) or 'no models'})", file=sys.stderr)
     if args.only in (None, "subjects"):
         model = train_subjects(sets, log=log)
         if pays(model):
@@ -684,8 +693,8 @@ def dump(model: dict) -> str:
 _FOUND_ABOUT = ("Found-or-not claim model weights: binary logistic regression over clause features "
                 "(kg/extract/clauses.py); it decides whether a clause states a claim, claims.model.json its type. "
                 "Made by `python -m kg.train`; do not edit by hand.")
-_NAMES_ABOUT = ("Lowercase-name model: binary logistic regression over a lowercase word's features (kg/name_model.py): "
-                "the chance it names a product. Made by `python -m kg.train --only names`; do not edit by hand.")
+_NAMES_ABOUT = ("Name models: per kind of word (a lowercase word; a capitalised word opening a sentence), binary logistic "
+                "regression over its features (kg/name_model.py): the chance it names a product. Made by `python -m kg.train --only names`; do not edit by hand.")
 _CLAIMS_ABOUT = ("Claim model weights: multinomial logistic regression over clause features (kg/extract/clauses.py). "
                  "Made by `python -m kg.train`; do not edit by hand.")
 

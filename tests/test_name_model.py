@@ -17,8 +17,12 @@ def lexicon():
     return load_lexicon()
 
 
-def _words(text, lexicon, taken=()):
-    return {word: features for _, _, word, features in candidates(text, list(taken), lexicon)}
+def _words(text, lexicon, taken=(), names=()):
+    return {c.word: c.features for c in candidates(text, list(names), list(taken), lexicon)}
+
+
+def _learned(text, lexicon):
+    return {n.text for n in find_learned_names(text, [], [], lexicon)[0]}
 
 
 def test_candidates_are_lowercase_words_no_other_step_took_and_no_english(lexicon):
@@ -45,26 +49,52 @@ def test_a_score_is_the_logistic_of_the_weights_of_the_features_present():
     assert model.score(("vocabulary",)) < 0.5 <= model.score(("zipf:0",))
 
 
-def test_a_model_file_is_read_and_a_missing_one_learns_nothing(tmp_path):
+def test_a_model_file_is_read_by_kind_and_a_missing_one_learns_nothing(tmp_path):
     path = tmp_path / "names.model.json"
-    path.write_text(json.dumps({"weights": {"zipf:0": 1.5}, "intercept": -0.5, "threshold": 0.6}), encoding="utf-8")
-    model = load_name_model(str(path))
-    assert (model.weights, model.intercept, model.threshold) == ({"zipf:0": 1.5}, -0.5, 0.6)
-    assert load_name_model(str(tmp_path / "absent.json")) is None
+    model = {"weights": {"zipf:0": 1.5}, "intercept": -0.5, "threshold": 0.6}
+    path.write_text(json.dumps({"about": "x", "models": {"lowercase": model}}), encoding="utf-8")
+    (kind, read), = load_name_model(str(path)).items()
+    assert kind == "lowercase" and (read.weights, read.intercept, read.threshold) == ({"zipf:0": 1.5}, -0.5, 0.6)
+    assert load_name_model(str(tmp_path / "absent.json")) == {}
+
+
+def test_a_weak_sentence_opener_is_a_candidate_of_its_own_kind(lexicon):
+    from kg.names import find_names
+
+    text = "Garage is an S3-compatible object store. It runs anywhere."
+    names = find_names(text, lexicon)
+    (garage,) = [c for c in candidates(text, names, [], lexicon) if c.kind == "initial"]
+    assert garage.word == "Garage" and "R:is" in garage.features and "L:edge" in garage.features
+    found, promoted = find_learned_names(text, names, [], lexicon)
+    assert {n.text for n in promoted} == {"Garage"}  # "an S3-compatible object store": a product's definition
+    assert not found
 
 
 def test_the_shipped_model_takes_unheard_tools_for_names_and_leaves_english_and_typos(lexicon):
-    found = {n.text for n in find_learned_names("For remote desktops we use remmina and xrdp, both foss.", [], lexicon)}
-    assert found == {"remmina", "xrdp"}
-    assert all(n.rule == RULE and n.strong for n in find_learned_names("We switched from nnn last month.", [], lexicon))
-    assert not find_learned_names("The idempotency story is weak and the retries are flaky.", [], lexicon)
-    assert not find_learned_names("I never awnsered because it was beeing reworked.", [], lexicon)
+    assert _learned("For remote desktops we use remmina and xrdp, both foss.", lexicon) == {"remmina", "xrdp"}
+    assert all(n.rule == RULE and n.strong for n in find_learned_names("We switched from nnn last month.", [], [],
+                                                                        lexicon)[0])
+    assert not _learned("The idempotency story is weak and the retries are flaky.", lexicon)
+    assert not _learned("I never awnsered because it was beeing reworked.", lexicon)
 
 
 def test_the_shipped_model_was_chosen_out_of_fold_at_the_precision_floor():
     from kg.catalog import ontology_dir
     from kg.train import NAMES_MIN_PRECISION
 
-    shipped = json.loads((ontology_dir() / "names.model.json").read_text(encoding="utf-8"))
-    assert shipped["cross_validated"]["precision"] >= NAMES_MIN_PRECISION
-    assert 0 < shipped["threshold"] < 1 and shipped["weights"]
+    shipped = json.loads((ontology_dir() / "names.model.json").read_text(encoding="utf-8"))["models"]
+    assert set(shipped) == {"lowercase", "initial"}
+    for model in shipped.values():
+        assert model["cross_validated"]["precision"] >= NAMES_MIN_PRECISION
+        assert 0 < model["threshold"] < 1 and model["weights"]
+
+
+def test_learned_names_become_entities_with_their_rule(tmp_path):
+    from helpers import GraphView, run_docs
+
+    view = GraphView(run_docs(tmp_path, [("Object stores for the homelab", [
+        "Garage is an S3-compatible object store that runs on old hardware.",
+        "For remote desktops we use remmina and xrdp, both foss.",
+    ])]))
+    rules = {(view.entities[m.entity_id].name, m.rule) for m in view.graph.mentions}
+    assert {("Garage", RULE), ("remmina", RULE), ("xrdp", RULE)} <= rules
