@@ -71,6 +71,10 @@ USES_UNDER_HOOD = "E2B uses Firecracker microVMs under the hood, so each sandbox
 POSSESSIVE_MAKER = "Meta's Llama is the model most people pull first."
 OPENER_MAKER = "Jan came up too, the desktop one from the team at Menlo Research, but nobody wanted another app."
 BUILT_BY = "Milvus is built by Zilliz, which also sells the hosted version."
+MAKER_MODIFIER = "We dropped the Zilliz-developed Milvus for something lighter."
+MAKER_WORDS_BY = "Milvus was created years ago by Zilliz for image search."
+MAKER_ASIDE = "Our pick came from Zilliz (the makers of Milvus) after a bake-off."
+BOUGHT_BY = "Milvus was bought by Zilliz, who now maintain it."
 IT_LATER = "Daytona is where we started. Our team likes Milvus, but it runs on Kubernetes and that is a lot of cluster to babysit."
 IT_NEXT = "Ollama is fine, but for the team: Jan is a desktop app. It's built on top of open-source llama.cpp."
 PULLS_IN = "Qdrant is fine, but Weaviate's TypeScript Client pulls in Axios as a hard dependency."
@@ -152,7 +156,8 @@ DOCS = [
                                NOTHING_THREATENS]),
     ("E2B vs Daytona", [SURPASSING, BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
                          OPENER_MAKER]),
-    ("Daytona vs Milvus", [OWNERS_WHICH, THIS_PROJECT, BUILT_BY, TWO_DEPENDENCIES, CATALOG_MAKER, WHOSE, IT_LATER, EVALUATING]),
+    ("Daytona vs Milvus", [OWNERS_WHICH, THIS_PROJECT, BUILT_BY, MAKER_MODIFIER, MAKER_WORDS_BY, MAKER_ASIDE, BOUGHT_BY,
+                           TWO_DEPENDENCIES, CATALOG_MAKER, WHOSE, IT_LATER, EVALUATING]),
     ("Cursor vs Windsurf", NO_CUE + SIDE_BY_SIDE),
     ("GitHub Copilot vs Cursor", [OWN_MAKER]),
     ("Weaviate after a year: notes", [RIVALS_SPACE]),
@@ -376,6 +381,10 @@ def test_coordinated_dependencies_share_their_subject(view):
     (POSSESSIVE_MAKER, "Llama", "Meta", "maker.possessive"),
     (BUILT_BY, "Milvus", "Zilliz", "maker.by"),
     (OPENER_MAKER, "Jan", "Menlo Research", "maker.by"),
+    (MAKER_MODIFIER, "Milvus", "Zilliz", "maker.modifier"),  # "the Zilliz-developed Milvus"
+    (MAKER_WORDS_BY, "Milvus", "Zilliz", "maker.by"),  # "created years ago by"
+    (MAKER_ASIDE, "Milvus", "Zilliz", "maker.verb"),  # "Zilliz (the makers of Milvus)"
+    (BOUGHT_BY, "Milvus", "Zilliz", "maker.by"),  # an owner that now maintains it
 ])
 def test_makers(view, quote, product, maker, rule):
     relations = view.relations(quote, "developed_by")
