@@ -473,6 +473,12 @@ def test_a_numbered_list_of_names_alone_is_a_rundown_of_rivals(view):
                                                            ("competes_with", "Pinecone", "Qdrant")}
 
 
+def test_a_clone_of_a_product_names_no_rival_in_what_qualifies_the_clone(tmp_path):
+    view = GraphView(run_docs(tmp_path, [("Ollama vs Jan", ["Jan is a Python clone of LM Studio with fewer features."])]))
+    assert ("competes_with", "Jan", "Python") not in view.edges("Jan is a Python clone of LM Studio with fewer features.",
+                                                               "competes_with")
+
+
 def test_other_things_of_a_kind_are_rivals_of_the_subject_too(tmp_path):
     view = GraphView(run_docs(tmp_path, [("Chroma review", [
         "Chroma is easy to embed. Other vector databases in Go are, for example, Weaviate and Milvus."])]))
