@@ -7,6 +7,10 @@ seed) is fitted; its confidence threshold is chosen by cross-validation over doc
 keeping candidate-level relation precision at or above ``--min-precision`` (0.77). The weights are written, rounded and sorted, to
 ``ontology/relations.model.json``: the same sets give the same file.
 
+The other models train the same way on the same sets: claims (``--only claims``), facets, subjects and the name
+models (``--only names``: one per kind of word kg.name_model scores, on the real development set alone, where names
+are written in lower case).
+
 Never train on a test split: the defaults are the development sets.
 """
 
