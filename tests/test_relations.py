@@ -479,6 +479,20 @@ def test_a_clone_of_a_product_names_no_rival_in_what_qualifies_the_clone(tmp_pat
                                                                "competes_with")
 
 
+@pytest.mark.parametrize("title,quote,contrasted", [
+    ("Notes", "Unlike Milvus, Qdrant is a single binary.", {("Milvus", "Qdrant")}),
+    ("Notes", "Just like Pinecone or Vespa, Qdrant filters during the search.", {("Pinecone", "Qdrant"), ("Qdrant", "Vespa")}),
+    ("Chroma review", "Unlike Milvus, it needs no Kubernetes.", {("Chroma", "Milvus")}),  # "it": the subject
+    ("Notes", "Like most vector stores, Qdrant has a REST API.", set()),  # no name to liken it to
+])
+def test_a_sentence_opening_by_likening_or_contrasting_names_rivals(tmp_path, title, quote, contrasted):
+    view = GraphView(run_docs(tmp_path, [(title, [quote])]))
+    by_rule = {tuple(sorted((view.name(r.source), view.name(r.target)))) for r in view.relations(quote, "competes_with")
+               if r.evidence.rule == "competes.contrast"}
+    assert by_rule == contrasted
+    assert {("competes_with", a, b) for a, b in contrasted} <= view.edges(quote, "competes_with")
+
+
 def test_other_things_of_a_kind_are_rivals_of_the_subject_too(tmp_path):
     view = GraphView(run_docs(tmp_path, [("Chroma review", [
         "Chroma is easy to embed. Other vector databases in Go are, for example, Weaviate and Milvus."])]))

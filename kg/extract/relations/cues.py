@@ -304,6 +304,26 @@ def _slashed(ctx: QuoteContext, m: re.Match[str], first: Hit) -> list[Hit]:
     return out
 
 
+_CLAUSE_SUBJECT = re.compile(r"\s*(?:the\s+)?")
+_PRONOUN_SUBJECT = re.compile(r"\s*(?:it|this)\b", re.IGNORECASE)
+
+
+@reader("contrast")
+def _contrast(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
+    """A sentence that opens by likening or contrasting ("Unlike Docker, Podman is daemonless", "Like Burp Suite, ZAP
+    works as a proxy"): the names of the opening phrase (its ``rest`` group) are rivals of the clause's subject, the
+    name that opens the clause after the comma (else whom "it" means: the subject)."""
+    ctx = scope.ctx
+    others = list_after(ctx, m.start("rest"), m.end("rest"), max_gap=4, tight=True)
+    after = [h for h in ctx.hits if h.start >= m.end()][:1]
+    actor = after[0] if after and _CLAUSE_SUBJECT.fullmatch(ctx.text, m.end(), after[0].start) else None
+    if actor is None and _PRONOUN_SUBJECT.match(ctx.text, m.end()):
+        actor = scope.subject
+    for other in others if actor else []:
+        if other.root != actor.root and _not_negated(scope, actor, other):
+            yield actor, other, m.start(), max(m.end(), actor.end)
+
+
 @reader("list_before")
 def _list_before(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     """Names before the cue (and one in its ``other`` group) relate to each other, else to the subject:
