@@ -97,6 +97,9 @@ BOTH_FORKS = "Teams pick Valkey or KeyDB these days. Both are forks of Redis wit
 REPLACEMENT_WRITTEN_IN = "Jan, a modern replacement for Ollama written in Rust, starts fast."  # Jan's Rust
 USED_IN = "Honestly llama.cpp is used in both Ollama and Jan these days."  # what it is used in depends on it
 USED_BY_COMPANY = "Qdrant is used by Google for a few internal tools."  # a company's choice, no dependency
+INCORPORATED_INTO = "RocksDB is incorporated into Qdrant, Milvus and other vector stores."  # they depend on it
+ONLY_WORKS_WITH = "Jan only works with Docker, which rules it out here."
+LANGUAGE_IN_LIST = "Chroma (Trychroma, open source, Python) is the easiest to embed."
 MODIFIES_NAME = "Qdrant stays lean where the Java-based Elasticsearch needs a big heap."  # Elasticsearch is Java-based
 MODIFIES_LIKE = "Jan replaced Redis-based queues like Sidekiq for its jobs."
 MODIFIES_APPOSED = "Three stores compete here: Milvus, the veteran; and Qdrant, a Rust-based newcomer."
@@ -176,6 +179,7 @@ DOCS = [
                                                        BUILT_IT_ON, CITED, FORK_OF_THE_ORIGINAL, BOTH_FORKS,
                                                        LANGUAGE_ASIDE, REPLACEMENT_WRITTEN_IN, USED_IN,
                                                        USED_BY_COMPANY, MODIFIES_NAME, MODIFIES_LIKE,
+                                                       INCORPORATED_INTO, ONLY_WORKS_WITH, LANGUAGE_IN_LIST,
                                                        MODIFIES_APPOSED, MODIFIES_PLURAL]),
 ]
 
@@ -367,6 +371,9 @@ def test_hedged_threat_has_lower_confidence(view):
     (MODIFIES_LIKE, {("depends_on", "Sidekiq", "Redis")}),
     (MODIFIES_APPOSED, {("depends_on", "Qdrant", "Rust")}),
     (MODIFIES_PLURAL, set()),
+    (INCORPORATED_INTO, {("depends_on", "Qdrant", "RocksDB"), ("depends_on", "Milvus", "RocksDB")}),
+    (ONLY_WORKS_WITH, {("depends_on", "Jan", "Docker")}),
+    (LANGUAGE_IN_LIST, {("depends_on", "Chroma", "Python")}),  # a language among a parenthesis's items
 ])
 def test_dependencies(view, quote, expected):
     assert view.edges(quote, "depends_on") == expected
