@@ -44,6 +44,8 @@ WHOSE = "Pricing is tight for them: Runloop Devbox, whose per-second billing is 
 RISK_FOR = "The real risk for E2B is the clouds: Modal and Runloop Devbox both sell sandboxes by the second."
 OWNER_RISK = "Daytona's biggest worry isn't Modal, it's Runloop Devbox."
 SURPASSING = "Downloads doubled this spring, with Modal surpassing E2B for the first time."
+QUIETLY_REPLACING = "In most agent stacks Modal is quietly replacing E2B."
+EDGING_AHEAD = "With a 10% share Modal has already caught up with E2B."
 LOSES = "If Modal keeps cutting prices like this, E2B loses the renewal next quarter."
 DANGER = "The biggest threat to Daytona is Runloop Devbox, probably within two years."
 DEPRECATED_FOR = "Honestly E2B is being deprecated in favour of Modal across our whole org."
@@ -157,7 +159,7 @@ DOCS = [
                                TAKING_PLACE, NEXT_BIG_THING, TAKES_OVER, DEPRECATED_FOR, EXODUS,
                                CHOOSING_TO_MIGRATE, SUCCESSOR, RIVAL_FATE, THAT_THREATENS, KILLER_ADJECTIVE,
                                NOTHING_THREATENS]),
-    ("E2B vs Daytona", [SURPASSING, BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
+    ("E2B vs Daytona", [SURPASSING, QUIETLY_REPLACING, EDGING_AHEAD, BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
                          OPENER_MAKER]),
     ("Daytona vs Milvus", [OWNERS_WHICH, THIS_PROJECT, BUILT_BY, MAKER_MODIFIER, MAKER_WORDS_BY, MAKER_ASIDE, BOUGHT_BY,
                            TWO_DEPENDENCIES, CATALOG_MAKER, WHOSE, IT_LATER, EVALUATING]),
@@ -281,6 +283,8 @@ def test_one_team_s_move_is_no_threat(view):
     (LOSES, "Modal", "E2B", "next quarter", True),
     (WHOSE, "Runloop Devbox", "Daytona", None, False),
     (SURPASSING, "Modal", "E2B", None, False),
+    (QUIETLY_REPLACING, "Modal", "E2B", None, False),
+    (EDGING_AHEAD, "Modal", "E2B", None, False),
     (DEPRECATED_FOR, "Modal", "E2B", None, False),
     (EXODUS, "Modal", "E2B", None, False),
     (ADMINS_EXODUS, "Modal", "E2B", None, False),  # any users as a group, with an adverb
