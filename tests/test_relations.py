@@ -504,6 +504,25 @@ def test_a_sentence_opening_by_likening_or_contrasting_names_rivals(tmp_path, ti
     assert {("competes_with", a, b) for a, b in contrasted} <= view.edges(quote, "competes_with")
 
 
+@pytest.mark.parametrize("quote", [
+    "There are many vector databases (Milvus, Pinecone, Vespa). Of those, I would pick Vespa.",
+    "The big vector databases — Milvus, Pinecone, Vespa — all have hosted tiers.",
+    "Pick one of the vector databases such as (all excellent) Milvus, Pinecone and Vespa.",
+])
+def test_a_category_may_list_its_names_in_parentheses_between_dashes_or_after_an_aside(tmp_path, quote):
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    listed = ["Milvus", "Pinecone", "Vespa"]
+    assert {("competes_with", a, b) for i, a in enumerate(listed) for b in listed[i + 1:]} <= \
+        view.edges(quote, "competes_with")
+    assert {r.evidence.rule for r in view.relations(quote, "competes_with")} == {"competes.category_list"}
+
+
+def test_two_names_in_parentheses_after_a_category_are_no_list(tmp_path):
+    quote = "Evals get absorbed into the observability vendors (Milvus, Pinecone) and the model platforms."
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    assert "competes.category_list" not in {r.evidence.rule for r in view.relations(quote)}
+
+
 def test_other_things_of_a_kind_are_rivals_of_the_subject_too(tmp_path):
     view = GraphView(run_docs(tmp_path, [("Chroma review", [
         "Chroma is easy to embed. Other vector databases in Go are, for example, Weaviate and Milvus."])]))
