@@ -1,12 +1,15 @@
-"""The learned lowercase-name model: which lowercase words of a quote name a product ("we back up with rclone",
-"remmina and xrdp are both foss") and which are English, vocabulary or a typo ("idempotency", "awnsered").
+"""The learned name models: which words of a quote name a product that neither the catalog nor the rules take for
+one. Forum and issue text writes many tools in lower case ("we back up with rclone", "remmina and xrdp are both
+foss"), where neither capitals nor a cue mark them, next to English, vocabulary and typos ("idempotency",
+"awnsered"); and a capitalised word opening a sentence is a name only when the corpus confirms it, unless its
+sentence says so ("Garage is an S3-compatible object store").
 
-Forum and issue text writes many tools in lower case, where neither capitals nor a cue mark them. Each lowercase
-word that no other step took and that is not ordinary English is a candidate; its features say how the web uses
-the word (Zipf frequency, dictionary, one edit away from a common word), its shape (digits, hyphens, no vowel,
-last letters) and its place (the words and marks beside it, a name listed next to it). A logistic model trained on
-the annotated real text (``python -m kg.train --names``; ``ontology/names.model.json``) scores them; a word scoring
-at least the model's threshold is a name (rule ``discovery.learned``).
+Each lowercase word that no other step took and that is not ordinary English is a candidate of kind "lowercase";
+each weak, single-word sentence opener one of kind "initial". A candidate's features say how the web uses the word
+(Zipf band, dictionary, one edit from a common word, the letters of a common word), its shape (digits, hyphens, no
+vowel, last letters) and its place (the words and marks beside it, a name listed next to it). One logistic model
+per kind, trained on the annotated real text (``python -m kg.train --only names``; ``ontology/names.model.json``),
+scores them; a word scoring at least its model's threshold is a name (rule ``discovery.learned``).
 """
 
 from __future__ import annotations

@@ -161,8 +161,8 @@ class Parsed:
 
 
 def scan_names(text: str, spans: tuple[Span, ...], catalog: Catalog, lexicon: Lexicon) -> tuple[NameHit, ...]:
-    """The name-shaped stretches of a quote outside its catalog names (found by shape, then by cue position, then
-    the lowercase words the name model takes for names)."""
+    """The name-shaped stretches of a quote outside its catalog names (found by shape, then by cue position), with
+    what the name models take for names: lowercase words, and weak sentence openers made strong."""
     from kg.name_model import RULE as LEARNED
     from kg.name_model import find_learned_names
 
@@ -173,8 +173,8 @@ def scan_names(text: str, spans: tuple[Span, ...], catalog: Catalog, lexicon: Le
 
 
 def name_candidates(text: str, spans: tuple[Span, ...], catalog: Catalog, lexicon: Lexicon) -> list:
-    """The lowercase words the name model scores in a quote (``kg.name_model.candidates``), as :func:`scan_names`
-    finds them: what training learns from."""
+    """The words the name models score in a quote (``kg.name_model.candidates``), as :func:`scan_names` finds
+    them: what training learns from."""
     from kg.name_model import candidates
 
     return candidates(text, *_shaped_names(text, spans, catalog, lexicon), lexicon)

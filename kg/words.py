@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["common_words", "fold_case", "frequency", "is_common", "is_person", "is_place", "is_unheard", "is_vocabulary",
-           "name_pattern", "preload", "zipf"]
+__all__ = ["common_words", "fold_case", "frequency", "is_common", "is_person", "is_place", "is_unheard",
+           "is_vocabulary", "name_pattern", "preload", "zipf"]
 
 COMMON = 1000  # at or above this count a lowercase word is ordinary English ("trigger", "bolt", "temporal")
 RARE = 100  # below this count a word is almost certainly a name when it matches a known product

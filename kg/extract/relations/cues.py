@@ -257,7 +257,7 @@ _HEAD_NOUN = re.compile(r"[ \t]+(?:[a-z][\w-]*[ \t]+){0,2}?(?P<noun>[a-z][\w-]*)
 _APPOSED = re.compile(r",[ \t]+(?:an?|the)[ \t]+(?:[a-z][\w-]*[ \t]+){0,2}$")  # "pgcat, a Rust-based newcomer"
 _NAMED_AS = re.compile(r"[ \t]+")
 _NAME_AS_MODIFIER = re.compile(r"[ \t]+(?:alternatives?|clones?|replacements?|competitors?|rivals?|forks?|wrappers?|"
-                               r"plugins?|extensions?|ports?|killers?|equivalents?|compatible|competitor)\b")
+                               r"plugins?|extensions?|ports?|killers?|equivalents?|compatible)\b")
 
 
 @reader("modifier")
