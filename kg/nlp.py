@@ -16,7 +16,7 @@ from kg.ids import normalize_name
 from kg.lexicon import Lexicon
 from kg.words import fold_case  # here for its callers: it needs no spaCy
 
-__all__ = ["CATALOG_SPANS", "CatalogMatcher", "build_pipeline", "fold_case"]
+__all__ = ["CATALOG_SPANS", "CatalogMatcher", "build_pipeline", "catalog_spans", "fold_case"]
 
 CATALOG_SPANS = "kg_catalog"
 
@@ -52,6 +52,11 @@ class CatalogMatcher:
                 spans.append(Span(doc, start, end, label=type_, kb_id=canon))
         doc.spans[CATALOG_SPANS] = sorted(filter_spans(spans), key=lambda s: s.start)
         return doc
+
+
+def catalog_spans(doc: Doc) -> tuple[tuple[int, int, str, str], ...]:
+    """A parsed text's catalog spans as the later steps read them: (start, end, type, canonical name)."""
+    return tuple((s.start_char, s.end_char, s.label_, s.kb_id_) for s in doc.spans[CATALOG_SPANS])
 
 
 @Language.factory("kg_catalog_matcher")

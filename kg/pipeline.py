@@ -91,11 +91,11 @@ class Extracted:
 
 def parse_quotes(nlp, texts: list[str], catalog, lexicon: Lexicon) -> list[Parsed]:
     """The map step before resolution: parse each text and find its catalog spans, statements and names."""
-    from kg.nlp import CATALOG_SPANS
+    from kg.nlp import catalog_spans
 
     out = []
     for text, doc in zip(texts, nlp.pipe(texts)):
-        spans = tuple((s.start_char, s.end_char, s.label_, s.kb_id_) for s in doc.spans[CATALOG_SPANS])
+        spans = catalog_spans(doc)
         sentences = tuple(_lines([(s.start_char, s.end_char) for s in doc.sents], text))
         out.append(Parsed(spans, sentences, scan_names(text, spans, catalog, lexicon)))
     return out

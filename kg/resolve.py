@@ -11,6 +11,8 @@ from kg.catalog import Catalog
 from kg.ids import entity_id, normalize_name, spelling
 from kg.lexicon import Lexicon
 from kg.models import Document, Entity, ReportItem
+from kg.name_model import RULE as LEARNED
+from kg.name_model import candidates, find_learned_names
 from kg.names import (NameHit, find_code_names, find_cue_names, find_link_names, find_listed_names, find_names,
                       not_prose, split_release)
 from kg.senses import choose_senses
@@ -163,9 +165,6 @@ class Parsed:
 def scan_names(text: str, spans: tuple[Span, ...], catalog: Catalog, lexicon: Lexicon) -> tuple[NameHit, ...]:
     """The name-shaped stretches of a quote outside its catalog names (found by shape, then by cue position), with
     what the name models take for names: lowercase words, and weak sentence openers made strong."""
-    from kg.name_model import RULE as LEARNED
-    from kg.name_model import find_learned_names
-
     names, taken = _shaped_names(text, spans, catalog, lexicon)
     learned, promoted = find_learned_names(text, names, taken, lexicon)
     names = [replace(n, strong=True, rule=LEARNED) if n in promoted else n for n in names]
@@ -175,8 +174,6 @@ def scan_names(text: str, spans: tuple[Span, ...], catalog: Catalog, lexicon: Le
 def name_candidates(text: str, spans: tuple[Span, ...], catalog: Catalog, lexicon: Lexicon) -> list:
     """The words the name models score in a quote (``kg.name_model.candidates``), as :func:`scan_names` finds
     them: what training learns from."""
-    from kg.name_model import candidates
-
     return candidates(text, *_shaped_names(text, spans, catalog, lexicon), lexicon)
 
 

@@ -573,7 +573,7 @@ def _name_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[tuple[s
     from kg.catalog import load_catalog
     from kg.ingest import read_corpus
     from kg.lexicon import load_lexicon
-    from kg.nlp import CATALOG_SPANS, build_pipeline
+    from kg.nlp import build_pipeline, catalog_spans
     from kg.resolve import name_candidates
 
     gold, corpus = load_gold(gold_path), read_corpus([corpus_path])
@@ -586,9 +586,8 @@ def _name_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[tuple[s
         ann = gold["quotes"].get(quote_key(text))
         if ann is None:
             continue
-        spans = tuple((s.start_char, s.end_char, s.label_, s.kb_id_) for s in parsed.spans[CATALOG_SPANS])
         wanted = {names(e) for e in ann["entities"]}
-        for c in name_candidates(text, spans, catalog, lexicon):
+        for c in name_candidates(text, catalog_spans(parsed), catalog, lexicon):
             named = names(c.word)
             if named not in names.optional:
                 out.append((c.kind, Example(c.features, "name" if named in wanted else "none", f"{tag}/{doc}", False)))
@@ -697,8 +696,9 @@ def dump(model: dict) -> str:
 _FOUND_ABOUT = ("Found-or-not claim model weights: binary logistic regression over clause features "
                 "(kg/extract/clauses.py); it decides whether a clause states a claim, claims.model.json its type. "
                 "Made by `python -m kg.train`; do not edit by hand.")
-_NAMES_ABOUT = ("Name models: per kind of word (a lowercase word; a capitalised word opening a sentence), binary logistic "
-                "regression over its features (kg/name_model.py): the chance it names a product. Made by `python -m kg.train --only names`; do not edit by hand.")
+_NAMES_ABOUT = ("Name models: per kind of word (a lowercase word; a capitalised word opening a sentence), binary "
+                "logistic regression over its features (kg/name_model.py): the chance it names a product. Made by "
+                "`python -m kg.train --only names`; do not edit by hand.")
 _CLAIMS_ABOUT = ("Claim model weights: multinomial logistic regression over clause features (kg/extract/clauses.py). "
                  "Made by `python -m kg.train`; do not edit by hand.")
 
