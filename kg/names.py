@@ -14,7 +14,9 @@ from kg.words import RARE, is_common, is_vocabulary
 __all__ = ["SIZE", "VERSION", "NameHit", "find_cue_names", "find_link_names", "find_names", "not_prose", "split_release"]
 
 # a "word": letters/digits with inner . + - / ' ; leading '.' kept for file formats like .smolmachine
-_WORD = re.compile(r"[.]?[\w][\w.+\-/'’]*[\w+]['’]?|[\w]['’]?")
+# a plus before a letter, or a slash before a capitalised word, parts two names ("FCM+APNs", "Arnold/PrMan");
+# "C++", "TCP/IP" and "shadcn/ui" stay one word
+_WORD = re.compile(r"[.]?\w(?:[\w.\-'’]|\+(?![A-Za-z])|/(?![A-Z][a-z]))*(?:\w|\+(?![A-Za-z]))['’]?|\w['’]?")
 VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)+[a-z]?|v\d+|\d+\.x)$", re.IGNORECASE)
 SIZE = re.compile(r"^\d+(?:\.\d+)?[BMK]$")
 _MAJOR = re.compile(r"[1-9]\d?")  # "Drupal 7", "Windows 11": a major version; "Fusion 360" is a name
@@ -37,7 +39,7 @@ _PREFIX_NUMBER = re.compile(r"^([A-Za-z]+)-\d")
 _DOTTED = re.compile(r"[A-Za-z][a-z0-9]+\.(?:cpp|js|ts|py|rs|ai|io|dev|new|sh|so|diy|app|co|gg|xyz|tech|cloud)")
 # a code identifier: "pg_duckdb", "coc.nvim", "llama_index"; a name only where the document's title names it too
 _IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:[_.][a-z0-9]+)*_[a-z0-9]+(?:[_.][a-z0-9]+)*|[a-z][a-z0-9]{1,}\.[a-z]{2,5}")
-_ACRONYM = re.compile(r"[A-Z][A-Z0-9]{1,6}(?:-[a-z]+)?")
+_ACRONYM = re.compile(r"[A-Z][A-Z0-9]{1,6}(?:-[a-z]+|(?:-[A-Z][A-Z0-9]{0,6})+)?")  # "VC-flush", "PHP-FPM"
 _BATCH = re.compile(r"[WSF]\d{2}")
 _CAPITALIZED = re.compile(r"[A-Z](?:[a-z0-9'’]+|(?=-[A-Z][a-z]))(?:-[A-Za-z0-9]+)*")  # "Wi-Fi", "V-Ray"
 _CONTRACTION = re.compile(r"[a-z](?:n't|'re|'ve|'ll|'d|'m)$", re.IGNORECASE)
@@ -128,7 +130,7 @@ _SMALL_NUMBER = re.compile(r"\d{1,3}")
 _DIMENSIONS = re.compile(r"[234]D")
 _LABEL_END = re.compile(r"[*_]*\s*:")
 _EMPHASIS_MARKS = {"*", "_", "`"}
-_NAME_TAILS = frozenset({"AI", "CLI", "SDK", "API", "Labs", "Cloud", "Inc", "Studio", "Code", "Desktop", "Lite"})
+_NAME_TAILS = frozenset({"AI", "CLI", "SDK", "API", "Labs", "Cloud", "Inc", "Studio", "Code", "Desktop", "Lite", "UI"})
 
 
 def _is_continuation(word: str, lexicon: Lexicon) -> bool:

@@ -9,7 +9,7 @@ import spacy
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
-from spacy.util import filter_spans
+from spacy.util import compile_infix_regex, filter_spans
 
 from kg.catalog import Catalog
 from kg.ids import normalize_name
@@ -19,6 +19,8 @@ from kg.words import fold_case  # here for its callers: it needs no spaCy
 __all__ = ["CATALOG_SPANS", "CatalogMatcher", "build_pipeline", "catalog_spans", "fold_case"]
 
 CATALOG_SPANS = "kg_catalog"
+# a plus between two words joins two names ("Postgres+Redis", "FCM+APNs"); "C++" and "Notepad++" stay whole
+_INFIXES = (r"(?<=[A-Za-z0-9])\+(?=[A-Za-z])",)
 
 
 class CatalogMatcher:
@@ -84,6 +86,7 @@ def build_pipeline(catalog: Catalog, lexicon: Lexicon) -> Language:
         lexicon: licence and platform names, recognised even without a catalog.
     """
     nlp = spacy.blank("en")
+    nlp.tokenizer.infix_finditer = compile_infix_regex((*nlp.Defaults.infixes, *_INFIXES)).finditer
     nlp.add_pipe("sentencizer")
     matcher = nlp.add_pipe("kg_catalog_matcher")
     matcher.add(_forms(catalog, lexicon))

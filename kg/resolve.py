@@ -26,10 +26,10 @@ _ORG_PRODUCT = re.compile(r"((?: (?-i:[A-Z])[\w-]+){1,3})(?=[\s.,;:!?)'’]|$)")
 _PRODUCT_STOP = frozenset({"I", "And", "Or", "But", "The", "This", "It", "AI", "API", "Inc", "Inc.", "Labs", "Research",
                            "GPU", "GPUs", "CPU", "CPUs", "SDK", "SDKs", "CLI", "TPU", "TPUs", "Chips", "Engineers"})
 _ACRONYM_TAIL = re.compile(r" ((?-i:[A-Z]{2,5}))(?![\w-])")  # "Aurora DSQL"; not a generic term ("API", "VMM")
-_HYPHEN_TAIL = re.compile(r"-(?!(?:only|based|style|shaped|built|native|compatible|like|powered|first|specific|centric|"
+_HYPHEN_TAIL = re.compile(r"-(?!(?i:only|based|style|shaped|built|native|compatible|like|powered|first|specific|centric|"
                           r"friendly|free|heavy|ready|backed|hosted|managed|esque|ish|level|grade|wide|scale|"
                           r"[a-z]+(?:able|ible))\b)"  # an adjective: "git-versionable", "SQL-queryable"
-                          r"(?:[a-z][a-z0-9]*)(?:-[a-z0-9]+)*(?![\w-])")
+                          r"(?:[a-z][a-z0-9]*(?:-[a-z0-9]+)*|(?P<upper>[A-Z][A-Za-z0-9]*))(?![\w-])")  # "-transcribe", "-FPM"
 _GLUED = re.compile(r"-(\w+)")
 _GLUED_BEFORE = re.compile(r"(\w+)-$")
 _LETTER_BEFORE = re.compile(r"(?<![\w-])[A-Za-z]-$")
@@ -104,6 +104,8 @@ class EntityTable:
                 self.info[eid] = _Info(name, type_, discovered=True)
             else:
                 self.info[eid].aliases.add(name)
+        elif self.info[eid].discovered and name != self.info[eid].name:
+            self.info[eid].aliases.add(name)  # "JPEG XL" after "JPEG-XL": one id, both spellings
         return eid
 
     def add_part(self, name: str, parent: str, kind: str) -> str:
@@ -216,7 +218,7 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
             eid = table.add_discovered(name, "Product")
             table.info[eid].maker = table.add_catalog(canon) if canon in table.catalog.entries else None
             end += product.end()
-        tail = _sibling_tail(text[end:], lexicon) if type_ == "Product" and not in_url else None
+        tail = None if in_url else _sibling_tail(text[end:], lexicon, type_ == "Product")
         if not tail and text[start:end].islower() and not in_url and _glued(text, start, end):
             continue  # "ruby-vips": a lowercase name joined to another word by a hyphen is part of another name
         if not in_url and _LETTER_BEFORE.search(text, max(0, start - 3), start):
@@ -279,12 +281,17 @@ def _glued(text: str, start: int, end: int) -> bool:
     return any(m and not is_common(m.group(1)) for m in (after, before))
 
 
-def _sibling_tail(rest: str, lexicon: Lexicon) -> re.Match[str] | None:
+def _sibling_tail(rest: str, lexicon: Lexicon, product: bool = True) -> re.Match[str] | None:
     """What turns a catalog product into a sibling product when it follows the name: "-transcribe" (gpt-4o-transcribe),
-    " DSQL" (Aurora DSQL); never a generic acronym ("Firecracker VMM", "Supabase API")."""
+    " DSQL" (Aurora DSQL); never a generic acronym ("Firecracker VMM", "Supabase API", "Kafka-API-compatible"). Any
+    other catalog name (a language, a licence) takes a capitalised tail only: "PHP-FPM", "CUDA-Q", "BSD-RC"."""
     hyphen = _HYPHEN_TAIL.match(rest)
-    if hyphen:
+    if hyphen and hyphen["upper"] and lexicon.is_generic(hyphen["upper"]):
+        hyphen = None
+    if hyphen and (product or hyphen["upper"]):
         return hyphen
+    if not product:
+        return None
     acronym = _ACRONYM_TAIL.match(rest)
     return acronym if acronym and not lexicon.is_generic(acronym[1]) else None
 
@@ -568,14 +575,15 @@ def _discovered_forms(hits: dict[str, list[Hit]], table: EntityTable) -> dict[st
     """The names no catalog lists that some quote of the corpus was read to name (in its title, a link,
     code, a cue or by their shape) and that English rarely uses (:func:`_echoable`), each with its entity: a
     name one review establishes ("react-intl", "kube-proxy") is that name in the corpus's other reviews
-    too."""
+    too. Each spelling the corpus read of a name is a form of it."""
     forms: dict[str, str] = {}
     for qid in sorted(hits):
         for h in hits[qid]:
-            if table.info[h.root].discovered and not table.info[h.root].part_of:
-                form = table.name(h.root)
-                if form not in forms and _echoable(form):
-                    forms[form] = h.root
+            info = table.info[h.root]
+            if info.discovered and not info.part_of:
+                for form in (info.name, *sorted(info.aliases)):
+                    if form not in forms and _echoable(form):
+                        forms[form] = h.root
     return forms
 
 

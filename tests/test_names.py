@@ -31,6 +31,12 @@ def _strong(text, lexicon) -> list[str]:
     ("The new Cloud tier is fine and the Labs page is pretty.", []),
     ("We moved from the Basic plan to the Growth tier in FY24, after the Jan renewal.", []),
     ("It renders like V-Ray and exports to Cinema 4D scenes.", ["V-Ray", "Cinema 4D"]),  # a letter, a hyphen
+    # a plus before a letter or a slash before a capitalised word parts two names
+    ("It needs Postgres+Valkey+Traefik to run.", ["Postgres", "Valkey", "Traefik"]),
+    ("For drafts Arnold/PrMan are faster.", ["Arnold", "PrMan"]),
+    # capitals joined by hyphens, and a UI tail
+    ("It boots with BSD-RC, and serves PHP through FPM-NG.", ["BSD-RC", "PHP", "FPM-NG"]),
+    ("Other picks in this space: Ariakit and Ark UI.", ["Ariakit", "Ark UI"]),
 ])
 def test_strong_names(lexicon, text, expected):
     assert _strong(text, lexicon) == expected

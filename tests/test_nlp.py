@@ -38,6 +38,11 @@ def test_longest_match_wins_and_aliases_resolve(nlp):
                      ("Copilot", "GitHub Copilot", "Product"), ("qdrant", "Qdrant", "Product")]
 
 
+def test_a_plus_between_words_parts_names_and_cpp_stays_whole(nlp):
+    assert [s[1] for s in _spans(nlp, "ops cost of Postgres+Redis+Docker, in C++ or C#")] == \
+        ["PostgreSQL", "Redis", "Docker", "C++", "C#"]
+
+
 def test_common_word_names_keep_their_case(nlp):
     assert _spans(nlp, "move the cursor and continue typing") == []
     assert [s[1] for s in _spans(nlp, "Cursor added agent mode")] == ["Cursor"]

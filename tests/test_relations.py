@@ -28,6 +28,11 @@ RUNDOWN = "- Milvus: the most deployed at scale\n- Pinecone: fully managed, no s
 NOT_BUT = "Chroma is not a drop-in replacement for Milvus but is a drop-in replacement for Pinecone."
 ALTERNATIVE_ASIDE = "Chroma is an open-source alternative (Apache 2.0) to Pinecone for small teams."
 NUMBERED_NAMES = "There were only three possible contenders:\n1. Milvus\n2. Pinecone\n3. Qdrant."
+CATEGORY_IN_SPACE = "Other vector databases in this space: Milvus, Vespa, and Chroma."
+COMPARING = "Teams comparing Milvus and Vespa sometimes also evaluate Chroma."
+IN_FAVOUR_OF = "Our platform team is removing Pinecone in favour of Qdrant this quarter."
+IN_FAVOUR_HEAD = "The new build eschews the Zilliz-developed Milvus cluster in favor of alternatives such as Chroma."
+SIMILAR_SPACE = "LanceDB occupies a similar space as Chroma but embeds in the process."
 STACK_RUNDOWN = "- PostgreSQL: the source of truth\n- Redis: the cache in front of it\n- Apache Kafka: the event log"
 
 # ---- threatens ------------------------------------------------------------------------------------------------
@@ -169,6 +174,7 @@ DOCS = [
     ("Notes on a shortlist", [CATEGORY_LIST, CATEGORY_EXAMPLES, CATEGORY_MIXED, RUNDOWN, STACK_RUNDOWN, NUMBERED_NAMES,
                               ALTERNATIVES_LIKE]),
     ("Chroma in the prototype", [INSTEAD_OF, COMPATIBLE, NOT_BUT, ALTERNATIVE_ASIDE]),
+    ("Vector store notes", [CATEGORY_IN_SPACE, COMPARING, IN_FAVOUR_OF, IN_FAVOUR_HEAD, SIMILAR_SPACE]),
     ("Restic review", [MADE_WITH_THE_SUBJECT]),
     ("What Qdrant, Jan, Daytona and E2B are made of", [WRITTEN_IN, WRITTEN_IN_IMPLICIT, DEFAULTS_TO, COMES_WITH,
                                                        USES_THE, BUILT_WITH, ADJECTIVE_FIRST, WHICH_USES, BUILD_ON,
@@ -205,6 +211,14 @@ def view(tmp_path_factory):
     # the title names the subject; "from Zilliz" is an aside inside the list
     (RIVALS_SPACE, {("competes_with", "Milvus", "Weaviate"), ("competes_with", "Pinecone", "Weaviate"),
                     ("competes_with", "Vespa", "Weaviate")}),
+    # "in this space" may stand between a category noun and its list
+    (CATEGORY_IN_SPACE, {("competes_with", "Milvus", "Vespa"), ("competes_with", "Chroma", "Milvus"),
+                         ("competes_with", "Chroma", "Vespa")}),
+    (COMPARING, {("competes_with", "Milvus", "Vespa")}),
+    (IN_FAVOUR_OF, {("competes_with", "Pinecone", "Qdrant")}),
+    # the head of the dropped noun phrase, not the maker glued to it
+    (IN_FAVOUR_HEAD, {("competes_with", "Chroma", "Milvus")}),
+    (SIMILAR_SPACE, {("competes_with", "Chroma", "LanceDB")}),
 ])
 def test_competition(view, quote, expected):
     assert view.edges(quote, "competes_with") == expected

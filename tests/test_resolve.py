@@ -15,6 +15,7 @@ def graph(tmp_path_factory):
             "Acmebase 2.1 is fast, and Turbo Mode makes Widgetly faster still.",
             "AWS Step Functions is what we compared it against; our lead is ex-Google.",
             "We also tried gpt-4o-transcribe for the call notes.",
+            "Jabali serves nginx with PHP-FPM; the Kafka-API-compatible brokers are fine.",
         ]),
     ])
 
@@ -47,6 +48,24 @@ def test_former_employer_is_not_a_mention(graph):
 def test_hyphenated_sibling_is_not_the_catalog_product(graph):
     names = _names(graph)
     assert "gpt-4o-transcribe" in names and "GPT-4o" not in names
+
+
+def test_a_capitalised_hyphen_tail_makes_another_name_and_a_generic_one_does_not(graph):
+    names = _names(graph)
+    assert "PHP-FPM" in names and "PHP" not in names  # a language's tail too
+    assert "Kafka" in names and not any(n.startswith("Kafka-") for n in names)
+
+
+def test_a_name_spelt_two_ways_is_one_entity_found_in_both_spellings(tmp_path):
+    """"JPEG-XL" (the catalog's JPEG and a capitalised tail) in one review, "JPEG XL" in another's title and quotes."""
+    quote = "There are three competing image formats: WebP, AVIF and JPEG XL. Which will win?"
+    graph = GraphView(run_docs(tmp_path, [
+        ("Codec notes", ["We convert everything to JPEG-XL now and it is great."]),
+        ("The codec war: WebP, AVIF and JPEG XL", [quote]),
+    ]))
+    (entity,) = [e for e in graph.entities.values() if e.name.startswith("JPEG")]
+    assert {entity.name, *entity.aliases} == {"JPEG-XL", "JPEG XL"}
+    assert ("competes_with", "AVIF", entity.name) in graph.edges(quote, "competes_with")
 
 
 def test_discovered_names_are_reported(graph):

@@ -89,6 +89,7 @@ def _competition_list(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     lo, _hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
     has_rest = "rest" in m.groupdict() and m.group("rest") is not None
     named = ctx.hits_in(m.start("rest"), m.end("rest")) if has_rest else []
+    named = [h for h in named if ctx.text[h.end:h.end + 1] != "-"] or named  # "the Red Hat-developed systemd"
     actors = [] if has_rest else list_back(ctx, m.start(), lo)  # "Crunchy Bridge and Xata are competing"
     source = named[0] if named else (subject if has_rest else (actors[0] if actors else None)
                                      or antecedent(ctx, m.start(), subject))
