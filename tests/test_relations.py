@@ -32,6 +32,7 @@ CATEGORY_IN_SPACE = "Other vector databases in this space: Milvus, Vespa, and Ch
 COMPARING = "Teams comparing Milvus and Vespa sometimes also evaluate Chroma."
 IN_FAVOUR_OF = "Our platform team is removing Pinecone in favour of Qdrant this quarter."
 IN_FAVOUR_HEAD = "The new build eschews the Zilliz-developed Milvus cluster in favor of alternatives such as Chroma."
+LANGUAGE_KIND_DASH = "The review covers open-source Rust vector databases—including Qdrant and LanceDB—side by side."
 SIMILAR_SPACE = "LanceDB occupies a similar space as Chroma but embeds in the process."
 STACK_RUNDOWN = "- PostgreSQL: the source of truth\n- Redis: the cache in front of it\n- Apache Kafka: the event log"
 
@@ -174,7 +175,8 @@ DOCS = [
     ("Notes on a shortlist", [CATEGORY_LIST, CATEGORY_EXAMPLES, CATEGORY_MIXED, RUNDOWN, STACK_RUNDOWN, NUMBERED_NAMES,
                               ALTERNATIVES_LIKE]),
     ("Chroma in the prototype", [INSTEAD_OF, COMPATIBLE, NOT_BUT, ALTERNATIVE_ASIDE]),
-    ("Vector store notes", [CATEGORY_IN_SPACE, COMPARING, IN_FAVOUR_OF, IN_FAVOUR_HEAD, SIMILAR_SPACE]),
+    ("Vector store notes", [CATEGORY_IN_SPACE, COMPARING, IN_FAVOUR_OF, IN_FAVOUR_HEAD, SIMILAR_SPACE,
+                            LANGUAGE_KIND_DASH]),
     ("Restic review", [MADE_WITH_THE_SUBJECT]),
     ("What Qdrant, Jan, Daytona and E2B are made of", [WRITTEN_IN, WRITTEN_IN_IMPLICIT, DEFAULTS_TO, COMES_WITH,
                                                        USES_THE, BUILT_WITH, ADJECTIVE_FIRST, WHICH_USES, BUILD_ON,
@@ -219,6 +221,7 @@ def view(tmp_path_factory):
     # the head of the dropped noun phrase, not the maker glued to it
     (IN_FAVOUR_HEAD, {("competes_with", "Chroma", "Milvus")}),
     (SIMILAR_SPACE, {("competes_with", "Chroma", "LanceDB")}),
+    (LANGUAGE_KIND_DASH, {("competes_with", "LanceDB", "Qdrant")}),  # a dash may stand before "including"
 ])
 def test_competition(view, quote, expected):
     assert view.edges(quote, "competes_with") == expected
@@ -392,6 +395,8 @@ def test_hedged_threat_has_lower_confidence(view):
     (INCORPORATED_INTO, {("depends_on", "Qdrant", "RocksDB"), ("depends_on", "Milvus", "RocksDB")}),
     (ONLY_WORKS_WITH, {("depends_on", "Jan", "Docker")}),
     (LANGUAGE_IN_LIST, {("depends_on", "Chroma", "Python")}),  # a language among a parenthesis's items
+    # a language naming a kind of product, and the products of that kind it introduces
+    (LANGUAGE_KIND_DASH, {("depends_on", "Qdrant", "Rust"), ("depends_on", "LanceDB", "Rust")}),
 ])
 def test_dependencies(view, quote, expected):
     assert view.edges(quote, "depends_on") == expected

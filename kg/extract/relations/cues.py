@@ -252,8 +252,9 @@ def _named_target(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
 
 
 # the noun a "Go-based" phrase modifies, and what may follow it: "Redis-based solutions like Sidekiq"
-_HEAD_NOUN = re.compile(r"[ \t]+(?:[a-z][\w-]*[ \t]+){0,2}?(?P<noun>[a-z][\w-]*)(?P<named>,?[ \t]+(?:like|such as|"
-                        r"including|e\.g\.,?)[ \t]+)?")
+_HEAD_NOUN = re.compile(r"[ \t]+(?:[a-z][\w-]*[ \t]+){0,2}?(?P<noun>[a-z][\w-]*)(?P<named>(?:,?[ \t]+|[ \t]*[—–][ \t]*)"
+                        r"(?:like|such as|including|e\.g\.,?)[ \t]+)?")
+_NAMING_HEAD = re.compile(_HEAD_NOUN.pattern[:-1])  # the same, with the list it introduces: "workflow engines like"
 _APPOSED = re.compile(r",[ \t]+(?:an?|the)[ \t]+(?:[a-z][\w-]*[ \t]+){0,2}$")  # "pgcat, a Rust-based newcomer"
 _NAMED_AS = re.compile(r"[ \t]+")
 _NAME_AS_MODIFIER = re.compile(r"[ \t]+(?:alternatives?|clones?|replacements?|competitors?|rivals?|forks?|wrappers?|"
@@ -276,7 +277,7 @@ def _modifier(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     if after and _NAMED_AS.fullmatch(ctx.text, m.end(), after[0].start) \
             and not _NAME_AS_MODIFIER.match(ctx.text, after[0].end):  # not "a Postgres-based Supabase alternative"
         sources = [after[0]]  # "the Ruby-based Fluentd"
-    head = _HEAD_NOUN.match(ctx.text, m.end(), s_hi)
+    head = _NAMING_HEAD.match(ctx.text, m.end(), s_hi) or _HEAD_NOUN.match(ctx.text, m.end(), s_hi)
     if not sources and head and head.group("named"):
         sources = list_after(ctx, head.end(), s_hi, tight=True)  # "Redis-based solutions like Sidekiq or Resque"
     if not sources:
