@@ -25,9 +25,9 @@ _NUMBERED_LABELS = frozenset({"top", "formula", "stage", "phase", "step", "part"
                               "episode", "chapter", "section", "day", "week", "page", "type", "class", "grade", "group",
                               "table", "track", "unit", "figure", "item", "row", "column", "plan", "web", "industry"})
 _RELEASE_WORDS = {"wave", "version", "release", "build", "update", "gen", "series", "edition"}
-_QUANTITY = re.compile(r"^[~<>]?\$?\d[\d.,]*(?:[kKmMbBxX%]|ms|s|gb|mb|tb|k\+)?$|^\d+(?:st|nd|rd|th)$"
+_QUANTITY = re.compile(r"^[~<>]?\$?\d[\d.,]*(?:[kKmMbBxX%]|ms|s|[kmgt]i?b|[kmg]bps|fps|[kmg]?hz|k\+)?$|^\d+(?:st|nd|rd|th)$"
                        r"|^FY['’]?(?:\d{2}|\d{4})$|^(?:Q[1-4]|H[12])['’]\d{2}$", re.IGNORECASE)  # "FY24", "Q3'25" (not H100)
-_UNIT_END = re.compile(r"^(?:sub|under|over|about|approx|near|up)?-?[~<>]?\d[\d.,]*(?:ms|s|k|m|b|gb|mb|tb|x|%|k\+)$",
+_UNIT_END = re.compile(r"^(?:sub|under|over|about|approx|near|up)?-?[~<>]?\d[\d.,]*(?:ms|s|k|m|b|[kmgt]i?b|[kmg]bps|fps|[kmg]?hz|x|%|k\+)$",
                        re.IGNORECASE)  # "Sub-200ms", "2.2k": quantities, not names
 _LOWER_MODEL = re.compile(r"[a-z]{2,}[a-z0-9]*(?:-[a-z0-9.]+)*-(?:v?\d[\w.]*|[a-z]+\d[\w.]*)(?:-[a-z0-9.]+)*")
 _UNIT_TAIL = re.compile(r"-(?:\d+(?:\.\d+)?)?(?:months?|years?|days?|weeks?|hours?|minutes?|seconds?|x|ms|s|bit|bits|core|cores|node|nodes|"
