@@ -382,6 +382,34 @@ def _loose(name: str) -> str:
     return "loose:" + spelling(name)
 
 
+_PHRASE_WORD = re.compile(r"[A-Za-z][a-z]+")
+
+
+def _lowercase_phrases(texts: dict[str, str], confirmed: dict[str, list[NameHit]],
+                       raw: dict[str, list[NameHit]]) -> Counter:
+    """How often the corpus writes in lower case a name of several ordinary English words that it also capitalises
+    ("digital forensics", "malware analysis"): one pass over the texts for those phrases alone (Aho-Corasick)."""
+    phrases = {normalize_name(n.text) for ns in raw.values() for n in ns if " " in n.text}
+    phrases = {p for p in phrases | {k for k in confirmed if " " in k}
+               if all(_PHRASE_WORD.fullmatch(w) and is_common(w) for w in p.split(" "))}
+    found: Counter = Counter()
+    if not phrases:
+        return found
+    import ahocorasick
+
+    automaton = ahocorasick.Automaton()
+    for phrase in sorted(phrases):
+        automaton.add_word(phrase, phrase)
+    automaton.make_automaton()
+    for text in texts.values():
+        prose = _prose(text)
+        for last, phrase in automaton.iter(prose):
+            start = last - len(phrase) + 1
+            if (not start or not prose[start - 1].isalnum()) and not prose[last + 1:last + 2].isalnum():
+                found[phrase] += 1
+    return found
+
+
 def _title_entities(doc: Document, sides: tuple[str, ...], table: EntityTable,
                     lexicon: Lexicon) -> tuple[dict[str, str], set[str]]:
     """Doc-level surface forms → entity id, from the title's named sides and the subtitle; and the short forms
@@ -823,10 +851,13 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     mid = Counter(normalize_name(n.text) for ns in raw.values() for n in ns if not n.initial)
     small = {normalize_name(n.text) for ns in raw.values() for n in ns if n.text[:1].islower()}  # "kube-proxy"
 
+    phrases = _lowercase_phrases(texts, confirmed, raw)  # a phrase written once each way is a phrase
+
     def lowered(key: str) -> bool:  # "Onboarding …" opens a sentence; "onboarding" elsewhere says it is a word, and
         # so does "we" written in lower case more often than "We" in the middle of a sentence (unless the name is
-        # one written in lower case, as "kube-proxy" is)
-        return lowercase[key] > mid[key] and key not in title_forms and key not in small
+        # one written in lower case, as "kube-proxy" is), and "digital forensics" so written of "Digital Forensics"
+        return (lowercase[key] > mid[key] or 0 < phrases[key] >= mid[key]) and key not in title_forms \
+            and key not in small
 
     for key in list(confirmed):
         if lowered(key):

@@ -68,6 +68,15 @@ def test_a_name_spelt_two_ways_is_one_entity_found_in_both_spellings(tmp_path):
     assert ("competes_with", "AVIF", entity.name) in graph.edges(quote, "competes_with")
 
 
+def test_ordinary_words_capitalised_as_a_name_and_written_in_lower_case_elsewhere_are_no_name(tmp_path):
+    graph = GraphView(run_docs(tmp_path, [
+        ("Autopsy review", ["Autopsy is an easy to use, Digital Forensics program with a plain interface.",
+                            "It bundles other digital forensics tools, and Gizmo Forensics adds more."]),
+    ]))
+    names = {e.name for e in graph.entities.values()}
+    assert "Digital Forensics" not in names and {"Autopsy", "Gizmo Forensics"} <= names
+
+
 def test_discovered_names_are_reported(graph):
     discovered = {r.message.split(" (")[0] for r in graph.report if r.kind == "discovered_entity"}
     assert {"Acmebase", "Widgetly"} <= discovered
