@@ -114,6 +114,7 @@ MODIFIES_APPOSED = "Three stores compete here: Milvus, the veteran; and Qdrant, 
 MODIFIES_PLURAL = "Jan adds Siri-powered widgets on iOS."  # widgets, none of them named
 # a language in parentheses, not a maker
 LANGUAGE_ASIDE = "- Chroma (Python) is the easy one; Jan (Google) is not a vector store at all."
+ORIGINATED_RELEASE = "Valkey originated from the last BSD-licensed release of Redis, and it shows."
 DESCENDED_FROM = "Valkey descended from Redis after the licence change."
 NOT_WITHOUT = "Ollama wouldn't be possible without llama.cpp doing the heavy lifting."
 JUST_WITH_A_UI = "LM Studio is just llama.cpp with a friendly GUI on top."
@@ -190,7 +191,7 @@ DOCS = [
                                                        LANGUAGE_ASIDE, REPLACEMENT_WRITTEN_IN, USED_IN,
                                                        USED_BY_COMPANY, MODIFIES_NAME, MODIFIES_LIKE,
                                                        INCORPORATED_INTO, ONLY_WORKS_WITH, LANGUAGE_IN_LIST,
-                                                       MODIFIES_APPOSED, MODIFIES_PLURAL]),
+                                                       MODIFIES_APPOSED, MODIFIES_PLURAL, ORIGINATED_RELEASE]),
 ]
 
 
@@ -370,6 +371,7 @@ def test_hedged_threat_has_lower_confidence(view):
     (CONTRAST_NOT_LIST, {("depends_on", "Qdrant", "RocksDB"), ("depends_on", "Qdrant", "Rust")}),  # "In contrast to Daytona," is no list
     (APPOSITIVE, {("depends_on", "Jan", "Go")}),
     (DESCENDED_FROM, {("depends_on", "Valkey", "Redis")}),
+    (ORIGINATED_RELEASE, {("depends_on", "Valkey", "Redis")}),  # a release, version or code of the origin
     (NOT_WITHOUT, {("depends_on", "Ollama", "llama.cpp")}),
     (JUST_WITH_A_UI, {("depends_on", "LM Studio", "llama.cpp")}),
     (FORKED_INTO, {("depends_on", "Valkey", "Redis")}),  # what a product was forked into depends on it
