@@ -114,6 +114,10 @@ MODIFIES_APPOSED = "Three stores compete here: Milvus, the veteran; and Qdrant, 
 MODIFIES_PLURAL = "Jan adds Siri-powered widgets on iOS."  # widgets, none of them named
 # a language in parentheses, not a maker
 LANGUAGE_ASIDE = "- Chroma (Python) is the easy one; Jan (Google) is not a vector store at all."
+BINDING_FOR = "PyJiter is the thin binding for Jiter, and fast."
+BASED_AT_END = "For the queue we use Weaviate, which is Pinecone-compatible and Go based."
+PORT_ASIDE = "Automerge, Loro, and KeyDB (the fast port of Redis) have shipped."
+BASED_ON_RELEASE = "They started a new project named Valkey based on the last open release of Redis."
 ORIGINATED_RELEASE = "Valkey originated from the last BSD-licensed release of Redis, and it shows."
 DESCENDED_FROM = "Valkey descended from Redis after the licence change."
 NOT_WITHOUT = "Ollama wouldn't be possible without llama.cpp doing the heavy lifting."
@@ -191,7 +195,8 @@ DOCS = [
                                                        LANGUAGE_ASIDE, REPLACEMENT_WRITTEN_IN, USED_IN,
                                                        USED_BY_COMPANY, MODIFIES_NAME, MODIFIES_LIKE,
                                                        INCORPORATED_INTO, ONLY_WORKS_WITH, LANGUAGE_IN_LIST,
-                                                       MODIFIES_APPOSED, MODIFIES_PLURAL, ORIGINATED_RELEASE]),
+                                                       MODIFIES_APPOSED, MODIFIES_PLURAL, ORIGINATED_RELEASE,
+                                                       BINDING_FOR, BASED_AT_END, PORT_ASIDE, BASED_ON_RELEASE]),
 ]
 
 
@@ -372,6 +377,12 @@ def test_hedged_threat_has_lower_confidence(view):
     (APPOSITIVE, {("depends_on", "Jan", "Go")}),
     (DESCENDED_FROM, {("depends_on", "Valkey", "Redis")}),
     (ORIGINATED_RELEASE, {("depends_on", "Valkey", "Redis")}),  # a release, version or code of the origin
+    (BASED_ON_RELEASE, {("depends_on", "Valkey", "Redis")}),
+    (BINDING_FOR, {("depends_on", "PyJiter", "Jiter")}),
+    # "X based" closing a clause; "which" points at the name through a coordinated predicate
+    (BASED_AT_END, {("depends_on", "Weaviate", "Go")}),
+    # a parenthesis that opens as a noun phrase is about the name it follows
+    (PORT_ASIDE, {("depends_on", "KeyDB", "Redis")}),
     (NOT_WITHOUT, {("depends_on", "Ollama", "llama.cpp")}),
     (JUST_WITH_A_UI, {("depends_on", "LM Studio", "llama.cpp")}),
     (FORKED_INTO, {("depends_on", "Valkey", "Redis")}),  # what a product was forked into depends on it

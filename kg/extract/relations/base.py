@@ -138,9 +138,10 @@ _ARTICLE_BEFORE = re.compile(r"\b(?:a|an)\s+(?:[a-z][\w-]*\s+){0,2}$", re.IGNORE
 _RELATIVE = re.compile(r"(?:\]\([^()\s]*\))?(?:['’]s?(?:\s+[\w-]+){0,3})?\s*(?:,|\()?\s*(?:which|that|who)\s+"
                        r"(?:(?:is|are|was|were)\s+)?(?:(?:also|now|still|itself|just|only|\w+ly)\s+)?"
                        r"(?:(?:claims?|aims?|wants?|tries|try|promises?|is\s+meant|are\s+meant)\s+to\s+be\s+|"
-                       r"(?:bills?|positions?|markets?|pitches)\s+itself\s+as\s+)?(?:an?\s+)?$",
+                       r"(?:bills?|positions?|markets?|pitches)\s+itself\s+as\s+)?(?:an?\s+)?"
+                       r"(?:[^,;.()\n]{1,40}?\s+and\s+)?$",
                        re.IGNORECASE)  # "X, which", "X (which", "X, who now", "X's own stack (which",
-# "[X](https://…) which claims to be"
+# "[X](https://…) which claims to be", "X, which is Postgres-compatible and (golang based)"
 
 
 def antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:

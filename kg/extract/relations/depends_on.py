@@ -48,6 +48,19 @@ def _actors(scope: Scope, pos: int, lo: int) -> list[Hit]:
     return names
 
 
+_ASIDE_OPEN = re.compile(r"\s*\(\s*")
+_NOUN_CUE = re.compile(r"(?:the|a|an)\b", re.IGNORECASE)
+
+
+def _aside_owner(ctx: QuoteContext, m: re.Match[str], s_lo: int) -> Hit | None:
+    """The name a parenthesis stands after when the cue opens it as a noun phrase: "Yrs (the Rust port of Yjs)" is
+    about Yrs; "Qt (via PyQt)" says how, not what."""
+    if not _NOUN_CUE.match(m.group()):
+        return None
+    before = [h for h in ctx.hits if s_lo <= h.start and h.end <= m.start()]
+    return before[-1] if before and _ASIDE_OPEN.fullmatch(ctx.text, before[-1].end, m.start()) else None
+
+
 @reader("dependency")
 def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     """The names before the cue (else "it"'s antecedent, else the subject unless the family wants its user
@@ -69,7 +82,7 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     elif not named and _PERSON_BEFORE.search(ctx.text, max(lo, m.start() - 40), m.start()):
         return
     else:
-        sources = named or [x for x in [antecedent(ctx, m.start(), fallback)] if x]
+        sources = named or [x for x in [_aside_owner(ctx, m, s_lo) or antecedent(ctx, m.start(), fallback)] if x]
     if not sources and subject and scope.lexicon.search("self_reference", ctx.text, max(lo, m.start() - 60),
                                                         m.start()):
         sources = [subject]  # "This project uses Tauri": the quote's own product
