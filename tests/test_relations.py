@@ -33,6 +33,7 @@ COMPARING = "Teams comparing Milvus and Vespa sometimes also evaluate Chroma."
 IN_FAVOUR_OF = "Our platform team is removing Pinecone in favour of Qdrant this quarter."
 IN_FAVOUR_HEAD = "The new build eschews the Zilliz-developed Milvus cluster in favor of alternatives such as Chroma."
 LANGUAGE_KIND_DASH = "The review covers open-source Rust vector databases—including Qdrant and LanceDB—side by side."
+GOOD_OPTIONS = "Honestly Milvus and Vespa are both good options for a team our size."
 SIMILAR_SPACE = "LanceDB occupies a similar space as Chroma but embeds in the process."
 STACK_RUNDOWN = "- PostgreSQL: the source of truth\n- Redis: the cache in front of it\n- Apache Kafka: the event log"
 
@@ -181,7 +182,7 @@ DOCS = [
                               ALTERNATIVES_LIKE]),
     ("Chroma in the prototype", [INSTEAD_OF, COMPATIBLE, NOT_BUT, ALTERNATIVE_ASIDE]),
     ("Vector store notes", [CATEGORY_IN_SPACE, COMPARING, IN_FAVOUR_OF, IN_FAVOUR_HEAD, SIMILAR_SPACE,
-                            LANGUAGE_KIND_DASH]),
+                            LANGUAGE_KIND_DASH, GOOD_OPTIONS]),
     ("Restic review", [MADE_WITH_THE_SUBJECT]),
     ("What Qdrant, Jan, Daytona and E2B are made of", [WRITTEN_IN, WRITTEN_IN_IMPLICIT, DEFAULTS_TO, COMES_WITH,
                                                        USES_THE, BUILT_WITH, ADJECTIVE_FIRST, WHICH_USES, BUILD_ON,
@@ -227,6 +228,7 @@ def view(tmp_path_factory):
     # the head of the dropped noun phrase, not the maker glued to it
     (IN_FAVOUR_HEAD, {("competes_with", "Chroma", "Milvus")}),
     (SIMILAR_SPACE, {("competes_with", "Chroma", "LanceDB")}),
+    (GOOD_OPTIONS, {("competes_with", "Milvus", "Vespa")}),
     (LANGUAGE_KIND_DASH, {("competes_with", "LanceDB", "Qdrant")}),  # a dash may stand before "including"
 ])
 def test_competition(view, quote, expected):
