@@ -23,7 +23,8 @@ except ImportError:  # pragma: no cover - Python 3.10
     import sre_constants as _sre_c  # type: ignore[no-redef]
     import sre_parse as _sre_p  # type: ignore[no-redef]
 
-__all__ = ["LeadingGroup", "LiteralIndex", "Prefilter", "fold", "leading_group", "opening_literals", "required_sets"]
+__all__ = ["LeadingGroup", "LiteralIndex", "Prefilter", "fold", "leading_group", "literal_automaton", "opening_literals",
+           "required_sets"]
 
 # characters that re.IGNORECASE matches to an ASCII letter although str.lower() does not map them there
 _FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s"})
@@ -253,7 +254,7 @@ class _TextState:
         self.memo: dict[str, object] = {}
 
 
-def _automaton(literals: set[str]):
+def literal_automaton(literals: set[str]):
     """An Aho-Corasick automaton of ``literals``, each stored as itself; None for no literals."""
     if not literals:
         return None
@@ -311,7 +312,7 @@ class LiteralIndex:
         scanned = set(by_literal) | {lit for found in openers.values() for lit in found}
         self._owners = {lit: sum(1 << i for i in by_literal.get(lit, ())) for lit in scanned}  # a literal's sets (bits)
         self._openers = openers  # pattern → the literals one of which opens each of its matches
-        self._scan = _automaton(scanned)
+        self._scan = literal_automaton(scanned)
         self._need_bits = [sum(1 << j for j in set(needs)) for needs in self._needs]
         # the patterns to check for a text: those without sets, and per literal the patterns whose first
         # required set holds it (a pattern whose sets are all met has a literal of its first one present)

@@ -15,6 +15,7 @@ from kg.name_model import RULE as LEARNED
 from kg.name_model import candidates, find_learned_names
 from kg.names import (NameHit, find_code_names, find_cue_names, find_link_names, find_listed_names, find_names,
                       not_prose, split_release)
+from kg.prefilter import literal_automaton
 from kg.senses import choose_senses
 from kg.words import RARE, is_common, is_person, is_place, is_unheard, name_pattern, zipf
 
@@ -393,14 +394,9 @@ def _lowercase_phrases(texts: dict[str, str], confirmed: dict[str, list[NameHit]
     phrases = {p for p in phrases | {k for k in confirmed if " " in k}
                if all(_PHRASE_WORD.fullmatch(w) and is_common(w) for w in p.split(" "))}
     found: Counter = Counter()
-    if not phrases:
+    automaton = literal_automaton(phrases)
+    if automaton is None:
         return found
-    import ahocorasick
-
-    automaton = ahocorasick.Automaton()
-    for phrase in sorted(phrases):
-        automaton.add_word(phrase, phrase)
-    automaton.make_automaton()
     for text in texts.values():
         prose = _prose(text)
         for last, phrase in automaton.iter(prose):
