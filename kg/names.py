@@ -315,6 +315,9 @@ _NOT_NAME = frozenset(STOP_WORDS) | {"i.e", "i.e.", "e.g", "e.g.", "etc", "ie", 
 _CUE_LISTS = {"competition_list": False, "competition_choice": False, "depends_verb": True}  # list → first item only
 
 
+_KIND_BEFORE_LIST = re.compile(r",?\s+(?:like|such\s+as|including|e\.g\.)\s")
+
+
 def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]],
                    known=lambda word: False) -> list[NameHit]:
     """Lowercase or unusual names in places where English puts names: "alternatives are portkey and helicone".
@@ -338,6 +341,8 @@ def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]],
                 word = text[s:e]
                 if " " in word and word[0].islower() and is_common(word.split()[0], RARE) and not known(word):
                     break  # "you will need a good GPU": an ordinary word opens no name
+                if word.islower() and _KIND_BEFORE_LIST.match(text, e):
+                    break  # "an alternative to bootloaders like GRUB": the kind, not a name
                 dotted = "." in word and not re.search(r"\.(?:ai|io|dev|js|cpp|new|sh|so|app|diy)$", word)
                 vocabulary = word.islower() and is_vocabulary(word)  # "you need concurrency", "requires workarounds"
                 if not any(x < e and s < y for x, y in taken) and \

@@ -75,7 +75,7 @@ def _forms(catalog: Catalog, lexicon: Lexicon) -> list[tuple[str, str, str, str]
             forms.append((f, first.name, first.type, rule[first.name]))
     forms += [(f, canon, "License", "auto") for f, canon in lexicon.licenses.items()]
     forms += [(f, canon, "Platform", "auto") for f, canon in lexicon.platforms.items()]
-    return forms
+    return forms + [(f.replace("'", "’"), *rest) for f, *rest in forms if "'" in f]  # "Let’s Encrypt" as typeset
 
 
 def build_pipeline(catalog: Catalog, lexicon: Lexicon) -> Language:

@@ -43,6 +43,10 @@ def test_a_plus_between_words_parts_names_and_cpp_stays_whole(nlp):
         ["PostgreSQL", "Redis", "Docker", "C++", "C#"]
 
 
+def test_a_typeset_apostrophe_matches_a_catalog_name_with_a_straight_one(nlp):
+    assert [s[1] for s in _spans(nlp, "Unlike Let’s Encrypt, it offers more.")] == ["Let's Encrypt"]
+
+
 def test_common_word_names_keep_their_case(nlp):
     assert _spans(nlp, "move the cursor and continue typing") == []
     assert [s[1] for s in _spans(nlp, "Cursor added agent mode")] == ["Cursor"]
