@@ -398,10 +398,11 @@ def _lowercase_phrases(texts: dict[str, str], confirmed: dict[str, list[NameHit]
     if automaton is None:
         return found
     for text in texts.values():
-        prose = _prose(text)
-        for last, phrase in automaton.iter(prose):
-            start = last - len(phrase) + 1
-            if (not start or not prose[start - 1].isalnum()) and not prose[last + 1:last + 2].isalnum():
+        spots = [(last - len(phrase) + 1, last + 1, phrase) for last, phrase in automaton.iter(text)]
+        masked = not_prose(text) if spots else []  # a URL's words are no prose
+        for start, end, phrase in spots:
+            if (not start or not text[start - 1].isalnum()) and not text[end:end + 1].isalnum() and \
+                    not any(s <= start < e for s, e in masked):
                 found[phrase] += 1
     return found
 
