@@ -36,6 +36,8 @@ _CAMEL_INNER = re.compile(r"[a-z][A-Z]")
 _CAMEL_LEAD = re.compile(r"^[A-Z]{2,}[a-z]{2,}")
 _LETTERS_DIGIT = re.compile(r"^[A-Za-z]{2,}\d")
 _PREFIX_NUMBER = re.compile(r"^([A-Za-z]+)-\d")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_RECORD_PREFIXES = frozenset({"CVE", "CWE", "GHSA", "RFC", "PEP", "JSR", "KEP", "RUSTSEC", "PYSEC", "ISO", "IEC"})
 _DOTTED = re.compile(r"[A-Za-z][a-z0-9]+\.(?:cpp|js|ts|py|rs|ai|io|dev|new|sh|so|diy|app|co|gg|xyz|tech|cloud)")
 # a code identifier: "pg_duckdb", "coc.nvim", "llama_index"; a name only where the document's title names it too
 _IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:[_.][a-z0-9]+)*_[a-z0-9]+(?:[_.][a-z0-9]+)*|[a-z][a-z0-9]{1,}\.[a-z]{2,5}")
@@ -89,6 +91,10 @@ def _word_shape(word: str, lexicon: Lexicon) -> str | None:
     m = _PREFIX_NUMBER.match(word)
     if m and m.group(1).lower() in _PREFIXES:
         return None  # "Top-3", "Sub-200ms": a quantity, not a name
+    if m and _YEAR.fullmatch(word, m.end(1) + 1) and is_common(m.group(1)):
+        return None  # "end-2024", "Mid-2023", "Post-2020": a date
+    if m and m.group(1) in _RECORD_PREFIXES:
+        return None  # "CVE-2019-5736", "CWE-79": a catalogued issue, not a product
     if m and word[0].isupper():
         return "discovery.digits"
     if _DOTTED.fullmatch(word):

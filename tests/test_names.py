@@ -121,6 +121,8 @@ def test_name_after_a_possessive_is_its_own_hit(lexicon):
     "Under 300ms p99 with 4GB of RAM.",
     "Top-3 recall held steady at 10k queries.",
     "RAM stays near ~500MiB, it streams 60fps over 100Mbps links on a 3GHz core.",  # binary units and rates
+    "As of end-2024, most of them had moved; by Mid-2025 all had.",  # a date, not a model name
+    "It was hit by CVE-2019-5736, a CWE-79 kind of flaw.",  # catalogued issues
 ])
 def test_quantities_are_not_strong_names(lexicon, text):
     strong = _strong(text, lexicon)
