@@ -252,9 +252,10 @@ def _named_target(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
 
 
 # the noun a "Go-based" phrase modifies, and what may follow it: "Redis-based solutions like Sidekiq"
-_HEAD_NOUN = re.compile(r"[ \t]+(?:[a-z][\w-]*[ \t]+){0,2}?(?P<noun>[a-z][\w-]*)(?P<named>(?:,?[ \t]+|[ \t]*[—–][ \t]*)"
-                        r"(?:like|such as|including|e\.g\.,?)[ \t]+)?")
-_NAMING_HEAD = re.compile(_HEAD_NOUN.pattern[:-1])  # the same, with the list it introduces: "workflow engines like"
+_HEAD = r"[ \t]+(?:[a-z][\w-]*[ \t]+){0,2}?(?P<noun>[a-z][\w-]*)"
+_INTRODUCES = r"(?P<named>(?:,?[ \t]+|[ \t]*[—–][ \t]*)(?:like|such as|including|e\.g\.,?)[ \t]+)"
+_HEAD_NOUN = re.compile(_HEAD + _INTRODUCES + "?")
+_NAMING_HEAD = re.compile(_HEAD + _INTRODUCES)  # the head noun with the list it introduces: "workflow engines like"
 _APPOSED = re.compile(r",[ \t]+(?:an?|the)[ \t]+(?:[a-z][\w-]*[ \t]+){0,2}$")  # "pgcat, a Rust-based newcomer"
 _NAMED_AS = re.compile(r"[ \t]+")
 _NAME_AS_MODIFIER = re.compile(r"[ \t]+(?:alternatives?|clones?|replacements?|competitors?|rivals?|forks?|wrappers?|"
