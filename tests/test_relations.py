@@ -564,3 +564,18 @@ def test_other_things_of_a_kind_are_rivals_of_the_subject_too(tmp_path):
                        "competes_with")
     assert edges == {("competes_with", "Chroma", "Milvus"), ("competes_with", "Chroma", "Weaviate"),
                      ("competes_with", "Milvus", "Weaviate")}
+
+
+@pytest.mark.parametrize("quote,owner,listed", [
+    ("In my experience, Chroma and its nominal competitors Milvus and Vespa are all unprepared for this.",
+     "Chroma", ["Milvus", "Vespa"]),
+    ("Qdrant's competitors Milvus and Pinecone both have hosted tiers.", "Qdrant", ["Milvus", "Pinecone"]),
+    ("Chroma is a lighter alternative to Milvus and Vespa for small teams.", "Chroma", ["Milvus", "Vespa"]),
+])
+def test_the_names_one_rivalry_cue_lists_are_rivals_of_each_other_too(tmp_path, quote, owner, listed):
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    fellows = {("competes_with", *sorted(listed))}
+    assert view.edges(quote, "competes_with") == {("competes_with", *sorted((owner, x))) for x in listed} | fellows
+    rules = {tuple(sorted((view.name(r.source), view.name(r.target)))): r.evidence.rule
+             for r in view.relations(quote, "competes_with")}
+    assert rules[tuple(sorted(listed))] == "competes.cue_list_fellows"

@@ -24,7 +24,7 @@ from kg.extract.relations.cues import Reading, Scope, reader, run_cues
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.lexicon import Lexicon
 from kg.registry import relation_extractors
-from kg.resolve import EntityTable
+from kg.resolve import EntityTable, Hit
 
 __all__ = ["competes_with"]
 
@@ -114,3 +114,23 @@ def _competition_list(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
             yield Reading(source, target, start, end, rejected="negated", rule="competes.negated")
             continue
         yield Reading(source, target, start, end)
+    if not negation and sources[0] is not None and _RIVALS.search(m.group()):
+        yield from _fellow_rivals(targets, scope)
+
+
+# a cue after which every name listed is a rival of the same one, and so of the others: "an alternative to
+# A and B", "competes with A and B", "X and its competitors A and B" (not "the direct competitors are A, B":
+# rivals of the subject, as the seeds' gold reads them; nor "a replacement for A, B and C": maybe a stack)
+_RIVALS = re.compile(r"\balternative\s+(?:\([^()]*\)\s+)?(?:to|for)\b|\bcompet(?:es|ing)\s+with\b|"
+                     r"(?:['’]s|\bits|\btheir)\s+(?:\w+\s+){0,2}"
+                     r"(?:competitors|rivals|challengers|competition)\b", re.IGNORECASE)
+
+
+def _fellow_rivals(targets: list[Hit], scope: Scope) -> Iterator[Reading]:
+    """The names a rivalry cue lists are rivals of each other too, as a category list's are: "alternatives to
+    Kaniko include BuildKit, Buildah and Werf", "Kindle and its competitors Kobo and Nook"."""
+    for i, a in enumerate(targets):
+        for b in targets[i + 1:]:
+            if a.type == b.type and a.type in ("Product", "Technology") \
+                    and frozenset((a.root, b.root)) not in scope.negated:
+                yield Reading(a, b, a.start, b.end, rule="competes.cue_list_fellows")

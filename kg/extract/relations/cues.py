@@ -48,7 +48,8 @@ __all__ = ["READERS", "Reading", "Scope", "check", "reader", "run_cues"]
 
 @dataclass(frozen=True)
 class Reading:
-    """What a reader makes of one match: a pair and its evidence span, or a rejection with its own rule."""
+    """What a reader makes of one match: a pair and its evidence span, or a rejection; ``rule`` names the
+    reading when it is not the family's own (a rejection's, or a pair the cue implies rather than states)."""
 
     source: Hit
     target: Hit
@@ -111,11 +112,12 @@ def _findings(r: Reading, m: re.Match[str], scope: Scope, horizon: str | None) -
         return
     if not family.checked:  # taken as read: no hedge, evidence as the reader gave it
         start, end = evidence_span(scope.ctx, r.source, r.target, r.start, r.end)
-        yield Finding(family.emits, r.source.root, r.target.root, start, end, family.rule, family.confidence)
+        yield Finding(family.emits, r.source.root, r.target.root, start, end, r.rule or family.rule,
+                      family.confidence)
         return
     extra = {"horizon": horizon} if family.dated or family.emits == "threatens" else {}
-    found = emit(family.emits, r.source, r.target, r.start, r.end, family.rule, family.confidence, scope.ctx,
-                 scope.lexicon, hedged=family.hedged_for(m), **extra)
+    found = emit(family.emits, r.source, r.target, r.start, r.end, r.rule or family.rule, family.confidence,
+                 scope.ctx, scope.lexicon, hedged=family.hedged_for(m), **extra)
     if found:
         yield found
         if family.also and family.also[0] in m.group().lower():  # eating someone's lunch is competing, too
