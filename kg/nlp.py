@@ -5,6 +5,8 @@ Only extraction imports this module, so ``kg query`` never pays for spaCy.
 
 from __future__ import annotations
 
+import re
+
 import spacy
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
@@ -21,6 +23,10 @@ __all__ = ["CATALOG_SPANS", "CatalogMatcher", "build_pipeline", "catalog_spans",
 CATALOG_SPANS = "kg_catalog"
 # a plus between two words joins two names ("Postgres+Redis", "FCM+APNs"); "C++" and "Notepad++" stay whole
 _INFIXES = (r"(?<=[A-Za-z0-9])\+(?=[A-Za-z])",)
+# spaCy's infix that splits a dot between a lower- and an upper-case letter ("end.Start", a missing space): in
+# reviews it is more often inside a name or an identifier ("Authorize.Net", "Socket.IO", "http.ClientRequest"),
+# where the split made the sentencizer end a sentence; without it the dot stays in its word
+_GLUED_DOT = re.compile(r"\]\)\\\.\(\?=\[")
 
 
 class CatalogMatcher:
@@ -86,7 +92,8 @@ def build_pipeline(catalog: Catalog, lexicon: Lexicon) -> Language:
         lexicon: licence and platform names, recognised even without a catalog.
     """
     nlp = spacy.blank("en")
-    nlp.tokenizer.infix_finditer = compile_infix_regex((*nlp.Defaults.infixes, *_INFIXES)).finditer
+    infixes = [p for p in nlp.Defaults.infixes if not _GLUED_DOT.search(p)]
+    nlp.tokenizer.infix_finditer = compile_infix_regex((*infixes, *_INFIXES)).finditer
     nlp.add_pipe("sentencizer")
     matcher = nlp.add_pipe("kg_catalog_matcher")
     matcher.add(_forms(catalog, lexicon))

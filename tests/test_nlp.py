@@ -43,6 +43,14 @@ def test_a_plus_between_words_parts_names_and_cpp_stays_whole(nlp):
         ["PostgreSQL", "Redis", "Docker", "C++", "C#"]
 
 
+def test_a_dot_glued_between_a_lower_and_an_upper_case_letter_ends_no_sentence(nlp):
+    doc = nlp("Gateways like Authorize.Net, Stripe and Day.Js all work. Then it ends.")
+    assert [s.text for s in doc.sents] == ["Gateways like Authorize.Net, Stripe and Day.Js all work.", "Then it ends."]
+    assert "Authorize.Net" in [t.text for t in doc]
+    assert [s[1] for s in _spans(nlp, "Gateways like Authorize.Net, Stripe and Day.Js all work.")] == \
+        ["Stripe", "Day.js"]
+
+
 def test_a_typeset_apostrophe_matches_a_catalog_name_with_a_straight_one(nlp):
     assert [s[1] for s in _spans(nlp, "Unlike Let’s Encrypt, it offers more.")] == ["Let's Encrypt"]
 
