@@ -134,17 +134,22 @@ def test_subject_chooser_training_is_reproducible_and_judged_per_set():
     first = train_subjects(sets, c_values=(1.0,), log=lambda _: None)
     assert first == train_subjects(sets, c_values=(1.0,), log=lambda _: None)
     assert first["weights"] and set(first["cross_validated"]["per_set"]) == {"dev2"}
-    worse = {"cross_validated": {"accuracy": 0.9, "hand_set": 0.8, "per_set": {"a": [0.95, 0.8], "b": [0.7, 0.8]}}}
+    worse = {"cross_validated": {"accuracy": 0.9, "hand_set": 0.8,
+                                 "per_set": {"real-a": [0.95, 0.8], "real-b": [0.7, 0.8]}}}
     assert not pays(worse)  # better overall but worse on one set: the hand-set scores stay
-    worse["cross_validated"]["per_set"]["b"] = [0.8, 0.8]
+    worse["cross_validated"]["per_set"]["real-b"] = [0.8, 0.8]
     assert pays(worse)
-    worse["cross_validated"]["per_set"]["b"] = [0.896, 0.917]  # one quote of 48 behind: noise, not a loss
+    worse["cross_validated"]["per_set"]["real-b"] = [0.896, 0.917]  # one quote of 48 behind: noise, not a loss
     assert not pays(worse)  # without the set's size, no quote may be lost
-    worse["trained_on"] = [{"set": "b", "quotes": 48}]
+    worse["trained_on"] = [{"set": "real-b", "quotes": 48}]
     assert pays(worse)
-    worse["trained_on"] = [{"set": "b", "quotes": 10}, {"set": "a", "quotes": 10}]
-    worse["cross_validated"]["per_set"]["b"] = [0.6, 0.8]  # two quotes of ten behind
+    worse["trained_on"] = [{"set": "real-b", "quotes": 10}, {"set": "real-a", "quotes": 10}]
+    worse["cross_validated"]["per_set"]["real-b"] = [0.6, 0.8]  # two quotes of ten behind
     assert not pays(worse)
+    worse["cross_validated"]["per_set"]["seeds"] = worse["cross_validated"]["per_set"].pop("real-b")
+    assert not pays(worse)  # the client's seeds are guarded too
+    worse["cross_validated"]["per_set"]["dev4"] = worse["cross_validated"]["per_set"].pop("seeds")
+    assert pays(worse)  # a set written in the seeds' style counts in the overall accuracy only
 
 
 def test_the_found_model_can_be_chosen_for_recall_at_a_precision_floor():
