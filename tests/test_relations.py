@@ -579,3 +579,14 @@ def test_the_names_one_rivalry_cue_lists_are_rivals_of_each_other_too(tmp_path, 
     rules = {tuple(sorted((view.name(r.source), view.name(r.target)))): r.evidence.rule
              for r in view.relations(quote, "competes_with")}
     assert rules[tuple(sorted(listed))] == "competes.cue_list_fellows"
+
+
+@pytest.mark.parametrize("quote", [
+    "Caddy has few dependencies: Avahi, GnuTLS and libpng.",
+    "Of the dependencies Avahi 0.8, GnuTLS 3.0 and libpng 1.6 are noted.",
+    "Its only runtime dependencies are Avahi, GnuTLS and libpng.",
+])
+def test_a_list_of_dependencies_is_what_the_product_depends_on_not_a_list_of_rivals(tmp_path, quote):
+    view = GraphView(run_docs(tmp_path, [("Caddy: a review", ["Caddy is a web server.", quote])]))
+    assert view.edges(quote, "depends_on") == {("depends_on", "Caddy", x) for x in ("Avahi", "GnuTLS", "libpng")}
+    assert view.edges(quote, "competes_with") == set()
