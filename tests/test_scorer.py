@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kg.extract.candidates import LABELS
 from kg.extract.relations.base import Finding
 from kg.extract.scorer import RelationModel, load_model, overrule, review, score_relations
@@ -216,3 +218,18 @@ def test_a_model_stack_gives_each_model_its_own_probabilities():
         assert stack.probabilities(features) == [one.probabilities(features), two.probabilities(features)]
         many.append(features)
     assert stack.probabilities_many(many) == [stack.probabilities(f) for f in many]
+
+
+@pytest.mark.parametrize("text,listed", [
+    ("Vespa is far faster than Qdrant, Milvus and Chroma.", True),  # one name outside competes with the run
+    ("Vespa replaces Qdrant, Milvus and Chroma with one binary.", False),  # what the run follows consolidates it
+])
+def test_a_run_of_names_one_name_outside_competes_with_is_a_list_of_rivals_unless_it_is_a_stack(text, listed):
+    names = ["Vespa", "Qdrant", "Milvus", "Chroma"]
+    ctx = _ctx(text, names)
+    rules = [Finding("competes_with", "ent:vespa", f"ent:{n}", 0, len(text) - 1, "competes.beats", 0.8)
+             for n in ("qdrant", "milvus", "chroma")]
+    found = {frozenset((f.source, f.target)) for f in score_relations(ctx, rules, load_lexicon(), _model({}, 0.9))}
+    inside = {frozenset(p) for p in [("ent:qdrant", "ent:milvus"), ("ent:qdrant", "ent:chroma"),
+                                     ("ent:milvus", "ent:chroma")]}
+    assert found == (inside if listed else set())

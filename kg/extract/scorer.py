@@ -286,20 +286,35 @@ def score_relations(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon
         if label != "none" and (kind in _SYMMETRIC or not _nearer_actor(c, kind, findings, ctx)):
             out.append(_finding(c, label, p, ctx, lexicon))
     found = findings + out
-    return out + _list_rivals({frozenset((f.source, f.target)) for f in found}, found, ctx, lexicon)
+    mixed = {frozenset((c.first.root, c.second.root)) for c in every if "cat:other" in c.features}
+    return out + _list_rivals({frozenset((f.source, f.target)) for f in found}, found, ctx, lexicon, mixed)
+
+
+_CUE_LIST = "competes.cue_list"
 
 
 def _list_rivals(decided: set[frozenset[str]], found: list[Finding], ctx: QuoteContext,
-                 lexicon: Lexicon) -> list[Finding]:
+                 lexicon: Lexicon, mixed: set[frozenset[str]] = frozenset()) -> list[Finding]:
     """The names of a list are rivals, every pair of them, when the list is one of alternatives (see
-    ``_backing``). Pairs nothing related inherit the weakest of the rivalries that back the list."""
+    ``_backing``). Pairs nothing related inherit the weakest of the rivalries that back the list. ``mixed``: the
+    pairs of names the catalog puts in different categories (a list holding one may be a stack)."""
     rivals = {frozenset((f.source, f.target)): f.confidence for f in found
               if f.type == "competes_with" and not f.rejected}
+    # a list cue's rivals ("the direct competitors are A, B and C") are the subject's, not each other's: the seeds'
+    # gold reads them so, and the cue's own reader says where they are each other's too (cue_list_fellows)
+    listed = {frozenset((f.source, f.target)) for f in found if f.rule == _CUE_LIST}
+    outside = {pair: p for pair, p in rivals.items() if pair not in listed}
     out: list[Finding] = []
     if not rivals:
         return out
     for kind, names in name_lists(ctx):
-        backing = _backing(kind, {h.root for h in names}, rivals)
+        roots = {h.root for h in names}
+        lo = ctx.sentence_of(names[0].start)[0]
+        stack = any(pair <= roots for pair in mixed) or \
+            lexicon.search("stack_before", ctx.text, max(lo, names[0].start - 60), names[0].start) is not None
+        named = {h.root for h in ctx.hits_in(*ctx.sentence_of(names[0].start))}  # not a subject the sentence omits
+        backing = _backing(kind, roots, rivals, stack,
+                           {pair: p for pair, p in outside.items() if pair <= named})
         if not backing:
             continue
         pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]
@@ -309,17 +324,24 @@ def _list_rivals(decided: set[frozenset[str]], found: list[Finding], ctx: QuoteC
     return out
 
 
-def _backing(kind: str, roots: set[str], rivals: dict[frozenset[str], float]) -> list[float]:
+def _backing(kind: str, roots: set[str], rivals: dict[frozenset[str], float], stack: bool = False,
+             outside: dict[frozenset[str], float] | None = None) -> list[float]:
     """The rivalries that make a list one of alternatives: two of its names compete (a ``run`` of three or more
-    names in a sentence: "vector DBs like A, B and C"), or, for the ``items`` of a bullet list, one name outside
-    it competes with two of them ("alternatives to X:" then "- A", "- B" lines)."""
+    names in a sentence: "vector DBs like A, B and C"), or one name outside it competes with two of them (the
+    ``items`` of a bullet list after "alternatives to X:"; a run after "an Ably/PubNub alternative", "faster than
+    EasyOCR and Tesseract"), unless the run may be a ``stack``: the catalog puts two of its names in different
+    categories, or what the run follows consolidates it ("replaces Mixpanel + FullStory + LaunchDarkly"). A run's
+    ``outside`` backers are ``rivals`` less those a list cue relates and those of a name its sentence omits."""
     if kind == "run":
-        return [p for pair, p in rivals.items() if pair <= roots] if len(roots) > 2 else []
-    outside = defaultdict(list)
+        inside = [p for pair, p in rivals.items() if pair <= roots] if len(roots) > 2 else []
+        if inside or stack:
+            return inside
+        rivals = rivals if outside is None else outside
+    by_name = defaultdict(list)
     for pair, p in rivals.items():
         if len(pair & roots) == 1:
-            outside[next(iter(pair - roots))].append(p)
-    return [p for ps in outside.values() if len(ps) > 1 for p in ps]
+            by_name[next(iter(pair - roots))].append(p)
+    return [p for ps in by_name.values() if len(ps) > 1 for p in ps]
 
 
 def _nearer_actor(c: Candidate, kind: str, findings: list[Finding], ctx: QuoteContext) -> bool:
