@@ -41,6 +41,7 @@ _RECORD_PREFIXES = frozenset({"CVE", "CWE", "GHSA", "RFC", "PEP", "JSR", "KEP", 
 _DOTTED = re.compile(r"[A-Za-z][a-z0-9]+\.(?:cpp|js|ts|py|rs|ai|io|dev|new|sh|so|diy|app|co|gg|xyz|tech|cloud)")
 # a code identifier: "pg_duckdb", "coc.nvim", "llama_index"; a name only where the document's title names it too
 _IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:[_.][a-z0-9]+)*_[a-z0-9]+(?:[_.][a-z0-9]+)*|[a-z][a-z0-9]{1,}\.[a-z]{2,5}")
+_PLUS_PLUS = re.compile(r"[A-Za-z][\w.-]*\+\+")
 _ACRONYM = re.compile(r"[A-Z][A-Z0-9]{1,6}(?:-[a-z]+|(?:-[A-Z][A-Z0-9]{0,6})+)?")  # "VC-flush", "PHP-FPM"
 _BATCH = re.compile(r"[WSF]\d{2}")
 _CAPITALIZED = re.compile(r"[A-Z](?:[a-z0-9'’]+|(?=-[A-Z][a-z]))(?:-[A-Za-z0-9]+)*")  # "Wi-Fi", "V-Ray"
@@ -86,6 +87,8 @@ def _word_shape(word: str, lexicon: Lexicon) -> str | None:
         return None
     if _CAMEL_INNER.search(word) or _CAMEL_LEAD.match(word):
         return "discovery.camelcase"
+    if _PLUS_PLUS.fullmatch(word):
+        return "discovery.plus_plus"  # "AFL++", "afl++": as C++ is to C, another product than the one it extends
     if _LETTERS_DIGIT.match(word):
         return "discovery.digits"
     m = _PREFIX_NUMBER.match(word)

@@ -51,6 +51,8 @@ def test_strong_names(lexicon, text, expected):
     ("The folks at Hugging Face agree.", "Hugging Face", "discovery.capitalized"),
     ("The pg_duckdb extension is young.", "pg_duckdb", "discovery.identifier"),
     ("I dropped coc.nvim last year.", "coc.nvim", "discovery.identifier"),
+    ("AFL++ is a fork of AFL.", "AFL++", "discovery.plus_plus"),
+    ("The fuzzer afl++ is afl with patches.", "afl++", "discovery.plus_plus"),
 ])
 def test_rule_says_why_it_is_a_name(lexicon, text, name, rule):
     (hit,) = [h for h in find_names(text, lexicon) if h.text == name]
