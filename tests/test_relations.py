@@ -590,3 +590,14 @@ def test_a_list_of_dependencies_is_what_the_product_depends_on_not_a_list_of_riv
     view = GraphView(run_docs(tmp_path, [("Caddy: a review", ["Caddy is a web server.", quote])]))
     assert view.edges(quote, "depends_on") == {("depends_on", "Caddy", x) for x in ("Avahi", "GnuTLS", "libpng")}
     assert view.edges(quote, "competes_with") == set()
+
+
+@pytest.mark.parametrize("title,quote,actor,target", [
+    ("Notes", "Moment.js is dead, long live Day.js!", "Day.js", "Moment.js"),
+    ("Substack review", "Substack had a bad year, and many writers are leaving for alternatives like Ghost.", "Ghost",
+     "Substack"),
+    ("Homebrew review", "Homebrew works, but developers are switching to Nix for reproducible setups.", "Nix", "Homebrew"),
+])
+def test_a_death_and_its_heir_or_a_crowd_leaving_for_a_rival_is_a_threat(tmp_path, title, quote, actor, target):
+    view = GraphView(run_docs(tmp_path, [(title, [quote])]))
+    assert ("threatens", actor, target) in view.edges(quote, "threatens")
