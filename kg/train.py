@@ -345,8 +345,9 @@ def _share(flags: list[bool]) -> float:
     return sum(flags) / len(flags) if flags else 0.0
 
 
-GUARDED = ("seeds", "real")  # subjects: the sets judged one by one (the client's seeds, real reviews); the sets
-# written in the seeds' style (heldout, dev2-4) count in the overall accuracy only: kg is for review prose in general
+# subjects: the sets judged one by one (the client's seeds, real reviews); the sets written in the seeds' style
+# (heldout, dev2-4) count in the overall accuracy only: kg is for review prose in general
+GUARDED = ("seeds", "real")
 
 
 def _guarded(tag: str) -> bool:
@@ -371,7 +372,8 @@ def _holds(model_share: float, hand_share: float, quotes: int) -> bool:
 def train_subjects(sets: list[tuple[str, Path, Path]], c_values=(0.05, 0.1, 0.2, 0.3, 1.0), balance: float = BALANCE,
                    log=print) -> dict:
     """Fit the subject chooser; the regularisation is the one of best out-of-fold accuracy among those that hold
-    against the hand-set scores on every guarded set (else overall). ``main`` ships it only where it beats them out of fold."""
+    against the hand-set scores on every guarded set (else overall). ``main`` ships it only where it beats them out
+    of fold (:func:`pays`)."""
     data: list[SubjectExample] = []
     used = []
     for tag, gold, corpus in sets:

@@ -309,10 +309,10 @@ def _list_rivals(decided: set[frozenset[str]], found: list[Finding], ctx: QuoteC
         return out
     for kind, names in name_lists(ctx):
         roots = {h.root for h in names}
-        lo = ctx.sentence_of(names[0].start)[0]
+        lo, hi = ctx.sentence_of(names[0].start)
         stack = any(pair <= roots for pair in mixed) or \
             lexicon.search("stack_before", ctx.text, max(lo, names[0].start - 60), names[0].start) is not None
-        named = {h.root for h in ctx.hits_in(*ctx.sentence_of(names[0].start))}  # not a subject the sentence omits
+        named = {h.root for h in ctx.hits_in(lo, hi)}  # not a subject the sentence omits
         backing = _backing(kind, roots, rivals, stack,
                            {pair: p for pair, p in outside.items() if pair <= named})
         if not backing:

@@ -225,7 +225,7 @@ def referent(ctx: QuoteContext, pos: int, source: Hit) -> Hit | None:
 
 
 def subject_hit(ctx: QuoteContext) -> Hit | None:
-    """The quote's subject as a name without a span, of the type the quote names it as (a product if it does not)."""
+    """The quote's subject as a name without a span, of the type the quote names it as (else a product)."""
     if ctx.subject is None:
         return None
     kind = next((h.type for h in ctx.hits if h.root == ctx.subject), "Product")
