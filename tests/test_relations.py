@@ -597,6 +597,8 @@ def test_a_list_of_dependencies_is_what_the_product_depends_on_not_a_list_of_riv
     ("Substack review", "Substack had a bad year, and many writers are leaving for alternatives like Ghost.", "Ghost",
      "Substack"),
     ("Homebrew review", "Homebrew works, but developers are switching to Nix for reproducible setups.", "Nix", "Homebrew"),
+    ("Copilot review", "Cursor is undermining GitHub Copilot.", "Cursor", "GitHub Copilot"),
+    ("Copilot review", "Cursor and Windsurf represent the biggest threats to GitHub Copilot.", "Windsurf", "GitHub Copilot"),
 ])
 def test_a_death_and_its_heir_or_a_crowd_leaving_for_a_rival_is_a_threat(tmp_path, title, quote, actor, target):
     view = GraphView(run_docs(tmp_path, [(title, [quote])]))
