@@ -603,3 +603,10 @@ def test_a_list_of_dependencies_is_what_the_product_depends_on_not_a_list_of_riv
 def test_a_death_and_its_heir_or_a_crowd_leaving_for_a_rival_is_a_threat(tmp_path, title, quote, actor, target):
     view = GraphView(run_docs(tmp_path, [(title, [quote])]))
     assert ("threatens", actor, target) in view.edges(quote, "threatens")
+
+
+def test_a_product_that_can_replace_another_is_an_alternative_not_a_threat(tmp_path):
+    quote = "Cilium can replace kube-proxy for leaner deployments, and Qdrant could replace Pinecone next year."
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    assert ("threatens", "Qdrant", "Pinecone") in view.edges(quote, "threatens")  # a prediction is a threat
+    assert ("threatens", "Cilium", "kube-proxy") not in view.edges(quote, "threatens")
