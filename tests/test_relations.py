@@ -610,3 +610,10 @@ def test_a_product_that_can_replace_another_is_an_alternative_not_a_threat(tmp_p
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
     assert ("threatens", "Qdrant", "Pinecone") in view.edges(quote, "threatens")  # a prediction is a threat
     assert ("threatens", "Cilium", "kube-proxy") not in view.edges(quote, "threatens")
+
+
+def test_one_of_several_engines_such_as_a_list_names_what_the_product_may_depend_on(tmp_path):
+    quote = "Caddy uses one of several storage backends, such as Redis, PostgreSQL and SQLite."
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    assert {("depends_on", "Caddy", x) for x in ("PostgreSQL", "Redis", "SQLite")} <= view.edges(quote, "depends_on")
+    assert not {e for e in view.edges(quote, "competes_with") if "Caddy" in e}  # the user is no rival of its options
