@@ -617,3 +617,15 @@ def test_one_of_several_engines_such_as_a_list_names_what_the_product_may_depend
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
     assert {("depends_on", "Caddy", x) for x in ("PostgreSQL", "Redis", "SQLite")} <= view.edges(quote, "depends_on")
     assert not {e for e in view.edges(quote, "competes_with") if "Caddy" in e}  # the user is no rival of its options
+
+
+@pytest.mark.parametrize("quote,user,used", [
+    ("Docker has always used containerd internally.", "Docker", "containerd"),
+    ("The Docker daemon hands off to containerd for the low-level work.", "Docker", "containerd"),
+    ("MicroK8s is a Snap distribution of Kubernetes.", "MicroK8s", "Kubernetes"),
+    ("Grafana Alloy is essentially Grafana Labs' distribution of the OpenTelemetry Collector.", "Grafana Alloy",
+     "OpenTelemetry Collector"),
+])
+def test_what_a_product_hands_off_to_or_distributes_is_a_dependency(tmp_path, quote, user, used):
+    view = GraphView(run_docs(tmp_path, [(f"{user} notes", [quote])]))
+    assert ("depends_on", user, used) in view.edges(quote, "depends_on")
