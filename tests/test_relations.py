@@ -624,7 +624,7 @@ def test_one_of_several_engines_such_as_a_list_names_what_the_product_may_depend
     ("The Docker daemon hands off to containerd for the low-level work.", "Docker", "containerd"),
     ("MicroK8s is a Snap distribution of Kubernetes.", "MicroK8s", "Kubernetes"),
     ("LM Studio is a third option: a GUI app over the same llama.cpp core.", "LM Studio", "llama.cpp"),
-    ("K3s uses containerd directly and drops in-tree cloud provider code.", "K3s", "containerd"),
+    ("K3s uses containerd directly and drops in-tree cloud provider code.", "k3s", "containerd"),
     ("Grafana Alloy is essentially Grafana Labs' distribution of the OpenTelemetry Collector.", "Grafana Alloy",
      "OpenTelemetry Collector"),
 ])
