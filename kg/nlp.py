@@ -23,10 +23,10 @@ __all__ = ["CATALOG_SPANS", "CatalogMatcher", "build_pipeline", "catalog_spans",
 CATALOG_SPANS = "kg_catalog"
 # a plus between two words joins two names ("Postgres+Redis", "FCM+APNs"); "C++" and "Notepad++" stay whole
 _INFIXES = (r"(?<=[A-Za-z0-9])\+(?=[A-Za-z])",)
-# spaCy's infix that splits a dot between a lower- and an upper-case letter ("end.Start", a missing space): in
-# reviews it is more often inside a name or an identifier ("Authorize.Net", "Socket.IO", "http.ClientRequest"),
+# spaCy's infix that splits a dot between a lower- and an upper-case letter (for a missing space) is left out: in
+# reviews the dot is more often inside a name or an identifier ("Authorize.Net", "Socket.IO", "http.ClientRequest"),
 # where the split made the sentencizer end a sentence; without it the dot stays in its word
-_GLUED_DOT = re.compile(r"\]\)\\\.\(\?=\[")
+_GLUED_DOT = "end.Start"
 
 
 class CatalogMatcher:
@@ -92,7 +92,7 @@ def build_pipeline(catalog: Catalog, lexicon: Lexicon) -> Language:
         lexicon: licence and platform names, recognised even without a catalog.
     """
     nlp = spacy.blank("en")
-    infixes = [p for p in nlp.Defaults.infixes if not _GLUED_DOT.search(p)]
+    infixes = [p for p in nlp.Defaults.infixes if not re.search(p, _GLUED_DOT)]
     nlp.tokenizer.infix_finditer = compile_infix_regex((*infixes, *_INFIXES)).finditer
     nlp.add_pipe("sentencizer")
     matcher = nlp.add_pipe("kg_catalog_matcher")

@@ -20,11 +20,11 @@ from kg.extract.relations.base import (
     negated_pairs,
     referent,
 )
-from kg.extract.relations.cues import Reading, Scope, reader, run_cues
+from kg.extract.relations.cues import Reading, Scope, reader, rival_pairs, run_cues
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.lexicon import Lexicon
 from kg.registry import relation_extractors
-from kg.resolve import EntityTable, Hit
+from kg.resolve import EntityTable
 
 __all__ = ["competes_with"]
 
@@ -114,8 +114,9 @@ def _competition_list(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
             yield Reading(source, target, start, end, rejected="negated", rule="competes.negated")
             continue
         yield Reading(source, target, start, end)
-    if not negation and sources[0] is not None and _RIVALS.search(m.group()):
-        yield from _fellow_rivals(targets, scope)
+    if not negation and sources[0] is not None and _RIVALS.search(m.group()):  # each other's rivals too
+        for a, b in rival_pairs(targets, scope):
+            yield Reading(a, b, a.start, b.end, rule="competes.cue_list_fellows")
 
 
 # a cue after which every name listed is a rival of the same one, and so of the others: "an alternative to
@@ -125,12 +126,3 @@ _RIVALS = re.compile(r"\balternative\s+(?:\([^()]*\)\s+)?(?:to|for)\b|\bcompet(?
                      r"(?:['’]s|\bits|\btheir)\s+(?:\w+\s+){0,2}"
                      r"(?:competitors|rivals|challengers|competition)\b", re.IGNORECASE)
 
-
-def _fellow_rivals(targets: list[Hit], scope: Scope) -> Iterator[Reading]:
-    """The names a rivalry cue lists are rivals of each other too, as a category list's are: "alternatives to
-    Kaniko include BuildKit, Buildah and Werf", "Kindle and its competitors Kobo and Nook"."""
-    for i, a in enumerate(targets):
-        for b in targets[i + 1:]:
-            if a.type == b.type and a.type in ("Product", "Technology") \
-                    and frozenset((a.root, b.root)) not in scope.negated:
-                yield Reading(a, b, a.start, b.end, rule="competes.cue_list_fellows")

@@ -43,7 +43,7 @@ from kg.facts import fact_types
 from kg.lexicon import CueFamily, Lexicon
 from kg.resolve import EntityTable, Hit
 
-__all__ = ["READERS", "Reading", "Scope", "check", "reader", "run_cues"]
+__all__ = ["READERS", "Reading", "Scope", "check", "reader", "rival_pairs", "run_cues"]
 
 
 @dataclass(frozen=True)
@@ -148,6 +148,15 @@ def _family(table: EntityTable, eid: str) -> set[str | None]:
 
 def _not_negated(scope: Scope, a: Hit, b: Hit) -> bool:
     return frozenset((a.root, b.root)) not in scope.negated
+
+
+def rival_pairs(items: list[Hit], scope: Scope) -> Iterator[tuple[Hit, Hit]]:
+    """Every pair of listed names that may be rivals: of one type, products or technologies ("libraries like pandas
+    and Python" is no pair), and not said not to compete."""
+    for i, a in enumerate(items):
+        for b in items[i + 1:]:
+            if a.type == b.type and a.type in ("Product", "Technology") and _not_negated(scope, a, b):
+                yield a, b
 
 
 # --- generic readers: where the names of a reading stand relative to the match ---
@@ -384,10 +393,8 @@ def _category_list(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     elif scope.subject and _OTHER_KIND.search(ctx.text, ctx.sentence_of(m.start())[0], m.start()) \
             and all(h.root != scope.subject.root for h in items):
         items = [scope.subject] + items  # "Other visualization libraries are D3, …": the subject is one of the kind
-    for i, a in enumerate(items):
-        for b in items[i + 1:]:
-            if a.type == b.type and a.type in ("Product", "Technology") and _not_negated(scope, a, b):
-                yield a, b, a.start, b.end
+    for a, b in rival_pairs(items, scope):
+        yield a, b, a.start, b.end
 
 
 @reader("sentence_names")
