@@ -631,3 +631,33 @@ def test_one_of_several_engines_such_as_a_list_names_what_the_product_may_depend
 def test_what_a_product_hands_off_to_or_distributes_is_a_dependency(tmp_path, quote, user, used):
     view = GraphView(run_docs(tmp_path, [(f"{user} notes", [quote])]))
     assert ("depends_on", user, used) in view.edges(quote, "depends_on")
+
+
+@pytest.mark.parametrize("quote,expected", [
+    ("Devuan is a fork of Debian with another init system.", {("depends_on", "Devuan", "Debian")}),
+    ("Valkey requires Linux and a recent kernel.", {("depends_on", "Valkey", "Linux")}),
+    ("Valkey runs on Linux, Windows and macOS.", set()),  # where it runs: platform claims, no dependency
+    ("KeyDB is a native Windows port of Redis.", {("depends_on", "KeyDB", "Redis")}),  # "a Windows port": in passing
+])
+def test_a_platform_is_a_dependency_when_a_product_is_built_on_it_not_where_it_runs(tmp_path, quote, expected):
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    assert view.edges(quote, "depends_on") == expected
+
+
+@pytest.mark.parametrize("quote,rule", [
+    ("The community ended up forking Redis as Valkey.", "depends.fork"),  # what it was forked as depends on it
+    ("Valkey was built upon Redis, so you will find the same commands.", "depends.cue"),
+    ("Valkey is based on code from Redis and KeyDB.", "depends.cue"),
+])
+def test_a_fork_or_a_product_built_from_another_s_code_depends_on_it(tmp_path, quote, rule):
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    assert ("depends_on", "Valkey", "Redis") in view.edges(quote, "depends_on")
+    assert {r.evidence.rule for r in view.relations(quote, "depends_on")} == {rule}
+
+
+def test_a_product_s_users_moving_to_another_is_a_threat_to_that_product_not_to_the_subject(tmp_path):
+    quote = "More and more Pinecone users are moving to Qdrant and Milvus."
+    view = GraphView(run_docs(tmp_path, [("Weaviate notes", [quote])]))
+    threats = view.edges(quote, "threatens")
+    assert {("threatens", "Qdrant", "Pinecone"), ("threatens", "Milvus", "Pinecone")} <= threats
+    assert not {t for t in threats if "Weaviate" in t}  # the crowd is Pinecone's users, not the subject's

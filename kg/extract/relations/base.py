@@ -39,7 +39,8 @@ class Finding:
     rejected: str | None = None
 
 
-def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight: bool = False) -> list[Hit]:
+def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight: bool = False,
+               skip: tuple[str, ...] = ("License", "Platform", "Benchmark")) -> list[Hit]:
     """Names listed from ``pos``: "X, Y and Z", "X with its …, Y, and Z's …", "X or Y".
 
     ``tight`` lists must start at once (only articles before the first name), as objects of verbs do.
@@ -68,7 +69,7 @@ def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight
                 break
         elif (len(gap) > 70 or not _SEPARATOR.search(gap.rstrip())) and not re.fullmatch(_FILLER, gap):
             break
-        if hit.type in ("License", "Platform", "Benchmark"):
+        if hit.type in skip:
             cursor = hit.end
             continue
         items.append(hit)

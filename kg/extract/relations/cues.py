@@ -252,6 +252,8 @@ def _named_target(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     alternative", "X is a thin Ollama frontend", "Qdrant, which is Pinecone-compatible"."""
     ctx = scope.ctx
     target = named_target(ctx, m)
+    if target is not None and target.type == "Platform":
+        return  # "a native Windows port", "Windows-based CI": where a thing runs, said in passing
     s_lo, s_hi = ctx.sentence_of(m.start())
     lo, _ = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
     source = actor_before(ctx, m.start(), lo, words=3)
@@ -281,7 +283,7 @@ def _modifier(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     ``named_target`` cue would take. A plural noun naming none ("Siri-powered widgets") relates nothing."""
     ctx = scope.ctx
     target = named_target(ctx, m)
-    if target is None:
+    if target is None or target.type == "Platform":
         return
     s_lo, s_hi = ctx.sentence_of(m.start())
     after = [h for h in ctx.hits if h.start >= m.end() and h.end <= s_hi]
@@ -409,8 +411,13 @@ def _sentence_names(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]
 
 @reader("named_fate")
 def _named_fate(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
-    """ "once X ships Y, Z is toast", "X eats Y's lunch", "keeps Y up at night"."""
+    """ "once X ships Y, Z is toast", "X eats Y's lunch", "keeps Y up at night". A match inside one an earlier
+    pattern of the family read whole reads nothing new ("Evernote users are moving to X": not the subject's users)."""
     ctx, subject = scope.ctx, scope.subject
+    read = scope.state.setdefault("read", [])
+    if any(a <= m.start() and m.end() <= b and (a, b) != m.span() for a, b in read):
+        return
+    read.append(m.span())
     named = ctx.hits_in(m.start("target"), m.end("target")) if m.groupdict().get("target") else []
     targets = named or [t for t in [named_target(ctx, m, subject)] if t]  # "circleci and buildkite are in trouble"
     lo, _ = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
@@ -421,6 +428,19 @@ def _named_fate(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     for actor in actors:
         for target in targets:
             yield actor, target, _start(actor, m.start()), m.end()
+
+
+@reader("source_after")
+def _source_after(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
+    """The cue's ``target`` group names the target, the names listed right after the cue are the sources:
+    "forking Gitea as Forgejo" (Forgejo depends on Gitea)."""
+    ctx = scope.ctx
+    target = named_target(ctx, m, scope.subject)
+    if target is None:
+        return
+    for source in list_after(ctx, m.end(), ctx.sentence_of(m.start())[1], max_gap=8, tight=True):
+        if _not_negated(scope, source, target):
+            yield source, target, m.start(), source.end
 
 
 def _start(hit: Hit, fallback: int) -> int:

@@ -23,6 +23,7 @@ _PRONOUN = re.compile(r"\s*(?:it|them)\b")
 _OBJECT_OF_NOUN = re.compile(r"\b(?:replacement|alternative|successor|rewrite|clone|port|fork|brother|sister|"
                              r"sibling|answer|competitor|rival)\s+(?:for|to|of)\s+(?:the\s+)?$",
                              re.IGNORECASE)
+_NOT_OBJECTS = ("License", "Benchmark")  # what no product is built on
 _MORE = re.compile(r"\s+(?:with|using|plus|alongside)\s+|\s*\+\s*", re.IGNORECASE)
 _ARTICLES_ONLY = re.compile(r"(?:\s|\b(?:a|an|the)\b)*")
 # a person or a team uses it ("At my shop we rely heavily on Langfuse"): their choice, no product's dependency
@@ -89,10 +90,12 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     negated = scope.lexicon.search("depends_negation", ctx.text, s_lo, s_hi) or \
         _NOT_BEFORE.search(ctx.text[max(s_lo, m.start() - 24):m.start()])
     pronoun = _PRONOUN.match(ctx.text[m.end():m.end() + 5])
-    targets = [subject] if pronoun and subject else list_after(ctx, m.end(), hi, max_gap=14, tight=True)
+    # a platform is what a product is built on ("a fork of Debian", "requires Windows"), not where it runs
+    skip = _NOT_OBJECTS + (("Platform",) if scope.lexicon.search("platform_availability", m.group()) else ())
+    targets = [subject] if pronoun and subject else list_after(ctx, m.end(), hi, max_gap=14, tight=True, skip=skip)
     more = _MORE.match(ctx.text, targets[-1].end) if targets and not pronoun else None
     if more:  # "built in Swift with SwiftUI and AppKit": what the first object comes with is used too
-        targets += list_after(ctx, more.end(), hi, max_gap=14, tight=True)
+        targets += list_after(ctx, more.end(), hi, max_gap=14, tight=True, skip=skip)
     if not named and targets and any(targets[0].root == s.root for s in sources):
         return  # "backups made with Borg or Restic": the fallback user is the first of the things used
     for source, target in ((src, tgt) for src in sources for tgt in targets):
