@@ -661,3 +661,19 @@ def test_a_product_s_users_moving_to_another_is_a_threat_to_that_product_not_to_
     threats = view.edges(quote, "threatens")
     assert {("threatens", "Qdrant", "Pinecone"), ("threatens", "Milvus", "Pinecone")} <= threats
     assert not {t for t in threats if "Weaviate" in t}  # the crowd is Pinecone's users, not the subject's
+
+
+def test_the_products_a_product_s_plugins_or_forks_introduce_depend_on_it(tmp_path):
+    quote = "I tried Redis forks such as Valkey and KeyDB before settling."
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    assert {("depends_on", "Valkey", "Redis"), ("depends_on", "KeyDB", "Redis")} <= view.edges(quote, "depends_on")
+
+
+@pytest.mark.parametrize("quote,actor,target", [
+    ("Qdrant replaced Pinecone and Milvus as the go-to vector store for our clients.", "Qdrant", "Pinecone"),
+    ("Qdrant completely removes the need for Pinecone in most stacks.", "Qdrant", "Pinecone"),
+    ("JAX is undermining CUDA's grip on model training.", "JAX", "CUDA"),  # a technology may be threatened
+])
+def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor, target):
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    assert ("threatens", actor, target) in view.edges(quote, "threatens")
