@@ -677,3 +677,15 @@ def test_the_products_a_product_s_plugins_or_forks_introduce_depend_on_it(tmp_pa
 def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor, target):
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
     assert ("threatens", actor, target) in view.edges(quote, "threatens")
+
+
+@pytest.mark.parametrize("quote", [
+    "I ran a benchmark across Milvus, Pinecone and Vespa to find out which is fastest.",
+    "Here is a head-to-head of Milvus, Pinecone and Vespa on one dataset.",
+])
+def test_the_names_a_benchmark_or_comparison_runs_across_are_rivals(tmp_path, quote):
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    listed = ["Milvus", "Pinecone", "Vespa"]
+    pairs = {("competes_with", a, b) for i, a in enumerate(listed) for b in listed[i + 1:]}
+    assert pairs <= view.edges(quote, "competes_with")
+    assert "competes.category_list" in {r.evidence.rule for r in view.relations(quote, "competes_with")}
