@@ -689,3 +689,23 @@ def test_the_names_a_benchmark_or_comparison_runs_across_are_rivals(tmp_path, qu
     pairs = {("competes_with", a, b) for i, a in enumerate(listed) for b in listed[i + 1:]}
     assert pairs <= view.edges(quote, "competes_with")
     assert "competes.category_list" in {r.evidence.rule for r in view.relations(quote, "competes_with")}
+
+
+@pytest.mark.parametrize("quote", [
+    "Qdrant is killing Pinecone.",
+    "Qdrant is taking market share from Pinecone.",
+    "Qdrant is quietly eroding Pinecone's market share.",
+    "Qdrant has largely replaced Pinecone.",
+    "Qdrant is pulling customers away from Pinecone.",
+    "Qdrant made Pinecone irrelevant.",
+    "Qdrant put Pinecone out of business.",
+])
+def test_displacement_verbs_are_threats(tmp_path, quote):
+    view = GraphView(run_docs(tmp_path, [("Qdrant review", [quote])]))
+    assert ("threatens", "Qdrant", "Pinecone") in view.edges(quote, "threatens")
+
+
+@pytest.mark.parametrize("quote", ["Qdrant is killing it lately.", "We replaced Pinecone with Qdrant last year."])
+def test_doing_well_or_one_team_s_replacement_is_no_threat(tmp_path, quote):
+    view = GraphView(run_docs(tmp_path, [("Qdrant review", [quote])]))
+    assert view.edges(quote, "threatens") == set()
