@@ -58,6 +58,8 @@ class ClaimSpec:
     ``owner`` is ``subject`` (the quote's subject) or ``clause`` (another product that opens the claim's own
     clause owns it: "…, while Helicone charges $20/month"; or the one "it" stands for: "Chroma isn't a rival;
     it's a lovely notebook companion"). A loose claim's owner must be a product; a crisp one's may be a maker.
+    ``absorbs``: a loose assertion on the same words adds nothing to this crisp claim and is left out ("$20/month"
+    states the price); a requirement does not absorb the drawback or strength the same words state.
     """
 
     name: str
@@ -66,6 +68,7 @@ class ClaimSpec:
     precedence: int
     owner: str
     facet: tuple[str, float] | None
+    absorbs: bool
 
 
 @dataclass(frozen=True)
@@ -194,7 +197,7 @@ def _relation(check: _Checker, name: str, entry: Any) -> RelationSpec:
 
 def _claim(check: _Checker, name: str, entry: Any) -> ClaimSpec:
     key = f"claims.{name}"
-    check.object(entry, key, {"class", "crisp", "precedence", "owner", "facet"})
+    check.object(entry, key, {"class", "crisp", "precedence", "owner", "facet", "absorbs"})
     precedence = entry["precedence"]
     if isinstance(precedence, bool) or not isinstance(precedence, int) or precedence < 1:
         check.fail(f"{key}.precedence", f"expected a whole number from 1, got {precedence!r}")
@@ -202,7 +205,8 @@ def _claim(check: _Checker, name: str, entry: Any) -> ClaimSpec:
         check.fail(f"{key}.owner", f"expected one of {', '.join(_OWNERS)}, got {entry['owner']!r}")
     return ClaimSpec(name=name, cls=check.term(entry["class"], f"{key}.class"),
                      crisp=check.flag(entry["crisp"], f"{key}.crisp"), precedence=precedence, owner=entry["owner"],
-                     facet=check.facet(entry["facet"], f"{key}.facet"))
+                     facet=check.facet(entry["facet"], f"{key}.facet"),
+                     absorbs=check.flag(entry["absorbs"], f"{key}.absorbs"))
 
 
 class _Checker:

@@ -281,3 +281,21 @@ def test_the_kind_of_licence_words_say_without_naming_one(text, kinds):
     ctx = QuoteContext("q1", "d1", text, [(0, len(text))], [], [])
     found = list(licenses(ctx, load_lexicon(), EntityTable(load_catalog(None))))
     assert [f.value for f in found] == kinds
+
+
+@pytest.mark.parametrize("quote,fragment", [
+    ("BorgBackup is solid, but the remote server requires borg to be installed.", "requires borg to be installed"),
+    ("With Vorta you'll just need to install the Fuse drivers to mount a remote archive.", "need to install the Fuse"),
+    ("Grype relies heavily on the Anchore vulnerability feed.", "relies heavily on the Anchore"),
+])
+def test_a_requirement_is_a_dependency_claim(tmp_path, quote, fragment):
+    view = GraphView(run_docs(tmp_path, [("Backup notes", [quote])]))
+    claims = view.claims(quote, "dependency")
+    assert any(fragment in c.text for c in claims)
+    assert {c.evidence.rule for c in claims} == {"dependency.requirement"}
+
+
+def test_a_requirement_leaves_the_assertion_its_words_also_state(tmp_path):
+    quote = "Sadly DBeaver requires Java installed to run, which is slow and heavy."
+    view = GraphView(run_docs(tmp_path, [("DBeaver notes", [quote])]))
+    assert view.claims(quote, "dependency") and view.claims(quote, "limitation")

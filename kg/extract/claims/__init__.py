@@ -24,7 +24,8 @@ def _clashes(f: ClaimFinding, k: ClaimFinding, order: dict[str, int]) -> bool:
     crisp = f.type in order
     if crisp or k.type not in order:  # same kind of claim on the same words
         return (k.type == f.type or not crisp) and _overlap(f, k) > 0.5
-    return _overlap(f, k) > 0.9  # an assertion inside a measured claim adds nothing
+    # an assertion inside a measured claim adds nothing; a requirement's words may also state a drawback
+    return fact_types().claims[k.type].absorbs and _overlap(f, k) > 0.9
 
 
 def extract_claims(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable,
