@@ -299,3 +299,14 @@ def test_a_requirement_leaves_the_assertion_its_words_also_state(tmp_path):
     quote = "Sadly DBeaver requires Java installed to run, which is slow and heavy."
     view = GraphView(run_docs(tmp_path, [("DBeaver notes", [quote])]))
     assert view.claims(quote, "dependency") and view.claims(quote, "limitation")
+
+
+@pytest.mark.parametrize("quote,fragment", [
+    ("Figma was web-based from day one.", "web-based"),
+    ("It runs in a web browser, no install needed.", "runs in a web browser"),
+    ("Mailvelope is a web-browser extension for OpenPGP.", "browser extension"),
+])
+def test_a_product_that_runs_in_the_browser_has_a_browser_platform_claim(tmp_path, quote, fragment):
+    view = GraphView(run_docs(tmp_path, [("Figma notes", [quote])]))
+    claims = [c for c in view.claims(quote, "platform") if c.evidence.rule == "platform.browser"]
+    assert claims and all(c.value == ["browser"] for c in claims) and any(fragment in c.text for c in claims)

@@ -80,7 +80,7 @@ def licenses(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterato
 
 @claim_extractors.register("platform")
 def platforms(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
-    """Supported platforms: "macOS/Linux-only support" → macOS, Linux (and not the others)."""
+    """Supported platforms: "macOS/Linux-only support" → macOS, Linux (and not the others); "web-based" → browser."""
     plats = [h for h in ctx.hits if h.type == "Platform"]
     groups: list[list] = []
     for hit in plats:
@@ -106,3 +106,6 @@ def platforms(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
         value = [f"no {n}" for n in names] if negative else names
         yield ClaimFinding("platform", start, end, "platform.support", 0.85, value,
                            polarity="negative" if negative else "positive")
+    for m in lexicon.finditer("platform_browser", ctx.text):  # "web-based", "runs in a web browser"
+        start, end = _phrase(ctx, m.start(), m.end())
+        yield ClaimFinding("platform", start, end, "platform.browser", 0.75, ["browser"], polarity="positive")
