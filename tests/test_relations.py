@@ -709,3 +709,19 @@ def test_displacement_verbs_are_threats(tmp_path, quote):
 def test_doing_well_or_one_team_s_replacement_is_no_threat(tmp_path, quote):
     view = GraphView(run_docs(tmp_path, [("Qdrant review", [quote])]))
     assert view.edges(quote, "threatens") == set()
+
+
+@pytest.mark.parametrize("quote,actor,target", [
+    ("GitHub Actions has rapidly displaced Jenkins as the default choice.", "GitHub Actions", "Jenkins"),
+    ("uv has officially overtaken Poetry for new installations.", "uv", "Poetry"),
+    ("The rising star is Vite, leaving Webpack far behind.", "Vite", "webpack"),
+    ("Cursor is challenging Copilot's dominance.", "Cursor", "GitHub Copilot"),
+    ("Slack is losing ground to its biggest rival, Microsoft Teams.", "Microsoft Teams", "Slack"),
+    ("Firefox has lost ground to Chrome and Safari.", "Safari", "Firefox"),
+    ("IPsec has been superseded by WireGuard in most setups.", "WireGuard", "IPsec"),
+    ("Users are deleting their WhatsApp accounts and turning to Signal.", "Signal", "WhatsApp"),
+    ("Mullvad will phase out OpenVPN, the old protocol, in favor of WireGuard.", "WireGuard", "OpenVPN"),
+])
+def test_market_displacement_in_real_review_prose_is_a_threat(tmp_path, quote, actor, target):
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    assert ("threatens", actor, target) in view.edges(quote, "threatens")
