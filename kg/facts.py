@@ -203,6 +203,8 @@ def _claim(check: _Checker, name: str, entry: Any) -> ClaimSpec:
         check.fail(f"{key}.precedence", f"expected a whole number from 1, got {precedence!r}")
     if entry["owner"] not in _OWNERS:
         check.fail(f"{key}.owner", f"expected one of {', '.join(_OWNERS)}, got {entry['owner']!r}")
+    if entry["absorbs"] is True and entry["crisp"] is not True:
+        check.fail(f"{key}.absorbs", "only a crisp claim absorbs the assertions on its words")
     return ClaimSpec(name=name, cls=check.term(entry["class"], f"{key}.class"),
                      crisp=check.flag(entry["crisp"], f"{key}.crisp"), precedence=precedence, owner=entry["owner"],
                      facet=check.facet(entry["facet"], f"{key}.facet"),

@@ -47,6 +47,8 @@ def test_claim_precedence_puts_crisp_claims_first():
     # a risk or a prediction about the subject names whoever poses it; the other claims belong to their clause
     assert {n for n, c in facts.claims.items() if c.owner == "subject"} == {"prediction", "credibility",
                                                                            "dependency", "risk"}
+    # a requirement leaves the drawback its words also state; measured and stated claims absorb their words
+    assert {n for n, c in facts.claims.items() if c.crisp and not c.absorbs} == {"dependency"}
 
 
 def test_maker_rule_and_allowed_types():
@@ -73,6 +75,8 @@ def test_maker_rule_and_allowed_types():
      "relations.threatens.facet.weight", "positive number"),
     (lambda raw: raw["claims"]["risk"].update(precedence=1), "claims.risk.precedence", "precedence of metric"),
     (lambda raw: raw["claims"]["risk"].update(owner="maker"), "claims.risk.owner", "subject, clause"),
+    (lambda raw: raw["claims"]["risk"].update(absorbs=True), "claims.risk.absorbs", "only a crisp claim"),
+    (lambda raw: raw["claims"]["metric"].pop("absorbs"), "claims.metric.absorbs", "missing"),
     (lambda raw: raw.pop("claims"), "claims", "missing"),
 ])
 def test_a_malformed_entry_names_file_and_key(tmp_path, edit, key, problem):

@@ -80,7 +80,8 @@ def licenses(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterato
 
 @claim_extractors.register("platform")
 def platforms(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
-    """Supported platforms: "macOS/Linux-only support" → macOS, Linux (and not the others); "web-based" → browser."""
+    """Supported platforms: "macOS/Linux-only support" → macOS, Linux (and not the others); "web-based" →
+    browser."""
     plats = [h for h in ctx.hits if h.type == "Platform"]
     groups: list[list] = []
     for hit in plats:
