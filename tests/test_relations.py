@@ -669,16 +669,6 @@ def test_the_products_a_product_s_plugins_or_forks_introduce_depend_on_it(tmp_pa
     assert {("depends_on", "Valkey", "Redis"), ("depends_on", "KeyDB", "Redis")} <= view.edges(quote, "depends_on")
 
 
-@pytest.mark.parametrize("quote,actor,target", [
-    ("Qdrant replaced Pinecone and Milvus as the go-to vector store for our clients.", "Qdrant", "Pinecone"),
-    ("Qdrant completely removes the need for Pinecone in most stacks.", "Qdrant", "Pinecone"),
-    ("JAX is undermining CUDA's grip on model training.", "JAX", "CUDA"),  # a technology may be threatened
-])
-def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor, target):
-    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
-    assert ("threatens", actor, target) in view.edges(quote, "threatens")
-
-
 @pytest.mark.parametrize("quote", [
     "I ran a benchmark across Milvus, Pinecone and Vespa to find out which is fastest.",
     "Here is a head-to-head of Milvus, Pinecone and Vespa on one dataset.",
@@ -689,20 +679,6 @@ def test_the_names_a_benchmark_or_comparison_runs_across_are_rivals(tmp_path, qu
     pairs = {("competes_with", a, b) for i, a in enumerate(listed) for b in listed[i + 1:]}
     assert pairs <= view.edges(quote, "competes_with")
     assert "competes.category_list" in {r.evidence.rule for r in view.relations(quote, "competes_with")}
-
-
-@pytest.mark.parametrize("quote", [
-    "Qdrant is killing Pinecone.",
-    "Qdrant is taking market share from Pinecone.",
-    "Qdrant is quietly eroding Pinecone's market share.",
-    "Qdrant has largely replaced Pinecone.",
-    "Qdrant is pulling customers away from Pinecone.",
-    "Qdrant made Pinecone irrelevant.",
-    "Qdrant put Pinecone out of business.",
-])
-def test_displacement_verbs_are_threats(tmp_path, quote):
-    view = GraphView(run_docs(tmp_path, [("Qdrant review", [quote])]))
-    assert ("threatens", "Qdrant", "Pinecone") in view.edges(quote, "threatens")
 
 
 @pytest.mark.parametrize("quote", ["Qdrant is killing it lately.", "We replaced Pinecone with Qdrant last year."])
@@ -721,7 +697,17 @@ def test_doing_well_or_one_team_s_replacement_is_no_threat(tmp_path, quote):
     ("IPsec has been superseded by WireGuard in most setups.", "WireGuard", "IPsec"),
     ("Users are deleting their WhatsApp accounts and turning to Signal.", "Signal", "WhatsApp"),
     ("Mullvad will phase out OpenVPN, the old protocol, in favor of WireGuard.", "WireGuard", "OpenVPN"),
+    ("Qdrant replaced Pinecone and Milvus as the go-to vector store for our clients.", "Qdrant", "Pinecone"),
+    ("Qdrant completely removes the need for Pinecone in most stacks.", "Qdrant", "Pinecone"),
+    ("JAX is undermining CUDA's grip on model training.", "JAX", "CUDA"),  # a technology may be threatened
+    ("Qdrant is killing Pinecone.", "Qdrant", "Pinecone"),
+    ("Qdrant is taking market share from Pinecone.", "Qdrant", "Pinecone"),
+    ("Qdrant is quietly eroding Pinecone's market share.", "Qdrant", "Pinecone"),
+    ("Qdrant has largely replaced Pinecone.", "Qdrant", "Pinecone"),
+    ("Qdrant is pulling customers away from Pinecone.", "Qdrant", "Pinecone"),
+    ("Qdrant made Pinecone irrelevant.", "Qdrant", "Pinecone"),
+    ("Qdrant put Pinecone out of business.", "Qdrant", "Pinecone"),
 ])
-def test_market_displacement_in_real_review_prose_is_a_threat(tmp_path, quote, actor, target):
+def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor, target):
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
     assert ("threatens", actor, target) in view.edges(quote, "threatens")
