@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from kg.extract.relations.base import actor_before, antecedent, line_topic, list_after, list_back
+from kg.extract.relations.base import (actor_before, antecedent, apposed_owner, clause_subject, line_topic, list_after,
+                                      list_back)
 from kg.extract.text import QuoteContext
 from kg.resolve import Hit
 
@@ -119,3 +120,29 @@ def test_an_object_list_may_open_with_an_adjective_or_markdown(text, cue, listed
     ctx = _ctx(text, ["Prosemirror", "Pydantic", "Starlette"])
     start = text.index(f" {cue} ") + len(cue) + 2
     assert [h.text for h in list_after(ctx, start, len(text), max_gap=14, tight=True)] == listed
+
+
+@pytest.mark.parametrize("text,names,cue,owner", [
+    ("Around then I used Cedega, a proprietary fork of Wine.", ["Cedega", "Wine"], "fork of", "Cedega"),
+    ("It uses Mako (a Python-based template library).", ["Mako", "Python"], "Python-based", "Mako"),
+    ("Try fluent-bit (the smaller brother of fluentd, written in C).", ["fluent-bit", "fluentd", "C"], "written",
+     "fluent-bit"),
+    ("Cedega is a proprietary fork of Wine.", ["Cedega", "Wine"], "fork of", None),  # a verb: no apposition
+    ("Cedega, which we used, is a fork of Wine.", ["Cedega", "Wine"], "fork of", None),
+    ("We compared Lutris with Cedega, a fork of Wine.", ["Lutris", "Cedega", "Wine"], "fork of", "Cedega"),
+])
+def test_apposed_owner_is_the_name_a_noun_phrase_stands_beside(text, names, cue, owner):
+    found = apposed_owner(_ctx(text, names), 0, text.index(cue))
+    assert (found.text if found else None) == owner
+
+
+@pytest.mark.parametrize("text,names,cue,subject", [
+    ("Recharts is a React-first library built on D3.", ["Recharts", "React", "D3"], "built on", "Recharts"),
+    ("**WXT** brought a Vite-based alternative.", ["WXT", "Vite"], "Vite-based", "WXT"),
+    ("CadQuery, a Python API on top of OCCT.", ["CadQuery", "Python", "OCCT"], "on top of", "CadQuery"),
+    ("Unlike Recharts, this one is built on D3.", ["Recharts", "D3"], "built on", None),  # no verb after the name
+    ("With Recharts and D3 we built it.", ["Recharts", "D3"], "built it", None),  # the name does not open it
+])
+def test_clause_subject_is_the_opening_name_followed_by_its_verb(text, names, cue, subject):
+    found = clause_subject(_ctx(text, names), 0, text.index(cue))
+    assert (found.text if found else None) == subject

@@ -10,8 +10,8 @@ from kg.facts import fact_types
 from kg.lexicon import Lexicon
 from kg.resolve import Hit
 
-__all__ = ["ALLOWED_TYPES", "Finding", "actor_before", "antecedent", "cue_targets", "emit", "evidence_span", "list_after", "list_back",
-           "named_before", "named_target", "negated_pairs", "referent", "sentence_opener", "subject_hit"]
+__all__ = ["ALLOWED_TYPES", "Finding", "actor_before", "antecedent", "apposed_owner", "clause_subject", "cue_targets", "emit", "evidence_span",
+           "list_after", "list_back", "named_before", "named_target", "negated_pairs", "referent", "sentence_opener", "subject_hit"]
 
 ALLOWED_TYPES = fact_types().allowed_types  # relation type → (source entity types, target entity types)
 _FILLER = r"(?:\s|,|\band\b|\bor\b|&|\bboth\b|\beither\b|\bthe\b|\ba\b|\ban\b|\balso\b|\blike\b|\bespecially\b" \
@@ -174,6 +174,38 @@ def sentence_opener(ctx: QuoteContext, s_lo: int, lo: int) -> Hit | None:
     """The name that opens the sentence starting at ``s_lo``, when a cue stands in a later clause of it (``lo``):
     in "Keycloak is the enterprise standard — Java-based", Keycloak is Java-based, whatever the quote is about."""
     return _opening(ctx, s_lo, lo) if lo > s_lo else None
+
+
+# what follows a sentence's opening name when it is the clause's subject: a verb or an apposition
+_SUBJECT_VERB = re.compile(r"(?:\*\*|__)?(?:\s*\([^()\n]{0,40}\))?(?:\s*,\s*(?:a|an|the)\b|\s+(?:"
+                           r"is|are|was|were|has|have|had|uses|offers|provides|ships|brings|gives|adds|relies|runs|"
+                           r"sits|wraps|embeds|(?:\w+ly\s+)?(?:built|written|based|made|designed|implemented)|"
+                           r"brought|became|gave|took|grew|began|\w+(?:s|ed)\b))", re.IGNORECASE)
+
+
+# a noun phrase set beside a name, up to a cue: "Cedega, a proprietary fork of", "Mako (a Python-based template",
+# "fluent-bit (the smaller brother of fluentd, written in": words, names governed by "of", no verb
+_APPOSITION = re.compile(r"(?:\s*,|\s*\(|\s*[—–]|\s+-)\s*(?:a|an|the|its|their|our|this)\s+"
+                         r"(?:(?!(?:is|are|was|were|has|have|had|will|can|does|do|did|uses|runs)\b)[\w'’.+/-]+,?\s+){0,6}",
+                         re.IGNORECASE)
+
+
+def apposed_owner(ctx: QuoteContext, s_lo: int, pos: int) -> Hit | None:
+    """The name a noun phrase ending at ``pos`` stands in apposition to, within the sentence starting at ``s_lo``:
+    Cedega in "Cedega, a proprietary fork of Wine"; names governed by "of" inside the phrase are skipped."""
+    for hit in reversed([h for h in ctx.hits if s_lo <= h.start and h.end <= pos]):
+        if _APPOSITION.fullmatch(ctx.text, hit.end, pos):
+            return hit
+        if not re.search(r"\bof\s+(?:the\s+)?$", ctx.text[max(s_lo, hit.start - 12):hit.start], re.IGNORECASE):
+            return None
+    return None
+
+
+def clause_subject(ctx: QuoteContext, s_lo: int, pos: int) -> Hit | None:
+    """The name that opens the sentence starting at ``s_lo`` as the subject of its verb, for a cue at ``pos`` in
+    the same clause: "Recharts is a React-first library built on D3", "CadQuery, a Python API on top of OCCT"."""
+    opener = _opening(ctx, s_lo, pos)
+    return opener if opener is not None and _SUBJECT_VERB.match(ctx.text, opener.end, pos) else None
 
 
 def _opening(ctx: QuoteContext, lo: int, pos: int) -> Hit | None:

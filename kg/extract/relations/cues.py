@@ -29,6 +29,8 @@ from kg.extract.relations.base import (
     Finding,
     actor_before,
     antecedent,
+    apposed_owner,
+    clause_subject,
     cue_targets,
     emit,
     evidence_span,
@@ -258,7 +260,9 @@ def _named_target(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     lo, _ = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
     source = actor_before(ctx, m.start(), lo, words=3)
     if source is None and not scope.family.user_named:  # "Dendrite (Go)": only the name it follows
-        source = antecedent(ctx, m.start(), None) or sentence_opener(ctx, s_lo, lo) or scope.subject
+        opens = m.start("target") if m.groupdict().get("target") and m.start("target") > m.start() else m.start()
+        source = apposed_owner(ctx, s_lo, opens) or antecedent(ctx, m.start(), None) \
+            or sentence_opener(ctx, s_lo, lo) or clause_subject(ctx, s_lo, m.start()) or scope.subject
     for target in ([target] + _slashed(ctx, m, target) if target else []):  # "an Ably/PubNub alternative"
         if source and _not_negated(scope, source, target):
             yield source, target, min(m.start(), source.start if source.end else m.start()), m.end()
@@ -269,7 +273,6 @@ _HEAD = r"[ \t]+(?:[a-z][\w-]*[ \t]+){0,2}?(?P<noun>[a-z][\w-]*)"
 _INTRODUCES = r"(?P<named>(?:,?[ \t]+|[ \t]*[—–][ \t]*)(?:like|such as|including|e\.g\.,?)[ \t]+)"
 _HEAD_NOUN = re.compile(_HEAD + _INTRODUCES + "?")
 _NAMING_HEAD = re.compile(_HEAD + _INTRODUCES)  # the head noun with the list it introduces: "workflow engines like"
-_APPOSED = re.compile(r",[ \t]+(?:an?|the)[ \t]+(?:[a-z][\w-]*[ \t]+){0,2}$")  # "pgcat, a Rust-based newcomer"
 _NAMED_AS = re.compile(r"[ \t]+")
 _NAME_AS_MODIFIER = re.compile(r"[ \t]+(?:alternatives?|clones?|replacements?|competitors?|rivals?|forks?|wrappers?|"
                                r"plugins?|extensions?|ports?|killers?|equivalents?|compatible)\b")
@@ -295,9 +298,7 @@ def _modifier(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     if not sources and head and head.group("named"):
         sources = list_after(ctx, head.end(), s_hi, tight=True)  # "Redis-based solutions like Sidekiq or Resque"
     if not sources:
-        apposed = _APPOSED.search(ctx.text, s_lo, m.start())
-        named = [h for h in ctx.hits if apposed and h.end == apposed.start()]
-        sources = named[-1:]  # "Dapptools, the earlier Haskell-based framework"
+        sources = [x for x in [apposed_owner(ctx, s_lo, m.start())] if x]  # "Dapptools, the earlier Haskell-based framework"
     if not sources and head and re.fullmatch(r"[a-z][\w-]*[^s]s", head.group("noun")):
         return  # "Siri-powered widgets": many things, none of them named
     if not sources:
