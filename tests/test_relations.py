@@ -711,3 +711,24 @@ def test_doing_well_or_one_team_s_replacement_is_no_threat(tmp_path, quote):
 def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor, target):
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
     assert ("threatens", actor, target) in view.edges(quote, "threatens")
+
+
+@pytest.mark.parametrize("quote,user,used", [
+    ("Recharts is a React-first library built on D3 submodules.", "Recharts", "D3.js"),  # the clause's own subject
+    ("Back then I ran Cedega, a proprietary fork of Wine with a nice GUI.", "Cedega", "Wine"),  # in apposition
+    ("Templates come from Mako (a Python-based template library).", "Mako", "Python"),
+    ("This post presents ghidriff, a new open-source Python package for binary diffing.", "ghidriff", "Python"),
+    ("Sage is a heavy program that has many dependencies (including SymPy).", "Sage", "SymPy"),
+])
+def test_the_user_of_a_dependency_is_the_name_the_clause_describes_not_the_document_s_subject(tmp_path, quote, user,
+                                                                                              used):
+    view = GraphView(run_docs(tmp_path, [("Chart.js notes", ["Chart.js is a canvas charting library.", quote])]))
+    edges = view.edges(quote, "depends_on")
+    assert ("depends_on", user, used) in edges
+    assert not {e for e in edges if e[1] == "Chart.js"}
+
+
+def test_a_language_kind_for_a_person_or_a_team_s_project_makes_no_dependency(tmp_path):
+    quote = "She is a Python developer, and we started a Node.js project last week."
+    view = GraphView(run_docs(tmp_path, [("Chart.js notes", [quote])]))
+    assert view.edges(quote, "depends_on") == set()

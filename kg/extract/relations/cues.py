@@ -258,11 +258,11 @@ def _named_target(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
         return  # "a native Windows port", "Windows-based CI": where a thing runs, said in passing
     s_lo, s_hi = ctx.sentence_of(m.start())
     lo, _ = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
-    source = actor_before(ctx, m.start(), lo, words=3)
+    opens = m.start("target") if m.groupdict().get("target") and m.start("target") > m.start() else m.start()
+    source = actor_before(ctx, m.start(), lo, words=3) or apposed_owner(ctx, s_lo, opens)
     if source is None and not scope.family.user_named:  # "Dendrite (Go)": only the name it follows
-        opens = m.start("target") if m.groupdict().get("target") and m.start("target") > m.start() else m.start()
-        source = apposed_owner(ctx, s_lo, opens) or antecedent(ctx, m.start(), None) \
-            or sentence_opener(ctx, s_lo, lo) or clause_subject(ctx, s_lo, m.start()) or scope.subject
+        source = antecedent(ctx, m.start(), None) or sentence_opener(ctx, s_lo, lo) \
+            or clause_subject(ctx, s_lo, m.start()) or scope.subject
     for target in ([target] + _slashed(ctx, m, target) if target else []):  # "an Ably/PubNub alternative"
         if source and _not_negated(scope, source, target):
             yield source, target, min(m.start(), source.start if source.end else m.start()), m.end()
