@@ -9,9 +9,9 @@ from functools import lru_cache
 from kg.ids import spelling
 from kg.lexicon import Lexicon
 from kg.stopwords import STOP_WORDS
-from kg.words import RARE, is_common, is_vocabulary
+from kg.words import RARE, is_common, is_vocabulary, zipf
 
-__all__ = ["SIZE", "VERSION", "NameHit", "find_cue_names", "find_link_names", "find_names", "not_prose", "split_release"]
+__all__ = ["CAPITALS", "SIZE", "VERSION", "NameHit", "find_cue_names", "find_link_names", "find_names", "not_prose", "split_release"]
 
 # a "word": letters/digits with inner . + - / ' ; leading '.' kept for file formats like .smolmachine
 # a plus before a letter, or a slash before a capitalised word, parts two names ("FCM+APNs", "Arnold/PrMan");
@@ -42,6 +42,11 @@ _DOTTED = re.compile(r"[A-Za-z][a-z0-9]+\.(?:cpp|js|ts|py|rs|ai|io|dev|new|sh|so
 # a code identifier: "pg_duckdb", "coc.nvim", "llama_index"; a name only where the document's title names it too
 _IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:[_.][a-z0-9]+)*_[a-z0-9]+(?:[_.][a-z0-9]+)*|[a-z][a-z0-9]{1,}\.[a-z]{2,5}")
 _PLUS_PLUS = re.compile(r"[A-Za-z][\w.-]*\+\+")
+# an English word in capitals names a product ("GRUB", "BIND", "JAWS") where its document writes it so more than once;
+# words more common than this are shouting ("HUGE", "NEVER")
+CAPITALS = "discovery.capitals"
+_SHOUTED_ZIPF = 4.0
+_RARER_WORD = re.compile(r"[A-Z]{3,}")
 _ACRONYM = re.compile(r"[A-Z][A-Z0-9]{1,6}(?:-[a-z]+|(?:-[A-Z][A-Z0-9]{0,6})+)?")  # "VC-flush", "PHP-FPM"
 _BATCH = re.compile(r"[WSF]\d{2}")
 _CAPITALIZED = re.compile(r"[A-Z](?:[a-z0-9'’]+|(?=-[A-Z][a-z]))(?:-[A-Za-z0-9]+)*")  # "Wi-Fi", "V-Ray"
@@ -107,8 +112,11 @@ def _word_shape(word: str, lexicon: Lexicon) -> str | None:
     if _IDENTIFIER.fullmatch(word):
         return "discovery.identifier"
     if _ACRONYM.fullmatch(word):
-        if is_common(word) or lexicon.is_generic(word.split("-")[0]) or _BATCH.fullmatch(word):
-            return None  # "AND" is shouting, "VC-flush" a generic, "W23" a batch
+        if lexicon.is_generic(word.split("-")[0]) or _BATCH.fullmatch(word):
+            return None  # "VC-flush" a generic, "W23" a batch
+        if is_common(word):  # "AND" is shouting; "GRUB", "BIND", "JAWS" may be names (confirmed per document)
+            return CAPITALS if _RARER_WORD.fullmatch(word) and zipf(word.lower()) < _SHOUTED_ZIPF \
+                and word.lower() not in STOP_WORDS else None
         return "discovery.acronym"
     if _CAPITALIZED.fullmatch(word):
         return "discovery.capitalized"
@@ -146,7 +154,7 @@ def _is_continuation(word: str, lexicon: Lexicon) -> bool:
     if VERSION.match(word) or SIZE.match(word) or _SMALL_NUMBER.fullmatch(word) or word in _NAME_TAILS \
             or _DIMENSIONS.fullmatch(word):  # "Cinema 4D"
         return True
-    return _shape(word, lexicon) is not None
+    return _shape(word, lexicon) not in (None, CAPITALS)  # "WinRar HANDLES it": shouting ends the name
 
 
 _LINE_OPENER = re.compile(r"(?:^|\n)[ \t]*(?:[-*•+>]|\d{1,2}[.)]|@[\w.-]+,?)$")  # a bullet, a number, an @reply
@@ -233,6 +241,7 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
         strong = rule != "discovery.capitalized" or not initial or j > i and _shape(last_word, lexicon) is not None \
             or (not is_common(core, RARE) and not _WORDISH.search(core))  # "Figma is …": no English word, a name
         strong = strong and rule != "discovery.identifier"  # "shared_buffers", "config.yaml": code, unless titled
+        strong = strong and rule != CAPITALS  # a word in capitals is a name where its document repeats it
         marks = text[max(0, start - 1):start], text[last_end:last_end + 1]
         if strong and j == i and rule == "discovery.capitalized" and set(marks) <= _EMPHASIS_MARKS \
                 and (is_common(core, RARE) or _WORDISH.search(core)):

@@ -13,7 +13,7 @@ from kg.lexicon import Lexicon
 from kg.models import Document, Entity, ReportItem
 from kg.name_model import RULE as LEARNED
 from kg.name_model import candidates, find_learned_names
-from kg.names import (NameHit, find_code_names, find_cue_names, find_link_names, find_listed_names, find_names,
+from kg.names import (CAPITALS, NameHit, find_code_names, find_cue_names, find_link_names, find_listed_names, find_names,
                       not_prose, split_release)
 from kg.prefilter import literal_automaton
 from kg.senses import choose_senses
@@ -774,6 +774,28 @@ def _url_hits(text: str, table: EntityTable, titled: dict[str, str]) -> list[tup
     return out
 
 
+_CAPITAL_WORD = re.compile(r"[A-Z][A-Z0-9]+\b")
+
+
+def _repeated_capitals(documents: list[Document], raw: dict[str, list[NameHit]],
+                       texts: dict[str, str]) -> dict[str, set[str]]:
+    """Per document, the English words in capitals (``discovery.capitals``) it writes more than once amid ordinary
+    words: names ("GRUB can add 2 seconds", "BIND and Unbound"), not shouting ("this is NOT FINE")."""
+    out = {}
+    for doc in documents:
+        counts = Counter(normalize_name(n.text) for qid in doc.quote_ids for n in raw.get(qid, ())
+                         if n.rule == CAPITALS and not _amid_capitals(texts[qid], n))
+        out[doc.id] = {key for key, count in counts.items() if count >= 2}
+    return out
+
+
+def _amid_capitals(text: str, n: NameHit) -> bool:
+    """Whether the word before or after ``n`` is in capitals too: a shouted phrase."""
+    before = text[max(0, n.start - 24):n.start].split()
+    after = text[n.end:n.end + 24].split()
+    return any(_CAPITAL_WORD.match(w.strip("*_\"'“”(),.:;!?")) for w in (before[-1:] + after[:1]))
+
+
 def _guess_type(name: str, hits: list[NameHit]) -> str:
     if _ORG_SUFFIX.search(name):
         return "Organization"
@@ -841,6 +863,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
                 key = normalize_name(split_release(n.text)[0])
                 if key in said and (n.strong or said[key].strong or not is_common(n.text)):
                     confirmed[key].append(said[key])  # not "Automated" opening both the title and a sentence
+    capitals = _repeated_capitals(documents, raw, texts)
     title_forms = {normalize_name(f) for forms in doc_forms.values() for f in forms}
     places: set[str] = set()
     people: set[str] = set()
@@ -866,6 +889,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             for form, eid in doc_forms[did].items():
                 forms.setdefault(form, eid)
         short = {f for did in quote_doc_ids[qid] for f in doc_short[did]}
+        capitalised = {k for did in quote_doc_ids[qid] for k in capitals[did]}
         loose = {_loose(f): e for f, e in forms.items() if not e.startswith(_FEATURE)}
         taken = [(h.start, h.end) for h in hits[qid]]
         if "://" in text:
@@ -887,7 +911,8 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             if glued and _spelled(glued.group(1), catalog):  # "Qt5", "Gemma4": a major version of a known name
                 base, release = glued.groups()
             key = normalize_name(base)
-            if not (key in confirmed or key in title_forms or (n.strong and not n.initial and not lowered(key))):
+            if not (key in confirmed or key in title_forms or (n.strong and not n.initial and not lowered(key))
+                    or n.rule == CAPITALS and key in capitalised):
                 continue
             entry = catalog.get(base)
             if entry is None and is_place(base):  # "a Berlin company": a place, not a product

@@ -66,6 +66,14 @@ def test_a_code_identifier_is_only_a_weak_name(lexicon):
     assert [(h.text, h.strong) for h in hits] == [("shared_buffers", False), ("config.yaml", False)]
 
 
+def test_an_english_word_in_capitals_is_only_a_weak_name_and_shouting_none(lexicon):
+    hits = find_names("GRUB and BIND are old, but this is NOT what we want and it is HUGE.", lexicon)
+    assert [(h.text, h.rule, h.strong) for h in hits] == [("GRUB", "discovery.capitals", False),
+                                                         ("BIND", "discovery.capitals", False)]
+    hits = find_names("WinRar HANDLES it.", lexicon)  # a word in capitals ends a name
+    assert [(h.text, h.strong) for h in hits] == [("WinRar", True), ("HANDLES", False)]
+
+
 @pytest.mark.parametrize("text", [
     "The API is fine and the IDE plugin works, but LLMs still make things up.",
     "and our CI runs the SDK tests against every PR.",

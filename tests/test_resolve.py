@@ -77,6 +77,17 @@ def test_ordinary_words_capitalised_as_a_name_and_written_in_lower_case_elsewher
     assert "Digital Forensics" not in names and {"Autopsy", "Gizmo Forensics"} <= names
 
 
+def test_an_english_word_in_capitals_is_a_name_where_its_document_writes_it_so_twice(tmp_path):
+    graph = GraphView(run_docs(tmp_path, [
+        ("Bootloaders", ["GRUB can add 2 to 5 seconds to your boot, and Limine boots faster than GRUB does.",
+                         "This is NOT what we want: it is FLOSS and HUGE."]),
+        ("DNS notes", ["BIND is the Swiss Army knife of DNS servers."]),  # written so once: not confirmed
+    ]))
+    names = {e.name for e in graph.entities.values()}
+    assert "GRUB" in names and "Limine" in names
+    assert not names & {"NOT", "FLOSS", "HUGE", "BIND"}  # shouting, a word amid capitals, one mention
+
+
 def test_discovered_names_are_reported(graph):
     discovered = {r.message.split(" (")[0] for r in graph.report if r.kind == "discovered_entity"}
     assert {"Acmebase", "Widgetly"} <= discovered
