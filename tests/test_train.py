@@ -185,15 +185,19 @@ def test_the_subject_chooser_is_a_softmax_over_each_quotes_candidates_with_sets_
 
 
 def test_the_shipped_found_model_takes_the_recall_the_precision_floor_allows():
-    """The found-or-not model ships at the floor ``kg.train`` sets (clause precision 0.36), where it finds 85% of
-    the stated clauses out of fold; at the earlier floor of 0.42 it found 76% and real claim recall stayed under 0.6."""
+    """The found-or-not model ships with the most recall the floor ``kg.train`` sets (clause precision 0.36) allows:
+    at the floor itself (trained on 4,094 real dev quotes it found 85% of the stated clauses out of fold; at the
+    earlier floor of 0.42, 76%, and real claim recall stayed under 0.6), or at the lowest threshold tried when even
+    that keeps precision above the floor (trained on 5,786 quotes: 0.15, precision 0.42, recall 0.91)."""
     import json
 
     from kg.catalog import ontology_dir
-    from kg.train import FOUND_MIN_PRECISION
+    from kg.train import _FOUND_THRESHOLDS, FOUND_MIN_PRECISION
 
     shipped = json.loads((ontology_dir() / "claims_found.model.json").read_text(encoding="utf-8"))
-    assert FOUND_MIN_PRECISION <= shipped["cross_validated"]["precision"] < 0.42
+    precision = shipped["cross_validated"]["precision"]
+    assert FOUND_MIN_PRECISION <= precision
+    assert precision < 0.42 or shipped["threshold"] == min(_FOUND_THRESHOLDS)
     assert shipped["cross_validated"]["recall"] >= 0.8
 
 
