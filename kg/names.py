@@ -11,7 +11,8 @@ from kg.lexicon import Lexicon
 from kg.stopwords import STOP_WORDS
 from kg.words import RARE, is_common, is_vocabulary, zipf
 
-__all__ = ["CAPITALS", "SIZE", "VERSION", "NameHit", "find_cue_names", "find_link_names", "find_names", "not_prose", "split_release"]
+__all__ = ["CAPITALS", "SIZE", "VERSION", "NameHit", "find_cue_names", "find_link_names", "find_names", "not_prose",
+           "split_release"]
 
 # a "word": letters/digits with inner . + - / ' ; leading '.' kept for file formats like .smolmachine
 # a plus before a letter, or a slash before a capitalised word, parts two names ("FCM+APNs", "Arnold/PrMan");

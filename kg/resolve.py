@@ -13,8 +13,8 @@ from kg.lexicon import Lexicon
 from kg.models import Document, Entity, ReportItem
 from kg.name_model import RULE as LEARNED
 from kg.name_model import candidates, find_learned_names
-from kg.names import (CAPITALS, NameHit, find_code_names, find_cue_names, find_link_names, find_listed_names, find_names,
-                      not_prose, split_release)
+from kg.names import (CAPITALS, NameHit, find_code_names, find_cue_names, find_link_names, find_listed_names,
+                      find_names, not_prose, split_release)
 from kg.prefilter import literal_automaton
 from kg.senses import choose_senses
 from kg.words import RARE, is_common, is_person, is_place, is_unheard, name_pattern, zipf
@@ -797,7 +797,7 @@ def _repeated_capitals(documents: list[Document], raw: dict[str, list[NameHit]],
                        texts: dict[str, str]) -> dict[str, set[str]]:
     """Per document, the English words in capitals (``discovery.capitals``) it writes more than once amid ordinary
     words: names ("GRUB can add 2 seconds", "BIND and Unbound"), not shouting ("this is NOT FINE")."""
-    out = {}
+    out: dict[str, set[str]] = {}
     for doc in documents:
         counts = Counter(normalize_name(n.text) for qid in doc.quote_ids for n in raw.get(qid, ())
                          if n.rule == CAPITALS and not _amid_capitals(texts[qid], n))

@@ -732,8 +732,7 @@ def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor
     ("This post presents ghidriff, a new open-source Python package for binary diffing.", "ghidriff", "Python"),
     ("Sage is a heavy program that has many dependencies (including SymPy).", "Sage", "SymPy"),
 ])
-def test_the_user_of_a_dependency_is_the_name_the_clause_describes_not_the_document_s_subject(tmp_path, quote, user,
-                                                                                              used):
+def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s_subject(tmp_path, quote, user, used):
     view = GraphView(run_docs(tmp_path, [("Chart.js notes", ["Chart.js is a canvas charting library.", quote])]))
     edges = view.edges(quote, "depends_on")
     assert ("depends_on", user, used) in edges

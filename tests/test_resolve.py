@@ -85,7 +85,7 @@ def test_an_english_word_in_capitals_is_a_name_where_its_document_writes_it_so_t
     ]))
     names = {e.name for e in graph.entities.values()}
     assert "GRUB" in names and "Limine" in names
-    assert not names & {"NOT", "FLOSS", "HUGE", "BIND"}  # shouting, a word amid capitals, one mention
+    assert not names & {"NOT", "FLOSS", "HUGE", "BIND"}  # a stop word, words written so once, a common word
 
 
 def test_a_plural_alias_opening_a_sentence_before_a_participle_is_the_common_noun(tmp_path):

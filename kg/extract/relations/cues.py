@@ -298,7 +298,8 @@ def _modifier(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     if not sources and head and head.group("named"):
         sources = list_after(ctx, head.end(), s_hi, tight=True)  # "Redis-based solutions like Sidekiq or Resque"
     if not sources:
-        sources = [x for x in [apposed_owner(ctx, s_lo, m.start())] if x]  # "Dapptools, the earlier Haskell-based framework"
+        # "Dapptools, the earlier Haskell-based framework"
+        sources = [x for x in [apposed_owner(ctx, s_lo, m.start())] if x]
     if not sources and head and re.fullmatch(r"[a-z][\w-]*[^s]s", head.group("noun")):
         return  # "Siri-powered widgets": many things, none of them named
     if not sources:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from kg.extract.relations.base import (Finding, antecedent, apposed_owner, clause_subject, line_topic, list_after, list_back,
-                                      sentence_opener)
+from kg.extract.relations.base import (Finding, antecedent, apposed_owner, clause_subject, line_topic, list_after,
+                                      list_back, sentence_opener)
 from kg.extract.relations.cues import Reading, Scope, reader, run_cues
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.lexicon import Lexicon
