@@ -162,6 +162,9 @@ def load_catalog(path: str | Path | None) -> Catalog:
         if key in keys:
             raise CatalogError(f"{file}:{number}: {entry.name!r} is listed twice (also as {keys[key]!r} on line "
                                f"{lines_of[keys[key]]})")
+        if forms.get(key, entry.name) != entry.name:  # an earlier entry's alias: the name would match two entries
+            raise CatalogError(f"{file}:{number}: {entry.name!r} is also an alias of {forms[key]!r} (line "
+                               f"{lines_of[forms[key]]}); keep it on one entry")
         keys[key], lines_of[entry.name] = entry.name, number
         ident = entity_id(entry.name)
         if ident in ids:

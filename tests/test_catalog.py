@@ -89,6 +89,8 @@ ZED = json.dumps({"name": "Zed", "type": "Product"})
     (['{"name": "Zed 2", "type": "Product"}', '{"name": "Zed-2", "type": "Product"}'],
      r"cat\.jsonl:2: 'Zed-2' and 'Zed 2' \(line 1\) get the same id ent:zed-2"),
     ([ZED, '{"name": "Helix", "type": "Product", "aliases": ["zed"]}'], r"cat\.jsonl:2: alias 'zed' of 'Helix' also names 'Zed'"),
+    (['{"name": "Helix", "type": "Product", "aliases": ["Zed"]}', ZED],
+     r"cat\.jsonl:2: 'Zed' is also an alias of 'Helix' \(line 1\)"),  # the other way round
     ([ZED, '{"name": "Hel\\udc80x", "type": "Product"}'], r"cat\.jsonl:2: name .* lone surrogate"),
     ([ZED, '{"name": "Helix", "type": "Product", "shared": ["it"]}'], r"cat\.jsonl:2: alias 'it' .*common English"),
     ([ZED, '{"name": "Helix", "type": "Product", "aliases": ["Hx"], "shared": ["hx"]}'],
