@@ -47,7 +47,7 @@ _PLUS_PLUS = re.compile(r"[A-Za-z][\w.-]*\+\+")
 # words more common than this are shouting ("HUGE", "NEVER")
 CAPITALS = "discovery.capitals"
 _SHOUTED_ZIPF = 4.0
-_RARER_WORD = re.compile(r"[A-Z]{3,}")
+_THREE_CAPITALS = re.compile(r"[A-Z]{3,}")
 _ACRONYM = re.compile(r"[A-Z][A-Z0-9]{1,6}(?:-[a-z]+|(?:-[A-Z][A-Z0-9]{0,6})+)?")  # "VC-flush", "PHP-FPM"
 _BATCH = re.compile(r"[WSF]\d{2}")
 _CAPITALIZED = re.compile(r"[A-Z](?:[a-z0-9'’]+|(?=-[A-Z][a-z]))(?:-[A-Za-z0-9]+)*")  # "Wi-Fi", "V-Ray"
@@ -116,7 +116,7 @@ def _word_shape(word: str, lexicon: Lexicon) -> str | None:
         if lexicon.is_generic(word.split("-")[0]) or _BATCH.fullmatch(word):
             return None  # "VC-flush" a generic, "W23" a batch
         if is_common(word):  # "AND" is shouting; "GRUB", "BIND", "JAWS" may be names (confirmed per document)
-            return CAPITALS if _RARER_WORD.fullmatch(word) and zipf(word.lower()) < _SHOUTED_ZIPF \
+            return CAPITALS if _THREE_CAPITALS.fullmatch(word) and zipf(word.lower()) < _SHOUTED_ZIPF \
                 and word.lower() not in STOP_WORDS else None
         return "discovery.acronym"
     if _CAPITALIZED.fullmatch(word):

@@ -171,10 +171,13 @@ def antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:
     return named_before(ctx, p_lo, s_lo) or fallback
 
 
-def sentence_opener(ctx: QuoteContext, s_lo: int, lo: int) -> Hit | None:
+def sentence_opener(ctx: QuoteContext, s_lo: int, lo: int, pos: int | None = None) -> Hit | None:
     """The name that opens the sentence starting at ``s_lo``, when a cue stands in a later clause of it (``lo``):
-    in "Keycloak is the enterprise standard — Java-based", Keycloak is Java-based, whatever the quote is about."""
-    return _opening(ctx, s_lo, lo) if lo > s_lo else None
+    in "Keycloak is the enterprise standard — Java-based", Keycloak is Java-based, whatever the quote is about.
+    With ``pos`` (the cue's place), also when the cue stands in the opening clause and the name is its verb's
+    subject (:func:`clause_subject`)."""
+    opener = _opening(ctx, s_lo, lo) if lo > s_lo else None
+    return opener or (clause_subject(ctx, s_lo, pos) if pos is not None else None)
 
 
 # what follows a sentence's opening name when it is the clause's subject: a verb or an apposition
@@ -194,7 +197,7 @@ _APPOSITION = re.compile(r"(?:\s*,|\s*\(|\s*[—–]|\s+-)\s*(?:a|an|the|its|the
 def apposed_owner(ctx: QuoteContext, s_lo: int, pos: int) -> Hit | None:
     """The name a noun phrase ending at ``pos`` stands in apposition to, within the sentence starting at ``s_lo``:
     Cedega in "Cedega, a proprietary fork of Wine"; names governed by "of" inside the phrase are skipped."""
-    for hit in reversed([h for h in ctx.hits if s_lo <= h.start and h.end <= pos]):
+    for hit in reversed(ctx.hits_in(s_lo, pos)):
         if _APPOSITION.fullmatch(ctx.text, hit.end, pos):
             return hit
         if not re.search(r"\bof\s+(?:the\s+)?$", ctx.text[max(s_lo, hit.start - 12):hit.start], re.IGNORECASE):

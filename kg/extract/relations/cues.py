@@ -30,7 +30,6 @@ from kg.extract.relations.base import (
     actor_before,
     antecedent,
     apposed_owner,
-    clause_subject,
     cue_targets,
     emit,
     evidence_span,
@@ -261,8 +260,7 @@ def _named_target(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     opens = m.start("target") if m.groupdict().get("target") and m.start("target") > m.start() else m.start()
     source = actor_before(ctx, m.start(), lo, words=3) or apposed_owner(ctx, s_lo, opens)
     if source is None and not scope.family.user_named:  # "Dendrite (Go)": only the name it follows
-        source = antecedent(ctx, m.start(), None) or sentence_opener(ctx, s_lo, lo) \
-            or clause_subject(ctx, s_lo, m.start()) or scope.subject
+        source = antecedent(ctx, m.start(), None) or sentence_opener(ctx, s_lo, lo, m.start()) or scope.subject
     for target in ([target] + _slashed(ctx, m, target) if target else []):  # "an Ably/PubNub alternative"
         if source and _not_negated(scope, source, target):
             yield source, target, min(m.start(), source.start if source.end else m.start()), m.end()

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from kg.extract.relations.base import (Finding, antecedent, apposed_owner, clause_subject, line_topic, list_after,
-                                      list_back, sentence_opener)
+from kg.extract.relations.base import (Finding, antecedent, apposed_owner, line_topic, list_after, list_back,
+                                      sentence_opener)
 from kg.extract.relations.cues import Reading, Scope, reader, run_cues
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.lexicon import Lexicon
@@ -72,8 +72,8 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     s_lo, s_hi = ctx.sentence_of(m.start())
     lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
     # "uses X" needs its user named; a cue in a later clause falls back on the name that opens the sentence
-    fallback = line_topic(ctx, m.start()) or (None if family.user_named else sentence_opener(ctx, s_lo, lo)
-                                              or clause_subject(ctx, s_lo, m.start()) or subject)
+    fallback = line_topic(ctx, m.start()) or (None if family.user_named else
+                                              sentence_opener(ctx, s_lo, lo, m.start()) or subject)
     named = [h for h in _actors(scope, m.start(), lo) if h.type != "Organization"]  # "Okta uses DuckDB": a user
     if named and _OBJECT_OF_NOUN.search(ctx.text, max(lo, named[0].start - 60), named[0].start):
         # "exa, a modern replacement for ls written in Rust": the replacement is written in Rust, not ls
