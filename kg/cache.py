@@ -208,6 +208,11 @@ class ExtractionCache:
         self.hits[kind] += 1
         return raw
 
+    def holds(self, kind: str) -> bool:
+        """Whether the previous build's cache holds any entry of ``kind`` ("parsed", "attributed"; not "extracted",
+        which is read in a thread)."""
+        return bool(self._old[kind])
+
     def has_parsed(self, text: str) -> bool:
         """Whether the previous build's cache holds the :class:`Parsed` of a quote text (nothing is decoded)."""
         return _key(self._fp, "parsed", text) in self._old["parsed"]

@@ -244,6 +244,14 @@ def _results(futures: list) -> Iterator:
         yield from future.result()
 
 
+def _dask_results(client, futures: list) -> Iterator:
+    try:
+        for future in futures:
+            yield from future.result()
+    finally:
+        client.cancel([f for f in futures if not f.done()])
+
+
 def _chunks(items: list, workers: int) -> list[list]:
     """Chunks small enough to keep every worker busy to the end, large enough to cost little to send.
 
@@ -389,12 +397,16 @@ class Runner:
                                    initargs=(self.setup,))
 
     def _processes(self, task, items: list) -> Iterator:
+        """Submit every chunk now (the workers start on them while the caller goes on); the results in order."""
         self._started()
         if self._pool is None:
             self._pool = self._executor(self.jobs)
         chunks = _chunks(items, self.jobs)
         with _main_not_imported():  # workers start while tasks are submitted
             futures = [self._pool.submit(task, chunk, setup=self.setup.key) for chunk in chunks]
+        return self._collected(task, chunks, futures)
+
+    def _collected(self, task, chunks: list[list], futures: list) -> Iterator:
         stolen: dict[int, list] = {}  # chunk index → its results, worked out in this process
         last = len(chunks) - 1 if self._may_take(task) else 0  # chunks after it are done here or taken by a worker
         try:
@@ -435,11 +447,7 @@ class Runner:
             self._setup_future = client.scatter(self.setup, broadcast=True, hash=False)
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         futures = client.map(task, _chunks(items, workers), setup=self._setup_future, pure=False)
-        try:
-            for future in futures:
-                yield from future.result()
-        finally:
-            client.cancel([f for f in futures if not f.done()])
+        return _dask_results(client, futures)
 
     def _dask_client(self):
         from kg.errors import ParallelError

@@ -203,12 +203,15 @@ def _resolve(corpus: Corpus, parsed: dict[str, Parsed], texts: dict[str, str], c
         documents[doc.id] = (ctxs, primary)
         todo.append((doc.id, ctxs, doc.subtitle, hints, primary, doc.title))
     # the table is final now (attribution only reads it): the documents go to the map step, cached ones aside
-    keys = [_attribution_key(table, cache, *job) for job in todo]
-    found = [cache.attributed(key) if cache is not None else None for key in keys]  # type: ignore[arg-type]
+    reuse = cache is not None and cache.holds("attributed")
+    keys = [_attribution_key(table, cache, *job) for job in todo] if reuse else []
+    found = [cache.attributed(key) for key in keys] if reuse else [None] * len(todo)  # type: ignore[union-attr]
     items = [Attributing(ctxs, entity_slice(table, _attribution_ids(ctxs, hints, primary)), subtitle, hints, primary,
                          title) for (_, ctxs, subtitle, hints, primary, title), hit in zip(todo, found) if hit is None]
     fresh = (runner.map(attribute_task, items) if runner is not None
              else (attribute_document(item, cat) for item in items))
+    if not reuse:  # nothing to take from the cache: the keys are worked out while the workers attribute
+        keys = [_attribution_key(table, cache, *job) for job in todo]
     for key, hit in zip(keys, found):
         got = hit if hit is not None else next(fresh)
         if cache is not None:

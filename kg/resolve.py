@@ -17,7 +17,7 @@ from kg.names import (CAPITALS, NameHit, find_code_names, find_cue_names, find_l
                       find_names, not_prose, split_release)
 from kg.prefilter import literal_automaton
 from kg.senses import choose_senses
-from kg.words import RARE, is_common, is_person, is_place, is_unheard, name_pattern, zipf
+from kg.words import RARE, find_name, is_common, is_person, is_place, is_unheard, stands_alone, zipf
 
 __all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Scanned", "Span", "resolve_corpus", "scan_names",
            "scan_texts"]
@@ -376,7 +376,7 @@ def _said(doc: Document, parsed: dict[str, Parsed], texts: dict[str, str],
     said = set()
     spoken = "\n".join(texts.get(qid, "") for qid in doc.quote_ids).lower() if doc.candidates else ""
     for side in doc.candidates:  # a side the quotes write whole ("Base UI")
-        if re.search(rf"(?<![\w-]){re.escape(side.lower())}(?![\w-])", spoken):
+        if _written(spoken, side.lower()):
             said.add(f"phrase:{side.lower()}")
     for qid in doc.quote_ids:
         said |= words.get(qid, frozenset())
@@ -385,6 +385,21 @@ def _said(doc: Document, parsed: dict[str, Parsed], texts: dict[str, str],
             names = {split_release(n.text)[0] for n in parsed[qid].names if n.strong}
             said |= {normalize_name(n) for n in names} | {_loose(n) for n in names}
     return said
+
+
+_WORDISH = re.compile(r"[\w-]")
+
+
+def _written(text: str, form: str) -> bool:
+    """Whether ``text`` writes ``form`` as it is, not inside a longer word or hyphenated name (a search with
+    ``str.find``: a pattern compiled per title side cost more than the search)."""
+    pos = text.find(form)
+    while pos >= 0:
+        end = pos + len(form)
+        if not (pos and _WORDISH.match(text, pos - 1)) and not _WORDISH.match(text, end):
+            return True
+        pos = text.find(form, pos + 1)
+    return False
 
 
 def _prose(text: str) -> str:
@@ -541,7 +556,7 @@ def _title_names(text: str, title: Parsed, table: EntityTable, spoken: str, said
     Returns (start, end, name), in title order.
     """
     def says(form: str) -> bool:
-        return re.search(rf"(?<![\w-]){re.escape(form.lower())}(?![\w-])", spoken) is not None
+        return _written(spoken, form.lower())
 
     def cued(start: int, end: int) -> bool:
         return any(p.search(text[:start]) for p in before) or any(p.match(text[end:]) for p in after)
@@ -595,7 +610,7 @@ def _title_mentions(doc: Document, products: list[str], table: EntityTable, hits
                     texts: dict[str, str]) -> None:
     """Add the mentions of a title's products that the catalog matcher missed ("ruff is faster", "replace jest").
 
-    A review's own products are named in any case in its quotes, as for "A vs B" titles (:func:`_form_pattern`
+    A review's own products are named in any case in its quotes, as for "A vs B" titles (:func:`_any_case`
     keeps very common words, such as "Cursor", case-sensitive). A longer form takes the place of the shorter
     names inside it ("Grafana Alloy" over "Grafana").
     """
@@ -678,13 +693,11 @@ class _FormScan:
         """Every place of a form in ``text`` as (start, end, form), overlapping ones too."""
         lowered = text.lower()
         if len(lowered) != len(text):  # a character whose lower case is longer ("İ"): offsets would drift
-            return [(m.start(), m.end(), form)
-                    for form in self.forms for m in _form_pattern(form, False).finditer(text)]
+            return [(start, end, form) for form in self.forms for start, end in find_name(text, form, _any_case(form, False))]
         spots = []
         for last, form in self.automaton.iter(lowered):
             start, end = last - len(form) + 1, last + 1
-            if _form_pattern(form, False).fullmatch(text, start, end) and \
-                    not (start and re.match(r"[\w.-]", text[start - 1])) and not re.match(r"[\w-]", text[end:end + 1]):
+            if (_any_case(form, False) or text.startswith(form, start)) and stands_alone(text, start, end):
                 spots.append((start, end, form))
         return spots
 
@@ -730,20 +743,21 @@ def _overlay(text: str, hits: list[Hit], forms: dict[str, str],
 
 
 @lru_cache(maxsize=1 << 16)
-def _form_pattern(form: str, feature: bool) -> re.Pattern[str]:
-    """The pattern of a title's surface form, compiled once per run rather than once per quote."""
+def _any_case(form: str, feature: bool) -> bool:
+    """Whether a title's surface form matches in any case: a review's own product names do, unless they are very
+    common words ("continue") or a feature's name."""
     from kg.words import fold_case
 
-    # a review's own product names match in any case unless they are very common words ("continue")
-    return name_pattern(form, fold_case(form, rare=10000) and not feature)
+    return fold_case(form, rare=10000) and not feature
 
 
 def _gazetteer_hits(text: str, forms: dict[str, str], taken: list[tuple[int, int]],
                     as_written: set[str] | frozenset[str] = frozenset()) -> list[tuple[int, int, str]]:
     """Occurrences of known surface forms (any case unless a plain capitalised word, a feature or a short form
     in ``as_written``) not yet taken."""
-    return _take([(m.start(), m.end(), form) for form in forms
-                  for m in _form_pattern(form, forms[form].startswith(_FEATURE) or form in as_written).finditer(text)],
+    return _take([(start, end, form) for form in forms
+                  for start, end in find_name(text, form, _any_case(form, forms[form].startswith(_FEATURE)
+                                                                    or form in as_written))],
                  taken)
 
 

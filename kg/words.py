@@ -8,10 +8,11 @@ text: a lowercase word the web uses often is vocabulary, one it never uses ("lib
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 
 __all__ = ["common_words", "fold_case", "frequency", "is_common", "is_person", "is_place", "is_unheard",
-           "is_vocabulary", "name_pattern", "preload", "zipf"]
+           "is_vocabulary", "find_name", "name_pattern", "preload", "stands_alone", "zipf"]
 
 COMMON = 1000  # at or above this count a lowercase word is ordinary English ("trigger", "bolt", "temporal")
 RARE = 100  # below this count a word is almost certainly a name when it matches a known product
@@ -128,10 +129,12 @@ def is_person(name: str) -> bool:
 
 
 def preload() -> None:
-    """Load the word frequencies and the gazetteer now (about a second): name resolution reads both, and a build
-    with workers loads them in a thread while they parse, instead of while this process resolves names alone."""
+    """Load the word frequencies, the gazetteer and the given names now (about a second): name resolution reads
+    them, and a build with workers loads them in a thread while they parse, not while this process resolves names
+    alone."""
     _table()
     _places()
+    _given_names()
     zipf("the")
 
 
@@ -140,6 +143,42 @@ def name_pattern(form: str, any_case: bool) -> re.Pattern[str]:
     """A name as words in text: not inside a longer word, path or hyphenated name ("Zed" not in "Zed-like" or
     "zed.dev"); compiled once per name and case rule."""
     return re.compile(rf"(?<![\w.-]){re.escape(form)}(?![\w-])", re.IGNORECASE if any_case else 0)
+
+
+_BEFORE_NAME = re.compile(r"[\w.-]")  # what may not touch a name on the left (name_pattern's lookbehind) …
+_AFTER_NAME = re.compile(r"[\w-]")  # … and on the right
+_ODD_FOLDS = ("\u0130", "\u0131", "\u017f")  # İ, ı, ſ: re.IGNORECASE matches them to i and s, str.lower() does not
+
+
+def stands_alone(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is not part of a longer word, path or hyphenated name (``name_pattern``'s
+    lookarounds)."""
+    return not (start and _BEFORE_NAME.match(text, start - 1)) and not _AFTER_NAME.match(text, end)
+
+
+def find_name(text: str, form: str, any_case: bool) -> Iterator[tuple[int, int]]:
+    """Where ``name_pattern(form, any_case)`` matches ``text``, as (start, end), found with ``str.find``.
+
+    Name resolution looks for thousands of title forms once or twice each: compiling a pattern per form cost
+    more than the search. The spans are the pattern's, left to right and not overlapping; a form or text whose
+    case folding ``str.lower`` does not mirror (non-ASCII forms, "İ", "ı", "ſ") goes to the pattern itself.
+    """
+    if not form:
+        return
+    hay, needle = text, form
+    if any_case:
+        hay, needle = text.lower(), form.lower()
+        if not form.isascii() or len(hay) != len(text) or any(c in text for c in _ODD_FOLDS):
+            yield from ((m.start(), m.end()) for m in name_pattern(form, True).finditer(text))
+            return
+    width, pos = len(form), hay.find(needle)
+    while pos >= 0:
+        end = pos + width
+        if stands_alone(text, pos, end):
+            yield pos, end
+            pos = hay.find(needle, end)
+        else:
+            pos = hay.find(needle, pos + 1)
 
 
 def fold_case(form: str, rare: int = 100) -> bool:

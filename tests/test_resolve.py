@@ -160,15 +160,19 @@ def test_a_given_name_and_a_rare_surname_make_a_person(name, person):
     assert is_person(name) is person
 
 
-def test_title_form_patterns_are_compiled_once_per_form_not_per_quote(tmp_path):
-    from kg.resolve import _form_pattern
+def test_title_forms_are_looked_up_once_per_form_and_searched_without_a_pattern(tmp_path, monkeypatch):
+    import kg.words
+    from kg.resolve import _any_case
 
-    _form_pattern.cache_clear()
+    compiled = []
+    monkeypatch.setattr(kg.words, "name_pattern", lambda *args: compiled.append(args))
+    _any_case.cache_clear()
     quotes = [f"Acmebase handles case {n} well, and Widgetly does not." for n in range(40)]
     graph = run_docs(tmp_path, [("Acmebase vs Widgetly", quotes)])
     assert {"Acmebase", "Widgetly"} <= {e.name for e in graph.entities}
-    info = _form_pattern.cache_info()
+    info = _any_case.cache_info()
     assert info.misses <= 4 and info.hits >= 40  # a handful of forms, looked up for every quote
+    assert compiled == []  # ASCII forms are found with str.find (kg.words.find_name)
 
 
 def test_resolution_imports_no_extraction_stage():

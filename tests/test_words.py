@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from kg.words import frequency, is_common, is_unheard, is_vocabulary, zipf
+from kg.words import find_name, frequency, is_common, is_unheard, is_vocabulary, name_pattern, stands_alone, zipf
 
 
 def test_frequency_orders_words_and_names():
@@ -29,3 +31,34 @@ def test_technical_vocabulary_is_english_and_names_nobody_writes_are_unheard(wor
 
 def test_zipf_reads_typographic_apostrophes_as_straight_ones():
     assert zipf("don’t") == zipf("don't") > 5
+
+
+@pytest.mark.parametrize("text,form,any_case,spans", [
+    ("Zed, zed and zed-like; get.zed", "Zed", True, [(0, 3), (5, 8)]),  # not in a hyphenated or dotted name
+    ("Zed, zed and Zed", "Zed", False, [(0, 3), (13, 16)]),
+    ("aaa aa", "aa", True, [(4, 6)]),  # "aa" inside "aaa" is part of a longer word
+    ("the Kubernetes' API", "kubernetes", True, [(4, 14)]),
+    ("İstanbul and ıstanbul", "istanbul", True, None),  # letters str.lower() folds otherwise: as the pattern does
+])
+def test_find_name_finds_what_the_name_pattern_matches(text, form, any_case, spans):
+    expected = [m.span() for m in name_pattern(form, any_case).finditer(text)]
+    assert list(find_name(text, form, any_case)) == expected
+    if spans is not None:
+        assert expected == spans
+
+
+def test_find_name_agrees_with_the_pattern_on_random_text():
+    rng = random.Random(7)
+    alphabet = "aAbB.-_ 1’ıſK"
+    for _ in range(3000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 14)))
+        form = "".join(rng.choice("aAbB1.-ſ") for _ in range(rng.randint(1, 3)))
+        for any_case in (True, False):
+            expected = [m.span() for m in name_pattern(form, any_case).finditer(text)]
+            assert list(find_name(text, form, any_case)) == expected, (text, form, any_case)
+
+
+def test_stands_alone():
+    assert stands_alone("use Zed now", 4, 7)
+    assert not stands_alone("use Zed-like", 4, 7) and not stands_alone("see get.zed", 8, 11)
+    assert not stands_alone("a.Zed", 2, 5)
