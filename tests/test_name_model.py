@@ -37,6 +37,12 @@ def test_candidates_are_lowercase_words_no_other_step_took_and_no_english(lexico
     assert not _words("the, and, of, which", lexicon)
 
 
+def test_a_generic_term_is_no_candidate_but_a_hyphenated_name_ending_in_one_is(lexicon):
+    words = _words("p99 latency fell, and kube-dns beat xrdp", lexicon)
+    assert "p99" not in words  # a percentile (the lexicon's generic terms), not a product
+    assert {"kube-dns", "xrdp"} <= set(words)  # "dns" is generic, "kube-dns" is read whole
+
+
 def test_a_word_one_edit_or_a_reordering_from_common_english_says_so(lexicon):
     assert _near_common("rclone")  # "clone": a name made from a word, or a typo; the model weighs its place
     assert not _near_common("xrdp")
