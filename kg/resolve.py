@@ -370,21 +370,29 @@ def scan_texts(texts: dict[str, str]) -> Scanned:
 
 
 def _said(doc: Document, parsed: dict[str, Parsed], texts: dict[str, str],
-          words: dict[str, frozenset[str]]) -> set[str]:
-    """The names a document's quotes say (catalog names and name-shaped stretches), normalised, and its words
-    (``words``: each quote's, as :func:`scan_texts` found them)."""
+          words: dict[str, frozenset[str]], quote_ids: list[str] | None = None) -> set[str]:
+    """The names a document's quotes (or ``quote_ids`` of them) say (catalog names and name-shaped stretches),
+    normalised, and its words (``words``: each quote's, as :func:`scan_texts` found them)."""
     said = set()
-    spoken = "\n".join(texts.get(qid, "") for qid in doc.quote_ids).lower() if doc.candidates else ""
+    quote_ids = doc.quote_ids if quote_ids is None else quote_ids
+    spoken = "\n".join(texts.get(qid, "") for qid in quote_ids).lower() if doc.candidates else ""
     for side in doc.candidates:  # a side the quotes write whole ("Base UI")
         if _written(spoken, side.lower()):
             said.add(f"phrase:{side.lower()}")
-    for qid in doc.quote_ids:
+    for qid in quote_ids:
         said |= words.get(qid, frozenset())
         if qid in parsed:
             said |= {normalize_name(canon) for _, _, _, canon in parsed[qid].spans}
             names = {split_release(n.text)[0] for n in parsed[qid].names if n.strong}
             said |= {normalize_name(n) for n in names} | {_loose(n) for n in names}
     return said
+
+
+def _witnesses(doc: Document, texts: dict[str, str]) -> list[str]:
+    """The document's quotes that can vouch for a name its title holds: not a quote that repeats the headline
+    ("Postman is Dead. Long live Bruno" quoted whole says nothing more of "Dead" than the title does)."""
+    title = (doc.title or "").strip().strip("\"“”").casefold()
+    return [q for q in doc.quote_ids if texts.get(q, "").strip().strip("\"“”").casefold() != title]
 
 
 _WORDISH = re.compile(r"[\w-]")
@@ -963,9 +971,12 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
         hits[qid].sort(key=lambda h: (h.start, h.end))
     for doc in documents:
         if not candidates[doc.id] and titles and doc.id in titles:
-            spoken = "\n".join(texts.get(q, "") for q in doc.quote_ids).lower()
+            witnesses = _witnesses(doc, texts)
+            spoken = "\n".join(texts.get(q, "") for q in witnesses).lower()
+            said = doc_said[doc.id] if len(witnesses) == len(doc.quote_ids) else \
+                _said(doc, parsed, texts, scanned.words, witnesses)
             candidates[doc.id], primary[doc.id] = _title_subjects(doc, titles[doc.id], table, hits, lexicon, spoken,
-                                                                  doc_said[doc.id])
+                                                                  said)
             _title_mentions(doc, candidates[doc.id], table, hits, texts)
     found = _discovered_forms(hits, table)
     corpus = _FormScan(found) if found else None

@@ -175,6 +175,15 @@ def test_title_forms_are_looked_up_once_per_form_and_searched_without_a_pattern(
     assert compiled == []  # ASCII forms are found with str.find (kg.words.find_name)
 
 
+def test_a_quote_that_repeats_the_headline_is_no_witness_for_the_title_names(tmp_path):
+    headline = "Quibbledb is Dead. Long live Zorblat"
+    graph = run_docs(tmp_path, [(headline, [headline, "Quibbledb is slow and Zorblat is fast."]),
+                                ("Notes", ["That project is dead and the fork is dead too.",
+                                           "Is it dead? The dead plugins say so."])])
+    names = {e.name for e in graph.entities}
+    assert {"Quibbledb", "Zorblat"} <= names and "Dead" not in names
+
+
 def test_resolution_imports_no_extraction_stage():
     """Stages import downward only: name resolution (and its name discovery) never imports kg.extract."""
     import ast
