@@ -209,8 +209,8 @@ class ExtractionCache:
         return raw
 
     def holds(self, kind: str) -> bool:
-        """Whether the previous build's cache holds any entry of ``kind`` ("parsed", "attributed"; not "extracted",
-        which is read in a thread)."""
+        """Whether the previous build's cache holds any entry of ``kind`` ("parsed", "attributed"; not
+        "extracted", which is read in a thread)."""
         return bool(self._old[kind])
 
     def has_parsed(self, text: str) -> bool:

@@ -86,15 +86,16 @@ class Candidate:
 def candidates(text: str, names: list[NameHit], taken: list[tuple[int, int]], lexicon: Lexicon) -> list[Candidate]:
     """The quote's words that may be names: lowercase words not taken by another step, not in a URL, not a stop
     word, not ordinary English and not a generic term of the lexicon ("p99"; a hyphenated word is read whole:
-    "kube-dns" may be a name though DNS is generic) ("lowercase"); and capitalised words that open a sentence, which
-    ``names`` holds as weak names ("Garage is an S3-compatible object store": "initial")."""
+    "kube-dns" may be a name though DNS is generic) ("lowercase"); and capitalised words that open a sentence,
+    which ``names`` holds as weak names ("Garage is an S3-compatible object store": "initial")."""
     memo = lexicon.memo.setdefault("name_model_words", {})
     masked = not_prose(text) + taken
     out = []
     for m in _WORD.finditer(text):
         start, end, word = m.start(), m.end(), m.group()
-        if len(word) < 2 or word in STOP_WORDS or is_common(word) or text[end:end + 1] in ("'", "’") \
-                or ("-" not in word and lexicon.is_generic(word)) or any(s < end and start < e for s, e in masked):
+        generic = "-" not in word and lexicon.is_generic(word)
+        if len(word) < 2 or word in STOP_WORDS or is_common(word) or generic \
+                or text[end:end + 1] in ("'", "’") or any(s < end and start < e for s, e in masked):
             continue
         if word not in memo:
             memo[word] = _word_features(word)

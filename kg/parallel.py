@@ -397,7 +397,7 @@ class Runner:
                                    initargs=(self.setup,))
 
     def _processes(self, task, items: list) -> Iterator:
-        """Submit every chunk now (the workers start on them while the caller goes on); the results in order."""
+        """Submit every chunk now (the workers start on them meanwhile); the results, in order."""
         self._started()
         if self._pool is None:
             self._pool = self._executor(self.jobs)

@@ -205,7 +205,7 @@ def _resolve(corpus: Corpus, parsed: dict[str, Parsed], texts: dict[str, str], c
     # the table is final now (attribution only reads it): the documents go to the map step, cached ones aside
     reuse = cache is not None and cache.holds("attributed")
     keys = [_attribution_key(table, cache, *job) for job in todo] if reuse else []
-    found = [cache.attributed(key) for key in keys] if reuse else [None] * len(todo)  # type: ignore[union-attr]
+    found = [cache.attributed(k) for k in keys] if reuse else [None] * len(todo)  # type: ignore[union-attr]
     items = [Attributing(ctxs, entity_slice(table, _attribution_ids(ctxs, hints, primary)), subtitle, hints, primary,
                          title) for (_, ctxs, subtitle, hints, primary, title), hit in zip(todo, found) if hit is None]
     fresh = (runner.map(attribute_task, items) if runner is not None

@@ -701,7 +701,8 @@ class _FormScan:
         """Every place of a form in ``text`` as (start, end, form), overlapping ones too."""
         lowered = text.lower()
         if len(lowered) != len(text):  # a character whose lower case is longer ("İ"): offsets would drift
-            return [(start, end, form) for form in self.forms for start, end in find_name(text, form, _any_case(form, False))]
+            return [(start, end, form) for form in self.forms
+                    for start, end in find_name(text, form, _any_case(form, False))]
         spots = []
         for last, form in self.automaton.iter(lowered):
             start, end = last - len(form) + 1, last + 1
@@ -752,8 +753,8 @@ def _overlay(text: str, hits: list[Hit], forms: dict[str, str],
 
 @lru_cache(maxsize=1 << 16)
 def _any_case(form: str, feature: bool) -> bool:
-    """Whether a title's surface form matches in any case: a review's own product names do, unless they are very
-    common words ("continue") or a feature's name."""
+    """Whether a title's surface form matches in any case: a review's own product names do, unless they are
+    very common words ("continue") or a feature's name."""
     from kg.words import fold_case
 
     return fold_case(form, rare=10000) and not feature

@@ -129,9 +129,9 @@ def is_person(name: str) -> bool:
 
 
 def preload() -> None:
-    """Load the word frequencies, the gazetteer and the given names now (about a second): name resolution reads
-    them, and a build with workers loads them in a thread while they parse, not while this process resolves names
-    alone."""
+    """Load the word frequencies, the gazetteer and the given names now (about a second): name resolution
+    reads them, and a build with workers loads them in a thread while they parse, not while this process
+    resolves names alone."""
     _table()
     _places()
     _given_names()
@@ -147,7 +147,8 @@ def name_pattern(form: str, any_case: bool) -> re.Pattern[str]:
 
 _BEFORE_NAME = re.compile(r"[\w.-]")  # what may not touch a name on the left (name_pattern's lookbehind) …
 _AFTER_NAME = re.compile(r"[\w-]")  # … and on the right
-_ODD_FOLDS = ("\u0130", "\u0131", "\u017f")  # İ, ı, ſ: re.IGNORECASE matches them to i and s, str.lower() does not
+# İ, ı, ſ: re.IGNORECASE matches them to i and s, str.lower() does not
+_ODD_FOLDS = ("\u0130", "\u0131", "\u017f")
 
 
 def stands_alone(text: str, start: int, end: int) -> bool:

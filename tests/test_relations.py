@@ -606,7 +606,7 @@ def test_a_list_of_dependencies_is_what_the_product_depends_on_not_a_list_of_riv
 
 @pytest.mark.parametrize("title,quote,actor,target", [
     ("Notes", "Moment.js is dead, long live Day.js!", "Day.js", "Moment.js"),
-    ("Notes", "Moment.js is dead. Long live Day.js.", "Day.js", "Moment.js"),  # the cue runs into the next sentence
+    ("Notes", "Moment.js is dead. Long live Day.js.", "Day.js", "Moment.js"),  # a cue into the next sentence
     ("Substack review", "Substack had a bad year, and many writers are leaving for alternatives like Ghost.", "Ghost",
      "Substack"),
     ("Homebrew review", "Homebrew works, but developers are switching to Nix for reproducible setups.", "Nix", "Homebrew"),

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from kg.words import find_name, frequency, is_common, is_unheard, is_vocabulary, name_pattern, stands_alone, zipf
+from kg.words import (find_name, frequency, is_common, is_unheard, is_vocabulary, name_pattern, stands_alone,
+                      zipf)
 
 
 def test_frequency_orders_words_and_names():
@@ -38,7 +39,7 @@ def test_zipf_reads_typographic_apostrophes_as_straight_ones():
     ("Zed, zed and Zed", "Zed", False, [(0, 3), (13, 16)]),
     ("aaa aa", "aa", True, [(4, 6)]),  # "aa" inside "aaa" is part of a longer word
     ("the Kubernetes' API", "kubernetes", True, [(4, 14)]),
-    ("İstanbul and ıstanbul", "istanbul", True, None),  # letters str.lower() folds otherwise: as the pattern does
+    ("İstanbul and ıstanbul", "istanbul", True, None),  # letters str.lower() folds otherwise
 ])
 def test_find_name_finds_what_the_name_pattern_matches(text, form, any_case, spans):
     expected = [m.span() for m in name_pattern(form, any_case).finditer(text)]

@@ -195,8 +195,9 @@ def _if_then(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
 
 @reader("actor_after_target")
 def _actor_after_target(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
-    """The name before the cue suffers, those after it act: "Pinecone is losing ground to Turbopuffer". A cue that
-    runs into the next sentence ("Postman is dead. Long live Bruno") reads its actors in the sentence where it ends."""
+    """The name before the cue suffers, those after it act: "Pinecone is losing ground to Turbopuffer". A cue
+    that runs into the next sentence ("Postman is dead. Long live Bruno") reads its actors in the sentence
+    where it ends."""
     ctx = scope.ctx
     s_lo, s_hi = ctx.sentence_of(m.start())[0], ctx.sentence_of(max(m.start(), m.end() - 1))[1]
     lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
