@@ -246,8 +246,7 @@ def _results(futures: list) -> Iterator:
 
 def _dask_results(client, futures: list) -> Iterator:
     try:
-        for future in futures:
-            yield from future.result()
+        yield from _results(futures)
     finally:
         client.cancel([f for f in futures if not f.done()])
 

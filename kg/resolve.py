@@ -400,7 +400,8 @@ _WORDISH = re.compile(r"[\w-]")
 
 def _written(text: str, form: str) -> bool:
     """Whether ``text`` writes ``form`` as it is, not inside a longer word or hyphenated name (a search with
-    ``str.find``: a pattern compiled per title side cost more than the search)."""
+    ``str.find``: a pattern compiled per title side cost more than the search). Unlike
+    :func:`kg.words.find_name`, a dot may stand before it: "algolia" in "docsearch.algolia.com" counts."""
     pos = text.find(form)
     while pos >= 0:
         end = pos + len(form)
