@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -198,6 +199,25 @@ class KnowledgeGraph(_Model):
     claims: tuple[Claim, ...] = ()
     contradictions: tuple[Contradiction, ...] = ()
     report: tuple[ReportItem, ...] = ()
+
+    def json_pieces(self, batch: int = 2000) -> Iterator[str]:
+        """``self.model_dump_json()`` piece by piece, the same text: each list is made ``batch`` items at a time as
+        it is written, so the whole text is never in memory (at 100 k quotes, making it at once took over 1 GB)."""
+        from pydantic import TypeAdapter
+
+        opening = "{"
+        for name, field in type(self).model_fields.items():
+            value, adapter = getattr(self, name), TypeAdapter(field.annotation)
+            yield f'{opening}"{name}":'
+            opening = ","
+            if not isinstance(value, tuple):
+                yield adapter.dump_json(value).decode()
+                continue
+            yield "["
+            for at in range(0, len(value), batch):  # each slice's "[…]" without its brackets
+                yield ("," if at else "") + adapter.dump_json(value[at:at + batch]).decode()[1:-1]
+            yield "]"
+        yield "}"
 
     def entity(self, entity_id: str) -> Entity:
         """Return the entity with this id (KeyError if absent)."""

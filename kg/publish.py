@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kg.atomic import write_text
+from kg.atomic import open_atomic, write_text, write_text_pieces
 from kg.progress import ProgressCallback, report
 
 if TYPE_CHECKING:
@@ -231,7 +231,8 @@ def _write_store(graph: KnowledgeGraph, folder: Path, previous: Path | None,
     from kg.timings import stage
 
     with stage("store"):
-        write_text(folder / ".store" / GRAPH_FILE, graph.model_dump_json())
+        with open_atomic(folder / ".store" / GRAPH_FILE) as handle:  # streamed: the text is never whole in memory
+            write_text_pieces(handle, graph.json_pieces())
         if previous is None or update_store(graph, previous, folder, progress) is None:
             write_store(graph, folder, progress, concurrent=concurrent)
     return _quad_count(folder)
