@@ -38,6 +38,8 @@ def test_shipped_catalog_loads(shipped):
     ("hf", "Hugging Face", "Organization"),
     ("apache-2.0", "Apache 2.0", "License"),
     ("memgpt", "Letta", "Product"),
+    ("Facebook", "Facebook", "Organization"),  # its own company, as reviews name it, not folded into Meta
+    ("Meta Platforms", "Meta", "Organization"),
 ])
 def test_lookup_by_name_or_alias_ignores_case_and_spacing(shipped, form, canonical, type_):
     entry = shipped.get(form)
