@@ -40,6 +40,11 @@ def test_shipped_catalog_loads(shipped):
     ("memgpt", "Letta", "Product"),
     ("Facebook", "Facebook", "Organization"),  # its own company, as reviews name it, not folded into Meta
     ("Meta Platforms", "Meta", "Organization"),
+    ("Raspbian", "Raspbian", "Platform"),  # an old name people still write is its own entry, as Facebook is
+    ("VMware Fusion", "VMware Fusion", "Product"),  # not VMware Workstation: another product
+    ("Percona", "Percona", "Organization"),  # the maker of Percona Server
+    ("Bunny.net", "BunnyCDN", "Product"),
+    ("Fathom Analytics", "Fathom", "Product"),
 ])
 def test_lookup_by_name_or_alias_ignores_case_and_spacing(shipped, form, canonical, type_):
     entry = shipped.get(form)
