@@ -35,6 +35,7 @@ _JOIN = re.compile(r"(?:,|\s+(?:and|or|vs\.?|versus|&)|\s*/)\s*")  # "Remmina, x
 _BEFORE_WORD = re.compile(r"([\w'’.+-]+)[^\w\n]*$")
 _AFTER_WORD = re.compile(r"^[^\w\n]*([\w'’.+-]+)")
 _VOWEL = re.compile(r"[aeiouy]")
+_VERSION_TAG = re.compile(r"v\d+(?:\.\d+)*")  # "v4 is much easier to use than v5": a version, not a product
 
 
 def _zipf_band(word: str) -> str:
@@ -85,8 +86,8 @@ class Candidate:
 
 def candidates(text: str, names: list[NameHit], taken: list[tuple[int, int]], lexicon: Lexicon) -> list[Candidate]:
     """The quote's words that may be names: lowercase words not taken by another step, not in a URL, not a stop
-    word, not ordinary English and not a generic term of the lexicon ("p99"; a hyphenated word is read whole:
-    "kube-dns" may be a name though DNS is generic) ("lowercase"); and capitalised words that open a sentence,
+    word, not ordinary English, not a version tag ("v4") and not a generic term of the lexicon ("p99"; a hyphenated
+    word is read whole: "kube-dns" may be a name though DNS is generic) ("lowercase"); and capitalised words that open a sentence,
     which ``names`` holds as weak names ("Garage is an S3-compatible object store": "initial")."""
     memo = lexicon.memo.setdefault("name_model_words", {})
     masked = not_prose(text) + taken
@@ -94,7 +95,7 @@ def candidates(text: str, names: list[NameHit], taken: list[tuple[int, int]], le
     for m in _WORD.finditer(text):
         start, end, word = m.start(), m.end(), m.group()
         generic = "-" not in word and lexicon.is_generic(word)
-        if len(word) < 2 or word in STOP_WORDS or is_common(word) or generic \
+        if len(word) < 2 or word in STOP_WORDS or is_common(word) or generic or _VERSION_TAG.fullmatch(word) \
                 or text[end:end + 1] in ("'", "’") or any(s < end and start < e for s, e in masked):
             continue
         if word not in memo:

@@ -43,6 +43,12 @@ def test_a_generic_term_is_no_candidate_but_a_hyphenated_name_ending_in_one_is(l
     assert {"kube-dns", "xrdp"} <= set(words)  # "dns" is generic, "kube-dns" is read whole
 
 
+def test_a_version_tag_is_no_candidate(lexicon):
+    words = _words("v4 is much easier to use than v5.2, and v8js beat xrdp", lexicon)
+    assert "v4" not in words and "v5.2" not in words  # versions of the quote's subject, not products
+    assert {"v8js", "xrdp"} <= set(words)
+
+
 def test_a_word_one_edit_or_a_reordering_from_common_english_says_so(lexicon):
     assert _near_common("rclone")  # "clone": a name made from a word, or a typo; the model weighs its place
     assert not _near_common("xrdp")
