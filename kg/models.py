@@ -201,8 +201,9 @@ class KnowledgeGraph(_Model):
     report: tuple[ReportItem, ...] = ()
 
     def json_pieces(self, batch: int = 2000) -> Iterator[str]:
-        """``self.model_dump_json()`` piece by piece, the same text: each list is made ``batch`` items at a time as
-        it is written, so the whole text is never in memory (at 100 k quotes, making it at once took over 1 GB)."""
+        """``self.model_dump_json()`` piece by piece, the same text: each list is made ``batch`` items at a
+        time as it is written, so the whole text is never in memory (at 100 k quotes, making it at once took
+        over 1 GB)."""
         from pydantic import TypeAdapter
 
         opening = "{"

@@ -85,10 +85,11 @@ class Candidate:
 
 
 def candidates(text: str, names: list[NameHit], taken: list[tuple[int, int]], lexicon: Lexicon) -> list[Candidate]:
-    """The quote's words that may be names: lowercase words not taken by another step, not in a URL, not a stop
-    word, not ordinary English, not a version tag ("v4") and not a generic term of the lexicon ("p99"; a hyphenated
-    word is read whole: "kube-dns" may be a name though DNS is generic) ("lowercase"); and capitalised words that open a sentence,
-    which ``names`` holds as weak names ("Garage is an S3-compatible object store": "initial")."""
+    """The quote's words that may be names: lowercase words not taken by another step, not in a URL, not a
+    stop word, not ordinary English, not a version tag ("v4") and not a generic term of the lexicon ("p99"; a
+    hyphenated word is read whole: "kube-dns" may be a name though DNS is generic) ("lowercase"); and
+    capitalised words that open a sentence, which ``names`` holds as weak names ("Garage is an S3-compatible
+    object store": "initial")."""
     memo = lexicon.memo.setdefault("name_model_words", {})
     masked = not_prose(text) + taken
     out = []

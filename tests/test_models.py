@@ -8,7 +8,8 @@ import pytest
 
 from kg.models import Entity, KnowledgeGraph, ReportItem, RunInfo
 
-RUN = RunInfo(kg_version="0", catalog=None, model="blank:en", inputs=("a.txt",), documents=1, quotes=1, skipped=0)
+RUN = RunInfo(kg_version="0", catalog=None, model="blank:en", inputs=("a.txt",), documents=1, quotes=1,
+              skipped=0)
 
 
 def _graph(entities: int) -> KnowledgeGraph:
