@@ -140,16 +140,18 @@ def extract(inputs: Annotated[list[Path], typer.Argument(help="Review files or f
 
     Example: kg extract examples/reviews --jsonl > pred.jsonl
     """
+    from itertools import chain
+
     from kg import api
     from kg.console import progress_display
 
     with progress_display(progress) as callback:
         graph = api.extract(inputs, catalog=catalog, model=model, progress=callback, jobs=jobs, scheduler=scheduler)
-    if jsonl:
-        sys.stdout.write("".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n"
-                                 for r in api.extract_records(graph)))
-    else:
-        sys.stdout.write(graph.model_dump_json(indent=1) + "\n")
+    # written as made: neither text is ever whole in memory
+    pieces = (json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in api.extract_records(graph)) \
+        if jsonl else chain(graph.json_pieces(indent=1), "\n")
+    for piece in pieces:
+        sys.stdout.write(piece)
     skipped = [r.message for r in graph.report if r.kind == "skipped_file"]
     _say(f"{graph.run.documents} documents, {graph.run.quotes} quotes, {graph.run.skipped} skipped"
          + (": " + "; ".join(skipped) if skipped else ""))

@@ -200,25 +200,29 @@ class KnowledgeGraph(_Model):
     contradictions: tuple[Contradiction, ...] = ()
     report: tuple[ReportItem, ...] = ()
 
-    def json_pieces(self, batch: int = 2000) -> Iterator[str]:
-        """``self.model_dump_json()`` piece by piece, the same text: each list is made ``batch`` items at a
-        time as it is written, so the whole text is never in memory (at 100 k quotes, making it at once took
-        over 1 GB)."""
+    def json_pieces(self, batch: int = 2000, indent: int | None = None) -> Iterator[str]:
+        """``self.model_dump_json(indent=indent)`` piece by piece, the same text: each list is made ``batch``
+        items at a time as it is written, so the whole text is never in memory (at 100 k quotes, making it at
+        once took over 1 GB)."""
         from pydantic import TypeAdapter
 
+        pad = "" if indent is None else "\n" + " " * indent  # a line break and one level of indentation
+        colon, comma = (":", ",") if indent is None else (": ", ",")
         opening = "{"
         for name, field in type(self).model_fields.items():
             value, adapter = getattr(self, name), TypeAdapter(field.annotation)
-            yield f'{opening}"{name}":'
-            opening = ","
-            if not isinstance(value, tuple):
-                yield adapter.dump_json(value).decode()
+            yield f'{opening}{pad}"{name}"{colon}'
+            opening = comma
+            if not isinstance(value, tuple) or not value:
+                yield adapter.dump_json(value, indent=indent).decode().replace("\n", pad)
                 continue
             yield "["
-            for at in range(0, len(value), batch):  # each slice's "[…]" without its brackets
-                yield ("," if at else "") + adapter.dump_json(value[at:at + batch]).decode()[1:-1]
-            yield "]"
-        yield "}"
+            for at in range(0, len(value), batch):  # each slice's "[…]" without its brackets, a level deeper
+                part = adapter.dump_json(value[at:at + batch], indent=indent).decode()
+                part = part[1:-1] if indent is None else part[1:part.rindex("\n")].replace("\n", pad)
+                yield ("," if at else "") + part
+            yield pad + "]"
+        yield ("\n" if indent is not None else "") + "}"
 
     def entity(self, entity_id: str) -> Entity:
         """Return the entity with this id (KeyError if absent)."""

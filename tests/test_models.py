@@ -1,4 +1,5 @@
-"""The schema's own behaviour: a graph's JSON written piece by piece is its ``model_dump_json()``."""
+"""The schema's own behaviour: a graph's JSON written piece by piece is its ``model_dump_json()``,
+indented or not."""
 
 from __future__ import annotations
 
@@ -24,10 +25,11 @@ def _graph(entities: int) -> KnowledgeGraph:
 
 @pytest.mark.parametrize("entities", [0, 1, 5, 6, 11])
 @pytest.mark.parametrize("batch", [1, 5, 2000])
-def test_json_pieces_are_model_dump_json(entities: int, batch: int) -> None:
+@pytest.mark.parametrize("indent", [None, 1, 2])  # the store's kg.json; ``kg extract``'s JSON
+def test_json_pieces_are_model_dump_json(entities: int, batch: int, indent: int | None) -> None:
     graph = _graph(entities)
-    text = "".join(graph.json_pieces(batch=batch))
-    assert text == graph.model_dump_json()  # byte for byte: empty lists, a batch boundary, escapes, non-ASCII
+    text = "".join(graph.json_pieces(batch=batch, indent=indent))
+    assert text == graph.model_dump_json(indent=indent)  # byte for byte: empty lists, batch ends, escapes
     assert KnowledgeGraph.model_validate_json(text) == graph
 
 
