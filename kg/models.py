@@ -207,12 +207,12 @@ class KnowledgeGraph(_Model):
         from pydantic import TypeAdapter
 
         pad = "" if indent is None else "\n" + " " * indent  # a line break and one level of indentation
-        colon, comma = (":", ",") if indent is None else (": ", ",")
+        colon = ":" if indent is None else ": "
         opening = "{"
         for name, field in type(self).model_fields.items():
             value, adapter = getattr(self, name), TypeAdapter(field.annotation)
             yield f'{opening}{pad}"{name}"{colon}'
-            opening = comma
+            opening = ","
             if not isinstance(value, tuple) or not value:
                 yield adapter.dump_json(value, indent=indent).decode().replace("\n", pad)
                 continue
