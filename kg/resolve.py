@@ -316,18 +316,18 @@ def _sibling_tail(rest: str, lexicon: Lexicon, product: bool = True) -> re.Match
 def _side_names(sides: tuple[str, ...], catalog: Catalog, said: set[str]) -> tuple[str, ...]:
     """The product each side of an "A vs B" title names; none at all when a side names no product.
 
-    A side the catalog knows or the document's quotes name stays whole (as does one word that is not ordinary
-    English and that the quotes use, in any case: "pgvector"); otherwise its longest stretch of words the
-    catalog knows (then one the quotes name) stands for it ("Vespa performance comparison" → "Vespa", "Angular,
-    take 2" → "Angular"). A side with no such stretch ("eight months after leaving VS Code", where "VS" was read
-    as "versus") means the split was wrong: the title is then read as one that names products without "vs".
+    A side the catalog knows or the document's quotes name stays whole (as does one word the quotes use that
+    is not ordinary English or is hyphenated, in any case: "pgvector", "axe-core"); otherwise its longest
+    stretch of words the catalog knows (then one the quotes name) stands for it ("Vespa performance
+    comparison" → "Vespa", "Angular, take 2" → "Angular"). A side with no such stretch ("eight months after
+    leaving VS Code", where "VS" was read as "versus") means the split was wrong: the title is then read as
+    one that names products without "vs".
     """
     out = []
     for side in sides:
         base = split_release(side)[0]
         if catalog.get(side) or catalog.get(base) or normalize_name(base) in said or _loose(base) in said or \
-                (" " not in base and f"word:{normalize_name(base)}" in said and not is_common(base)) or \
-                _own_name(base, catalog, said):
+                _said_word(base, said) or _own_name(base, catalog, said):
             out.append(side)
             continue
         words = re.findall(r"[\w][\w.+#-]*", side)
@@ -339,6 +339,13 @@ def _side_names(sides: tuple[str, ...], catalog: Catalog, said: set[str]) -> tup
             return ()
         out.append(inner)
     return tuple(dict.fromkeys(out))
+
+
+def _said_word(side: str, said: set[str]) -> bool:
+    """One word the quotes use that is not ordinary English ("pgvector"), or a hyphenated one of English parts
+    ("axe-core", "release-please"): in an "A vs B" title the other side must name a product too, so
+    "Self-hosted vs cloud" names none."""
+    return " " not in side and f"word:{normalize_name(side)}" in said and ("-" in side or not is_common(side))
 
 
 def _own_name(side: str, catalog: Catalog, said: set[str]) -> bool:

@@ -273,6 +273,9 @@ def test_a_title_product_is_found_in_lower_case_in_its_documents_quotes(sides):
     (("Acmebase", "Grafana Zorbit"), {"acmebase", "zorbit"}, ("Acmebase", "Grafana Zorbit")),
     (("Acmebase", "Grafana Zorbit"), {"acmebase"}, ("Acmebase", "Grafana")),
     (("Zorb-Factory", "Acmebase"), {"loose:zorbfactory", "acmebase"}, ("Zorb-Factory", "Acmebase")),  # "ZorbFactory"
+    # a hyphenated word of English parts the quotes use names a product ("axe-core") if the other side does
+    (("Axe-core", "Pa11y"), {"word:axe-core", "word:pa11y"}, ("Axe-core", "Pa11y")),
+    (("Self-hosted", "cloud"), {"word:self-hosted", "word:cloud"}, ()),
 ])
 def test_side_names(sides_in, said, expected):
     from kg.catalog import load_catalog
