@@ -149,7 +149,7 @@ def extract(inputs: Annotated[list[Path], typer.Argument(help="Review files or f
         graph = api.extract(inputs, catalog=catalog, model=model, progress=callback, jobs=jobs, scheduler=scheduler)
     # written as made: neither text is ever whole in memory
     pieces = (json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in api.extract_records(graph)) \
-        if jsonl else chain(graph.json_pieces(indent=1), "\n")
+        if jsonl else chain(graph.json_pieces(indent=1), ["\n"])
     for piece in pieces:
         sys.stdout.write(piece)
     skipped = [r.message for r in graph.report if r.kind == "skipped_file"]

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from kg.catalog import ontology_dir
 from kg.lexicon import Lexicon
-from kg.names import NameHit, not_prose
+from kg.names import VERSION, NameHit, not_prose
 from kg.stopwords import STOP_WORDS
 from kg.words import RARE, common_words, is_common, is_vocabulary, zipf
 
@@ -35,7 +35,6 @@ _JOIN = re.compile(r"(?:,|\s+(?:and|or|vs\.?|versus|&)|\s*/)\s*")  # "Remmina, x
 _BEFORE_WORD = re.compile(r"([\w'’.+-]+)[^\w\n]*$")
 _AFTER_WORD = re.compile(r"^[^\w\n]*([\w'’.+-]+)")
 _VOWEL = re.compile(r"[aeiouy]")
-_VERSION_TAG = re.compile(r"v\d+(?:\.\d+)*")  # "v4 is much easier to use than v5": a version, not a product
 
 
 def _zipf_band(word: str) -> str:
@@ -96,7 +95,7 @@ def candidates(text: str, names: list[NameHit], taken: list[tuple[int, int]], le
     for m in _WORD.finditer(text):
         start, end, word = m.start(), m.end(), m.group()
         generic = "-" not in word and lexicon.is_generic(word)
-        if len(word) < 2 or word in STOP_WORDS or is_common(word) or generic or _VERSION_TAG.fullmatch(word) \
+        if len(word) < 2 or word in STOP_WORDS or is_common(word) or generic or VERSION.match(word) \
                 or text[end:end + 1] in ("'", "’") or any(s < end and start < e for s, e in masked):
             continue
         if word not in memo:
