@@ -52,6 +52,14 @@ class Catalog:
     path: str | None = None
 
     @cached_property
+    def digest(self) -> str:
+        """SHA-256 of every entry (sorted by name, as JSON): what results read of the catalog, for cache keys."""
+        import hashlib
+
+        entries = [e.model_dump(mode="json") for _, e in sorted(self.entries.items())]
+        return hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()
+
+    @cached_property
     def forms(self) -> dict[str, str]:
         """Normalised surface form → canonical name (a shared name: its first sense, see :attr:`senses`)."""
         table: dict[str, str] = {}
@@ -123,8 +131,15 @@ def _check_entry(entry: CatalogEntry, where: str) -> None:
         raise CatalogError(f"{where}: {entry.name!r} is its own maker; name the company that makes it")
 
 
+_READ: dict[tuple[str, int, int], Catalog] = {}  # (file, modification time, size) → the catalog read from it
+_KEEP_READ = 4
+
+
 def load_catalog(path: str | Path | None) -> Catalog:
     """Read a catalog file; ``None`` gives the shipped catalog, ``"none"`` an empty one.
+
+    A file read before in this process and unchanged since (the same modification time and size) gives the same
+    :class:`Catalog` again, not read a second time: a notebook or service that extracts again pays for it once.
 
     Args:
         path: a JSONL file with one entry per line, ``None`` or ``"none"``.
@@ -135,6 +150,23 @@ def load_catalog(path: str | Path | None) -> Catalog:
     if isinstance(path, str) and path.lower() == "none":
         return Catalog()
     file = Path(path) if path is not None else default_catalog_path()
+    try:
+        stat = file.stat()
+        key = (str(file), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = None  # read_text says why
+    if key in _READ:
+        return _READ[key]
+    catalog = _read_catalog(file)
+    if key is not None:
+        if len(_READ) >= _KEEP_READ:
+            del _READ[next(iter(_READ))]
+        _READ[key] = catalog
+    return catalog
+
+
+def _read_catalog(file: Path) -> Catalog:
+    """Every entry of ``file``, checked (see :func:`load_catalog`)."""
     try:
         lines = file.read_text(encoding="utf-8").splitlines()
     except OSError as err:

@@ -30,7 +30,6 @@ Extractors registered at run time in this process (not through entry points) are
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import os
 import sys
@@ -70,8 +69,7 @@ def fingerprint(catalog: Catalog, model: str | None) -> str:
     versions = [version(package) for package in _READ_PACKAGES]  # without importing them
     for part in (__version__, *versions, model or "blank:en"):
         digest.update(part.encode() + b"\0")
-    entries = [e.model_dump(mode="json") for _, e in sorted(catalog.entries.items())]
-    digest.update(json.dumps(entries, sort_keys=True).encode() + b"\0")
+    digest.update(catalog.digest.encode() + b"\0")
     package = Path(__file__).resolve().parent
     for root, pattern in ((package, "*.py"), (ontology_dir(), "*")):
         for path in sorted(p for p in root.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts):

@@ -140,6 +140,27 @@ def test_comments_and_blank_lines_are_skipped(tmp_path):
     assert catalog.path == str(tmp_path / "cat.jsonl")
 
 
+def test_a_file_read_again_unchanged_is_not_read_twice(tmp_path):
+    path = _write(tmp_path, [ZED])
+    first = load_catalog(path)
+    assert load_catalog(path) is first  # the same object: nothing read again
+    assert load_catalog(str(path)) is first
+    path.write_text(ZED + "\n" + '{"name": "Zed Industries", "type": "Organization"}' + "\n", encoding="utf-8")
+    changed = load_catalog(path)  # another size: read again
+    assert changed is not first
+    assert sorted(changed.entries) == ["Zed", "Zed Industries"]
+    assert sorted(first.entries) == ["Zed"]
+
+
+def test_the_digest_follows_the_entries(tmp_path):
+    one = load_catalog(_write(tmp_path, [ZED]))
+    (tmp_path / "b").mkdir()
+    same = load_catalog(_write(tmp_path / "b", [ZED]))
+    (tmp_path / "c").mkdir()
+    other = load_catalog(_write(tmp_path / "c", [ZED, '{"name": "Zed Industries", "type": "Organization"}']))
+    assert one is not same and one.digest == same.digest != other.digest
+
+
 def test_unreadable_catalogs(tmp_path):
     with pytest.raises(CatalogError, match=re.escape(str(tmp_path / "missing.jsonl"))):
         load_catalog(tmp_path / "missing.jsonl")
