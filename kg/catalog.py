@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -131,10 +131,6 @@ def _check_entry(entry: CatalogEntry, where: str) -> None:
         raise CatalogError(f"{where}: {entry.name!r} is its own maker; name the company that makes it")
 
 
-_READ: dict[tuple[str, int, int], Catalog] = {}  # (file, modification time, size) → the catalog read from it
-_KEEP_READ = 4
-
-
 def load_catalog(path: str | Path | None) -> Catalog:
     """Read a catalog file; ``None`` gives the shipped catalog, ``"none"`` an empty one.
 
@@ -152,17 +148,15 @@ def load_catalog(path: str | Path | None) -> Catalog:
     file = Path(path) if path is not None else default_catalog_path()
     try:
         stat = file.stat()
-        key = (str(file), stat.st_mtime_ns, stat.st_size)
     except OSError:
-        key = None  # read_text says why
-    if key in _READ:
-        return _READ[key]
-    catalog = _read_catalog(file)
-    if key is not None:
-        if len(_READ) >= _KEEP_READ:
-            del _READ[next(iter(_READ))]
-        _READ[key] = catalog
-    return catalog
+        return _read_catalog(file)  # which says why it cannot be read
+    return _read_unchanged(str(file), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=4)
+def _read_unchanged(file: str, mtime_ns: int, size: int) -> Catalog:
+    """:func:`_read_catalog` of ``file`` as it stood at that modification time and size, kept for the next call."""
+    return _read_catalog(Path(file))
 
 
 def _read_catalog(file: Path) -> Catalog:
