@@ -292,7 +292,7 @@ def _early_runner(incremental: bool, catalog, model: str | None, jobs: int | Non
         yield None
         return
     if scheduler is None and _cores(jobs, scheduler) > 1:
-        start_fork_server()  # first: it imports spaCy while this process goes on
+        start_fork_server(catalog, model)  # first: it imports spaCy and builds the workers' state meanwhile
     from kg.catalog import load_catalog
     from kg.timings import stage
 

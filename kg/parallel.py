@@ -16,7 +16,8 @@ Extraction is two map steps around one reduce step, so the output never depends 
 Then the graph is assembled in this process (dedup, sorting, contradictions). Results are consumed in quote
 order whatever order workers finish in, so ``jobs=1``, ``jobs=N`` and a Dask cluster give byte-identical
 output. Each worker builds the spaCy pipeline, catalog matcher and lexicon once (:class:`Setup`, keyed by
-its fingerprint), not once per task. While the next result in order is not ready, this process does not
+its fingerprint), not once per task; a build's workers fork with them, built once by the fork server
+(:mod:`kg.prefork`). While the next result in order is not ready, this process does not
 wait: it takes the last chunk no worker has started and works it out itself (kept until its turn), so its core
 is used while the workers start and while they finish. The parse is the exception (this process would have to
 import spaCy and build a pipeline of its own first, as long as a worker takes to start), and so are workers
@@ -49,7 +50,8 @@ __all__ = ["DASK_CONNECT_TIMEOUT", "PARALLEL_MIN_QUOTES", "Runner", "Setup", "at
 PARALLEL_MIN_QUOTES = 200
 DASK_CONNECT_TIMEOUT = 10  # seconds to reach a --scheduler before the build fails
 _MAX_CHUNK = 128
-_PRELOAD = ["kg.pipeline", "kg.nlp"]  # what the fork server imports: workers fork with spaCy imported
+# what the fork server imports: workers fork with spaCy imported (and with their state, kg.prefork)
+_PRELOAD = ["kg.pipeline", "kg.nlp", "kg.prefork"]
 
 
 # spaCy, and the word lists and stemmer that name discovery, sentiment and candidate features read
@@ -221,15 +223,40 @@ def warm_task(items: list, setup: Setup | str | _Worker) -> list:
     return []
 
 
-def start_fork_server() -> None:
+def start_fork_server(catalog: str | Path | Catalog | None = None, model: str | None = None) -> None:
     """Start multiprocessing's fork server now, where workers start by one: it imports spaCy and kg's pipeline (about
-    a CPU second) while this process goes on, before the first worker waits for it. Nothing once a fork server runs."""
+    a CPU second) while this process goes on, before the first worker waits for it. Nothing once a fork server runs.
+
+    The server also builds the state of workers of this ``catalog`` (a file, ``"none"`` or None for the shipped
+    one; not a :class:`Catalog` object) and ``model`` (:func:`prefork`), once, before it forks any: they start with it.
+    """
+    import json
     import multiprocessing
     from multiprocessing import forkserver
 
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        forkserver.set_forkserver_preload(_PRELOAD)
-        forkserver.ensure_running()
+    from kg.prefork import ENV
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return
+    forkserver.set_forkserver_preload(_PRELOAD)
+    if not isinstance(catalog, Catalog):
+        where = catalog if catalog is None or str(catalog).lower() == "none" else str(Path(catalog).resolve())
+        os.environ[ENV] = json.dumps({"catalog": where, "model": None if model is None else str(model)})
+    try:
+        forkserver.ensure_running()  # the server takes this environment
+    finally:
+        os.environ.pop(ENV, None)
+
+
+def prefork(catalog: str | None, model: str | None) -> None:
+    """In the fork server (:mod:`kg.prefork`): build a worker's state for ``catalog`` and ``model`` (lexicon, pipeline,
+    and what a first parse loads) and keep it under their setup's key, where :func:`_kept` finds it after a fork."""
+    from kg.catalog import load_catalog
+    from kg.heap import settle
+
+    worker = _kept(Setup.make(load_catalog(catalog), model))
+    parse_task([_WARM_SAMPLE], worker)  # the word tables and name models a first parse loads
+    settle(always=True)
 
 
 def _ready(key: str) -> None:

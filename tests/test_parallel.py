@@ -289,6 +289,49 @@ def test_script_without_main_guard_runs_once(tmp_path, always_parallel):
     assert marker.read_text() == "run\n"
 
 
+def test_workers_fork_with_the_state_the_fork_server_built_for_their_setup(tmp_path):
+    """``start_fork_server(catalog, model)`` has the server build the workers' state once (``kg.parallel.prefork``):
+    a worker forked from it holds the pipeline under its setup's key before any task or initializer runs, and the
+    variable that told the server is gone from this process's environment. (A fresh interpreter: the fork server
+    is one per process.)"""
+    import subprocess
+    import sys
+
+    script = tmp_path / "prefork.py"
+    script.write_text(
+        "import multiprocessing, os\n"
+        "from concurrent.futures import ProcessPoolExecutor\n"
+        "def held():\n"
+        "    import kg.parallel as P\n"
+        "    return sorted((key, worker._nlp is not None) for key, worker in P._WORKERS.items())\n"
+        "if __name__ == '__main__':\n"
+        "    from kg.catalog import load_catalog\n"
+        "    from kg.parallel import Setup, start_fork_server\n"
+        "    from kg.prefork import ENV\n"
+        "    start_fork_server(None, None)\n"
+        "    assert ENV not in os.environ\n"
+        "    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context('forkserver')) as pool:\n"
+        "        found = pool.submit(held).result()\n"
+        "    assert found == [(Setup.make(load_catalog(None), None).key, True)], found\n"
+        "    print('ok')\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=300,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
+
+
+def test_prefork_keeps_nothing_it_could_not_build(monkeypatch):
+    """A failure in the fork server's build (here an unreadable catalog) leaves the workers to build their own."""
+    from kg import prefork
+
+    monkeypatch.setenv(prefork.ENV, json.dumps({"catalog": "/no/such/catalog.jsonl", "model": None}))
+    before = dict(parallel._WORKERS)
+    prefork._build()
+    assert prefork.ENV not in os.environ
+    assert parallel._WORKERS == before
+
+
 @pytest.mark.slow
 def test_dask_local_cluster_gives_the_bytes_of_a_local_build(one, tmp_path):
     distributed = pytest.importorskip("distributed")
