@@ -270,9 +270,6 @@ def test_cli_jobs_option(tmp_path, always_parallel):
 
 def test_script_without_main_guard_runs_once(tmp_path, always_parallel):
     """Workers must not run the caller's script again (it has no ``if __name__ == "__main__"`` guard)."""
-    import subprocess
-    import sys
-
     script = tmp_path / "script.py"
     marker = tmp_path / "runs.txt"
     script.write_text(
@@ -281,11 +278,7 @@ def test_script_without_main_guard_runs_once(tmp_path, always_parallel):
         f"open({str(marker)!r}, 'a').write('run\\n')\n"
         f"g = kg.api.extract([{str(SEEDS)!r}], jobs=2)\n"
         "print(len(g.quotes))\n", encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=300,
-                          check=False)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "29"
+    assert _run_script(script) == "29"
     assert marker.read_text() == "run\n"
 
 
@@ -294,9 +287,6 @@ def test_workers_fork_with_the_state_the_fork_server_built_for_their_setup(tmp_p
     a worker forked from it holds the pipeline under its setup's key before any task or initializer runs, and the
     variable that told the server is gone from this process's environment. (A fresh interpreter: the fork server
     is one per process.)"""
-    import subprocess
-    import sys
-
     script = tmp_path / "prefork.py"
     script.write_text(
         "import multiprocessing, os\n"
@@ -314,11 +304,19 @@ def test_workers_fork_with_the_state_the_fork_server_built_for_their_setup(tmp_p
         "        found = pool.submit(held).result()\n"
         "    assert found == [(Setup.make(load_catalog(None), None).key, True)], found\n"
         "    print('ok')\n", encoding="utf-8")
+    assert _run_script(script) == "ok"
+
+
+def _run_script(script: Path) -> str:
+    """Run a Python script in a fresh interpreter with this checkout's kg: what it printed (it must succeed)."""
+    import subprocess
+    import sys
+
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=300,
                           check=False)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "ok"
+    return done.stdout.strip()
 
 
 def test_prefork_keeps_nothing_it_could_not_build(monkeypatch):
