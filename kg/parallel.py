@@ -224,11 +224,13 @@ def warm_task(items: list, setup: Setup | str | _Worker) -> list:
 
 
 def start_fork_server(catalog: str | Path | Catalog | None = None, model: str | None = None) -> None:
-    """Start multiprocessing's fork server now, where workers start by one: it imports spaCy and kg's pipeline (about
-    a CPU second) while this process goes on, before the first worker waits for it. Nothing once a fork server runs.
+    """Start multiprocessing's fork server now, where workers start by one: it imports spaCy and kg's pipeline
+    (about a CPU second) while this process goes on, before the first worker waits for it. Nothing once a fork
+    server runs.
 
     The server also builds the state of workers of this ``catalog`` (a file, ``"none"`` or None for the shipped
-    one; not a :class:`Catalog` object) and ``model`` (:func:`prefork`), once, before it forks any: they start with it.
+    one; not a :class:`Catalog` object) and ``model`` (:func:`prefork`), once, before it forks any: they start
+    with it.
     """
     import json
     import multiprocessing
@@ -249,8 +251,9 @@ def start_fork_server(catalog: str | Path | Catalog | None = None, model: str | 
 
 
 def prefork(catalog: str | None, model: str | None) -> None:
-    """In the fork server (:mod:`kg.prefork`): build a worker's state for ``catalog`` and ``model`` (lexicon, pipeline,
-    and what a first parse loads) and keep it under their setup's key, where :func:`_kept` finds it after a fork."""
+    """In the fork server (:mod:`kg.prefork`): build a worker's state for ``catalog`` and ``model`` (lexicon,
+    pipeline, what a first parse loads) and keep it under their setup's key, where :func:`_kept` finds it after
+    a fork."""
     from kg.catalog import load_catalog
     from kg.heap import settle
 

@@ -1,12 +1,12 @@
-"""Imported by multiprocessing's fork server: builds a worker's state once there, so every worker forks with it.
+"""Imported by multiprocessing's fork server: builds a worker's state once there; every worker forks with it.
 
 Each of a build's worker processes would otherwise build the same state after it starts: the lexicon with its
 compiled cue patterns, the spaCy pipeline with the catalog's matchers, and the word tables and name models its
 first parse reads (1–3 CPU s each, by the machine, while this process reads the corpus on the other core).
-:func:`kg.parallel.start_fork_server` names the catalog and model in the environment variable :data:`ENV` when it
-starts the server; this module builds their state (:func:`kg.parallel.prefork`) as the server imports it, and a
-worker forked later finds it under its setup's key. Without the variable, or if anything fails here, the
-workers build their own state as before: the output never depends on it.
+:func:`kg.parallel.start_fork_server` names the catalog and model in the environment variable :data:`ENV`
+when it starts the server; this module builds their state (:func:`kg.parallel.prefork`) as the server imports
+it, and a worker forked later finds it under its setup's key. Without the variable, or if anything fails here,
+the workers build their own state as before: the output never depends on it.
 """
 
 from __future__ import annotations
