@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from kg.catalog import ontology_dir
 from kg.errors import PatternError
@@ -62,7 +63,7 @@ class Lexicon:
     platforms: dict[str, str]
     label_nouns: frozenset[str] = frozenset()  # "Series", "Plan": a one-letter name after one is a label
     families: dict[str, CueFamily] = field(default_factory=dict)  # in file order
-    memo: dict[str, dict] = field(default_factory=dict, compare=False, repr=False)  # pure functions' results
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # pure functions' results
     index: LiteralIndex = field(default_factory=lambda: LiteralIndex({}))  # prefilters of every pattern list
 
     def finditer(self, key: str, text: str, pos: int = 0, endpos: int | None = None) -> Iterable[re.Match[str]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -377,16 +378,16 @@ def scan_texts(texts: dict[str, str]) -> Scanned:
 
 
 def _said(doc: Document, parsed: dict[str, Parsed], texts: dict[str, str],
-          words: dict[str, frozenset[str]], quote_ids: list[str] | None = None) -> set[str]:
+          words: dict[str, frozenset[str]], quote_ids: Sequence[str] | None = None) -> set[str]:
     """The names a document's quotes (or ``quote_ids`` of them) say (catalog names and name-shaped stretches),
     normalised, and its words (``words``: each quote's, as :func:`scan_texts` found them)."""
     said = set()
-    quote_ids = doc.quote_ids if quote_ids is None else quote_ids
-    spoken = "\n".join(texts.get(qid, "") for qid in quote_ids).lower() if doc.candidates else ""
+    ids: Sequence[str] = doc.quote_ids if quote_ids is None else quote_ids
+    spoken = "\n".join(texts.get(qid, "") for qid in ids).lower() if doc.candidates else ""
     for side in doc.candidates:  # a side the quotes write whole ("Base UI")
         if _written(spoken, side.lower()):
             said.add(f"phrase:{side.lower()}")
-    for qid in quote_ids:
+    for qid in ids:
         said |= words.get(qid, frozenset())
         if qid in parsed:
             said |= {normalize_name(canon) for _, _, _, canon in parsed[qid].spans}
@@ -561,7 +562,7 @@ _RELEASE_WORD = re.compile(r"v?\d[\w.]*")
 
 
 def _title_names(text: str, title: Parsed, table: EntityTable, spoken: str, said: set[str], lexicon: Lexicon,
-                 before: tuple[re.Pattern[str], ...], after: tuple[re.Pattern[str], ...]) -> list[tuple[int, int, str]]:
+                 before: Sequence[re.Pattern[str]], after: Sequence[re.Pattern[str]]) -> list[tuple[int, int, str]]:
     """Names in a title that its catalog spans and capitalised names miss, which the document's quotes also say.
 
     A lowercase word that is not ordinary English where a title puts products ("from Airbyte to dlt", "use
@@ -905,11 +906,11 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
                 confirmed[normalize_name(split_release(n.text)[0])].append(n)
     for doc in documents:  # a name the title and the document's quotes share is a name ("Why Gizmo DB: …")
         if doc.title and not sides[doc.id]:
-            said = {normalize_name(n.text): n for qid in doc.quote_ids for n in raw.get(qid, [])}
+            shared = {normalize_name(n.text): n for qid in doc.quote_ids for n in raw.get(qid, [])}
             for n in find_names(doc.title, lexicon):
                 key = normalize_name(split_release(n.text)[0])
-                if key in said and (n.strong or said[key].strong or not is_common(n.text)):
-                    confirmed[key].append(said[key])  # not "Automated" opening both the title and a sentence
+                if key in shared and (n.strong or shared[key].strong or not is_common(n.text)):
+                    confirmed[key].append(shared[key])  # not "Automated" opening both the title and a sentence
     capitals = _repeated_capitals(documents, raw, texts)
     title_forms = {normalize_name(f) for forms in doc_forms.values() for f in forms}
     places: set[str] = set()
@@ -968,10 +969,10 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             if entry is None and is_person(base):  # "HAProxy's author Willy Tarreau": a person, not a product
                 people.add(base)
                 continue
-            eid = loose.get(_loose(base)) if entry is None else None  # "LlamaFactory" in a "LLaMA-Factory" review
-            if eid is None:
-                eid = table.add_catalog(entry.name) if entry else \
-                    table.add_discovered(base, _guess_type(base, confirmed.get(key) or [n]))
+            # "LlamaFactory" in a "LLaMA-Factory" review
+            found_id: str | None = loose.get(_loose(base)) if entry is None else None
+            eid = found_id if found_id is not None else table.add_catalog(entry.name) if entry else \
+                table.add_discovered(base, _guess_type(base, confirmed.get(key) or [n]))
             if release:
                 eid = table.add_part(f"{table.name(eid)} {release}", eid, "release")
             table.info[eid].aliases.add(n.text) if n.text != table.name(eid) else None
@@ -982,8 +983,8 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
         if not candidates[doc.id] and titles and doc.id in titles:
             witnesses = _witnesses(doc, texts)
             spoken = "\n".join(texts.get(q, "") for q in witnesses).lower()
-            said = doc_said[doc.id] if len(witnesses) == len(doc.quote_ids) else \
-                _said(doc, parsed, texts, scanned.words, witnesses)
+            said = (doc_said[doc.id] if len(witnesses) == len(doc.quote_ids) else
+                _said(doc, parsed, texts, scanned.words, witnesses))
             candidates[doc.id], primary[doc.id] = _title_subjects(doc, titles[doc.id], table, hits, lexicon, spoken,
                                                                   said)
             _title_mentions(doc, candidates[doc.id], table, hits, texts)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -151,7 +152,7 @@ def _families(lexicon: Lexicon) -> list[str]:
 
 
 def _cue_features(spans: list[tuple[str, int, int]], left: int, right: int, prefix: str,
-                  hits: list[Hit] = ()) -> set[str]:
+                  hits: Sequence[Hit] = ()) -> set[str]:
     """Cue families before, between and after the region [left, right).
 
     A cue between the two names whose nearest name on the left is a third one ("Qdrant is fine, but

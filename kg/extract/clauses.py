@@ -51,7 +51,7 @@ def _bucket(n: int) -> str:
     return "1-3" if n <= 3 else "4-6" if n <= 6 else "7-10" if n <= 10 else "11-16" if n <= 16 else "17+"
 
 
-def _spans(ctx: QuoteContext) -> list[tuple[int, int, int, int]]:
+def _spans(ctx: QuoteContext) -> list[tuple[int, int, int, int, bool]]:
     """(start, end, sentence start, sentence end) of every clause."""
     out = []
     for lo, hi in ctx.sentences:

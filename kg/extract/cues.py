@@ -43,6 +43,6 @@ def _keys(family: CueFamily, lexicon: Lexicon) -> list[tuple[str | None, str]]:
     found = lexicon.memo.get(name)
     if found is None:
         patterns = lexicon.cues.get(family.scans)
-        found = lexicon.memo[name] = [(sub, f"{family.scans}.{sub}") for sub in patterns] \
-            if isinstance(patterns, dict) else [(None, family.scans)]  # type: ignore[assignment]
+        found = lexicon.memo[name] = ([(sub, f"{family.scans}.{sub}") for sub in patterns]
+            if isinstance(patterns, dict) else [(None, family.scans)])
     return found  # type: ignore[return-value]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -106,10 +106,10 @@ def _number_led(pattern: re.Pattern[str], text: str, back: int) -> Iterator[re.M
     cursor = 0
     for at in sorted(starts):
         if at >= cursor:
-            m = pattern.match(text, at)
-            if m is not None:
-                yield m
-                cursor = m.end()  # matches are never empty
+            found = pattern.match(text, at)
+            if found is not None:
+                yield found
+                cursor = found.end()  # matches are never empty
 
 
 @lru_cache(maxsize=1)
@@ -136,7 +136,7 @@ def _spelled_pattern() -> re.Pattern[str]:
 _ONES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
 
 
-def _spelled(text: str, skip: list[tuple[int, int]], found: list[Quantity]) -> list[Quantity]:
+def _spelled(text: str, skip: Sequence[tuple[int, int]], found: list[Quantity]) -> list[Quantity]:
     """Quantities written in words (``number_words`` and ``spelled_units`` in units.json)."""
     t = _units()
     out = []
@@ -163,7 +163,7 @@ _SPELLED_HINT = re.compile(r"(?=[tfsenh])\b(?:twice|two|three|four|five|six|seve
                            r"thousand)\b", re.IGNORECASE)
 
 
-def find_metrics(text: str, skip: list[tuple[int, int]] = ()) -> list[Quantity]:
+def find_metrics(text: str, skip: Sequence[tuple[int, int]] = ()) -> list[Quantity]:
     """Every number with a known unit in ``text``, outside the ``skip`` spans (names, prices)."""
     if not _DIGIT.search(text):  # no digit: only "under a second" and spelled numbers can be metrics
         found = _under_a(text, [])
@@ -219,7 +219,7 @@ _COUNT = re.compile(rf"(?P<cmp>{'|'.join(_COUNT_COMPARATORS)})?"
                     r"\s+(?P<words>(?:[\w-]+\s+){0,2}?)(?P<noun>[a-z][a-z-]*[a-rt-z]s|[A-Z]{2,}s)\b")
 
 
-def _counts(text: str, skip: list[tuple[int, int]], found: list[Quantity]) -> list[Quantity]:
+def _counts(text: str, skip: Sequence[tuple[int, int]], found: list[Quantity]) -> list[Quantity]:
     """Plain counts of things: "~60 upstream providers", "14+ metrics", "1.4M executions a month"."""
     out = []
     t = _units()
@@ -239,7 +239,7 @@ def _counts(text: str, skip: list[tuple[int, int]], found: list[Quantity]) -> li
     return out
 
 
-def _ratings(text: str, skip: list[tuple[int, int]], found: list[Quantity]) -> list[Quantity]:
+def _ratings(text: str, skip: Sequence[tuple[int, int]], found: list[Quantity]) -> list[Quantity]:
     """Scores out of a scale (``rating_scales`` in units.json): "Code score: 8/10", "4.5 out of 5" → 8 "/10"."""
     scales = "|".join(str(n) for n in sorted(_units()["rating_scales"], reverse=True))
     out = []
@@ -282,7 +282,8 @@ def find_prices(text: str) -> list[Quantity]:
         scale = 1000 if m.group("k") else 1
         lo = float(m.group("lo")) * scale
         value: float | list[float] = lo if not m.group("hi") else [lo, float(m.group("hi")) * scale]
-        period, per = None, None
+        period: str | None = None
+        per: str | None = None
         words = [(m.group(k) or "").lower() for k in ("period", "per")]
         end = m.end()
         tail = re.match(r"\s+per\s+(seat|user|developer|dev|member|month|mo|year|hour)\b", text[m.end():], re.IGNORECASE)

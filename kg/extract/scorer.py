@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 import math
 from collections import defaultdict
-from dataclasses import dataclass
+from collections.abc import Collection
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -260,8 +261,8 @@ def overrule(findings: list[Finding], every: list[Candidate], model: RelationMod
         least[pair] = min(least.get(pair, 1.0), probs[none])
     doubted = {pair: p for pair, p in least.items() if p >= model.veto}
     return [f if f.rejected is not None or (pair := frozenset((f.source, f.target))) not in doubted else
-            Finding(**{**f.__dict__, "rejected": f"overruled by the scorer (no relation: {doubted[pair]:.2f})",
-                       "confidence": 0.0}) for f in findings]
+            replace(f, rejected=f"overruled by the scorer (no relation: {doubted[pair]:.2f})", confidence=0.0)
+            for f in findings]
 
 
 def score_relations(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon,
@@ -294,7 +295,7 @@ _CUE_LIST = "competes.cue_list"
 
 
 def _list_rivals(decided: set[frozenset[str]], found: list[Finding], ctx: QuoteContext,
-                 lexicon: Lexicon, mixed: set[frozenset[str]] = frozenset()) -> list[Finding]:
+                 lexicon: Lexicon, mixed: Collection[frozenset[str]] = frozenset()) -> list[Finding]:
     """The names of a list are rivals, every pair of them, when the list is one of alternatives (see
     ``_backing``). Pairs nothing related inherit the weakest of the rivalries that back the list. ``mixed``: the
     pairs of names the catalog puts in different categories (a list holding one may be a stack)."""

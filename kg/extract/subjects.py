@@ -341,7 +341,7 @@ def subject_features(doc_quotes: list[QuoteContext], table: EntityTable, subtitl
     kind = "doc=main" if primary else "doc=head" if any("head_alone" in r for r in in_title.values()) else \
         "doc=pair" if len(titled) == 2 else "doc=other"
     out = []
-    last_sole = None
+    last_sole: str | None = None
     for index, q in enumerate(doc_quotes):
         pool, scores = pools[q.quote_id], dict(named[q.quote_id])
         spoken = [c for c in pool if named[q.quote_id][c] > 0]
@@ -349,7 +349,7 @@ def subject_features(doc_quotes: list[QuoteContext], table: EntityTable, subtitl
         one = len([c for c in titled if named[q.quote_id][c] > 0]) == 1
         affinity = _affinity(words, {c: profiles[c] - words if one else profiles[c] for c in titled})
         refers = bool(_REFERS.search(q.text))
-        feats: dict[str, tuple[tuple[str, ...], float]] = {}
+        marked: dict[str, tuple[set[str], float]] = {}
         for c in pool:
             f = {f"how:{x}" for x in how[q.quote_id][c]}
             said = named[q.quote_id][c] > 0
@@ -400,9 +400,10 @@ def subject_features(doc_quotes: list[QuoteContext], table: EntityTable, subtitl
                 "aside" if c in titled else "other"
             f |= {f"{role}&{x}" for x in how[q.quote_id][c] if not x.startswith("count")}  # the same words weigh
             # differently for the title's main product, its other products and the products it does not name
-            feats[c] = (f, scores[c])
+            marked[c] = (f, scores[c])
         best = max(scores.values(), default=0.0)
-        for c, (f, score) in feats.items():  # the hand-set scores' own verdict, for the model to correct
+        feats: dict[str, tuple[tuple[str, ...], float]] = {}
+        for c, (f, score) in marked.items():  # the hand-set scores' own verdict, for the model to correct
             gap = best - score
             f.add("hand:best" if gap == 0 else f"hand:behind{_bucket(gap, (1.0, 3.0))}")
             feats[c] = (tuple(sorted(f | {f"{kind}|{x}" for x in f})), score)

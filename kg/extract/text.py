@@ -56,9 +56,9 @@ def clause_bounds(text: str, start: int, end: int, lo: int = 0, hi: int | None =
     for m in _CLAUSE_BREAK.finditer(text, lo, start):
         left = m.end()
     right = hi
-    m = _CLAUSE_BREAK.search(text, end, hi)
-    if m:
-        right = m.start()
+    after = _CLAUSE_BREAK.search(text, end, hi)
+    if after:
+        right = after.start()
     return left, right
 
 

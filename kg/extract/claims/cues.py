@@ -69,7 +69,7 @@ def run_claim_cues(ctx: QuoteContext, lexicon: Lexicon, claim: str) -> Iterator[
         if read is None:
             raise PatternError(f"cues.json: {family.key}: unknown claim reader {family.reader!r}; known: "
                                f"{sorted(CLAIM_READERS)}")
-        scope = None  # made at the family's first match: most families match nothing in a quote
+        scope: ClaimScope | None = None  # made at the family's first match: most families match nothing in a quote
         for group, m, horizon in family_matches(family, ctx, lexicon):
             if scope is None:
                 scope = ClaimScope(ctx, lexicon, family)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kg.errors import PatternError
 from kg.extract.cues import family_matches
@@ -97,7 +97,7 @@ def run_cues(ctx: QuoteContext, lexicon: Lexicon, relation: str,
         read = READERS.get(family.reader)
         if read is None:
             raise PatternError(f"cues.json: {family.key}: unknown reader {family.reader!r}; known: {sorted(READERS)}")
-        scope = None  # made at the family's first match: most families match nothing in a quote
+        scope: Scope | None = None  # made at the family's first match: most families match nothing in a quote
         for _, m, horizon in family_matches(family, ctx, lexicon):
             if scope is None:
                 scope = Scope(ctx, subject, lexicon, family, negated or {})
@@ -134,10 +134,10 @@ def check(f: Finding, table: EntityTable) -> Finding:
     allowed_src, allowed_tgt = ALLOWED_TYPES[f.type]
     src_t, tgt_t = table.info[f.source].type, table.info[f.target].type
     if src_t not in allowed_src or tgt_t not in allowed_tgt:
-        return Finding(**{**f.__dict__, "rejected": f"type pair {src_t} → {tgt_t}", "confidence": 0.0})
+        return replace(f, rejected=f"type pair {src_t} → {tgt_t}", confidence=0.0)
     if not fact_types().relations[f.type].maker_may_relate and (
             f.source in _family(table, f.target) or f.target in _family(table, f.source)):
-        return Finding(**{**f.__dict__, "rejected": "maker and its own product", "confidence": 0.0})
+        return replace(f, rejected="maker and its own product", confidence=0.0)
     return f
 
 
