@@ -969,10 +969,14 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             if entry is None and is_person(base):  # "HAProxy's author Willy Tarreau": a person, not a product
                 people.add(base)
                 continue
-            # "LlamaFactory" in a "LLaMA-Factory" review
-            found_id: str | None = loose.get(_loose(base)) if entry is None else None
-            eid = found_id if found_id is not None else table.add_catalog(entry.name) if entry else \
-                table.add_discovered(base, _guess_type(base, confirmed.get(key) or [n]))
+            # the form a catalog name takes in another spelling: "LlamaFactory" in a "LLaMA-Factory" review
+            loose_id = loose.get(_loose(base)) if entry is None else None
+            if loose_id is not None:
+                eid = loose_id
+            elif entry:
+                eid = table.add_catalog(entry.name)
+            else:
+                eid = table.add_discovered(base, _guess_type(base, confirmed.get(key) or [n]))
             if release:
                 eid = table.add_part(f"{table.name(eid)} {release}", eid, "release")
             table.info[eid].aliases.add(n.text) if n.text != table.name(eid) else None

@@ -52,7 +52,7 @@ def _bucket(n: int) -> str:
 
 
 def _spans(ctx: QuoteContext) -> list[tuple[int, int, int, int, bool]]:
-    """(start, end, sentence start, sentence end) of every clause."""
+    """(start, end, sentence start, sentence end, is a piece of a long clause) of every clause."""
     out = []
     for lo, hi in ctx.sentences:
         cursor = lo
