@@ -969,7 +969,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             if entry is None and is_person(base):  # "HAProxy's author Willy Tarreau": a person, not a product
                 people.add(base)
                 continue
-            # the form a catalog name takes in another spelling: "LlamaFactory" in a "LLaMA-Factory" review
+            # a name the document already has, spelled otherwise: "LlamaFactory" in a "LLaMA-Factory" review
             loose_id = loose.get(_loose(base)) if entry is None else None
             if loose_id is not None:
                 eid = loose_id
