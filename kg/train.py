@@ -7,9 +7,6 @@ seed) is fitted; its confidence threshold is chosen by cross-validation over doc
 keeping candidate-level relation precision at or above ``--min-precision`` (0.77). The weights are written, rounded and sorted, to
 ``ontology/relations.model.json``: the same sets give the same file.
 
-The threat head (``--only threats``) learns, from the pairs the gold relates as rivals or by a threat, which
-rivalries are threats too and whose: the scorer gives a pair one label, and most threats are rivalries as well.
-
 The other models train the same way on the same sets: claims (``--only claims``), facets, subjects and the name
 models (``--only names``: one per kind of word kg.name_model scores, on the real development set alone, where names
 are written in lower case).
@@ -24,22 +21,22 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kg.evaluate import GoldNames, claim_words_match, load_gold, quote_key
 from kg.extract.parse import PARSED_MODEL_FILE
-from kg.extract.scorer import MODEL_FILE, THREATS_FILE
+from kg.extract.scorer import MODEL_FILE
 from kg.facts import fact_types
 
 if TYPE_CHECKING:
     from kg.extract.text import QuoteContext
 
 __all__ = ["DEFAULT_SETS", "Example", "FacetExample", "SubjectExample", "claim_examples", "examples", "facet_examples",
-           "found_examples", "main", "name_examples", "pays", "subject_examples", "threat_examples", "train", "train_facets",
-           "train_names", "train_subjects"]
+           "found_examples", "main", "name_examples", "pays", "subject_examples", "train", "train_facets", "train_names",
+           "train_subjects"]
 
 _ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SETS = (
@@ -50,7 +47,6 @@ DEFAULT_SETS = (
      _ROOT / "tests" / "data" / "real" / "dev" / "corpus"),
 )
 _ORDER = fact_types().scored
-_RIVALRY, _THREAT = "competes_with", "threatens"  # the threat head reads the pairs of one and learns the other
 SEED = 0
 PARSER: list[str | None] = [None]  # ``--model``: the spaCy pipeline whose dependency paths the candidates read
 MIN_PRECISION = 0.75  # candidate-level, cross-validated; held-out real text keeps headline precision near 0.7 (0.70 let
@@ -58,7 +54,6 @@ MIN_PRECISION = 0.75  # candidate-level, cross-validated; held-out real text kee
 WITHOUT_CATALOG = True  # the relation scorer also learns from the sets read without a catalog (``train``)
 _MIN_WEIGHT = 0.03  # smaller weights change no decision worth keeping, and keep the files small
 _FACET_MIN_WEIGHT = 0.05  # the facet models read many words; their small weights are noise
-THREATS_MIN_PRECISION = MIN_PRECISION  # cross-validated, over the pairs the gold relates as rivals or by a threat
 CLAIMS_MIN_PRECISION = 0.5  # clause-level, found or not: a qualitative claim is a reading, not a fact
 BALANCE = 0.3  # subjects: each set's quotes weigh (mean set size / set size) ** BALANCE, so that the small
 # annotated sets are not drowned by the real dev split (0: every quote alike; 1: every set alike)
@@ -90,23 +85,6 @@ def _label(ann: dict, names: GoldNames, a: str, b: str) -> str | None:
                 continue
             return kind if fact_types().relations[kind].symmetric else f"{kind}{'>' if src == a else '<'}"
     return None if optional else "none"
-
-
-def _threat_label(ann: dict, names: GoldNames, a: str, b: str) -> str | None:
-    """The threat head's label of a pair the gold relates as rivals or as a threat (a first, b second): the
-    threat's direction, or none for a rivalry alone; None for any other pair, or one only an optional threat joins."""
-    rival, threat = False, None
-    for r in ann["relations"]:
-        src, tgt = names(r["source"]), names(r["target"])
-        if {src, tgt} != {a, b} or r["type"] not in (_RIVALRY, _THREAT):
-            continue
-        if r["type"] == _THREAT:
-            threat = threat or ("optional" if r.get("optional") else f"{_THREAT}{'>' if src == a else '<'}")
-        elif not r.get("optional"):
-            rival = True
-    if threat is not None:
-        return None if threat == "optional" else threat
-    return "none" if rival else None
 
 
 def _prepared(gold_path: Path, corpus_path: Path, catalog: str | None = None):
@@ -145,12 +123,6 @@ def examples(gold_path: Path, corpus_path: Path, tag: str, catalog: str | None =
     return _labelled(gold_path, corpus_path, tag, catalog)[0]
 
 
-def threat_examples(gold_path: Path, corpus_path: Path, tag: str, catalog: str | None = None) -> list[Example]:
-    """The candidates of one annotated set that the gold relates as rivals or by a threat, labelled for the
-    threat head (:func:`_threat_label`): is this rivalry also a threat, and whose?"""
-    return [replace(e, ruled=False) for e in _labelled(gold_path, corpus_path, tag, catalog, threats=True)[0]]
-
-
 def unreached(gold_path: Path, corpus_path: Path, tag: str, catalog: str | None = None) -> int:
     """How many of the set's gold relations no candidate pair reaches (a name not found, names in two
     sentences): relations the scorer can never find, which a reader of the graph misses all the same."""
@@ -158,8 +130,7 @@ def unreached(gold_path: Path, corpus_path: Path, tag: str, catalog: str | None 
 
 
 @lru_cache(maxsize=16)
-def _labelled(gold_path: Path, corpus_path: Path, tag: str, catalog: str | None,
-              threats: bool = False) -> tuple[list[Example], int]:
+def _labelled(gold_path: Path, corpus_path: Path, tag: str, catalog: str | None) -> tuple[list[Example], int]:
     from kg.extract.candidates import candidates
     from kg.extract.relations import extract_relations
 
@@ -172,7 +143,7 @@ def _labelled(gold_path: Path, corpus_path: Path, tag: str, catalog: str | None,
         for c in candidates(ctx, found, prep.lexicon, prep.table):
             pair = names(prep.table.name(c.first.root)), names(prep.table.name(c.second.root))
             reached.add(frozenset(pair))
-            label = (_threat_label if threats else _label)(ann, names, *pair)
+            label = _label(ann, names, *pair)
             if label is not None:
                 out.append(Example(c.features, label, f"{tag}/{doc_name}",
                                    frozenset((c.first.root, c.second.root)) in ruled))
@@ -675,7 +646,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model", help="an installed spaCy pipeline with a parser: the relation candidates read its "
                         "dependency paths (kg.extract.parse)")
     parser.add_argument("--min-precision", type=float, default=MIN_PRECISION)
-    parser.add_argument("--threats-out", type=Path, default=_ROOT / "ontology" / THREATS_FILE)
     parser.add_argument("--claims-out", type=Path, default=_ROOT / "ontology" / "claims.model.json")
     parser.add_argument("--claims-min-precision", type=float, default=CLAIMS_MIN_PRECISION)
     parser.add_argument("--found-out", type=Path, default=_ROOT / "ontology" / "claims_found.model.json")
@@ -683,7 +653,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--facets-out", type=Path, default=_ROOT / "ontology" / "facets.model.json")
     parser.add_argument("--subjects-out", type=Path, default=_ROOT / "ontology" / "subjects.model.json")
     parser.add_argument("--names-out", type=Path, default=_ROOT / "ontology" / "names.model.json")
-    parser.add_argument("--only", choices=("relations", "threats", "claims", "facets", "subjects", "names"),
+    parser.add_argument("--only", choices=("relations", "claims", "facets", "subjects", "names"),
                         help="train one model (default: all)")
     args = parser.parse_args(argv)
     sets = [(Path(g).parent.name, Path(g), Path(c)) for g, c in args.set] if args.set else list(DEFAULT_SETS)
@@ -697,10 +667,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.only in (None, "relations"):
         jobs.append((args.out, {"min_precision": args.min_precision, "without_catalog": WITHOUT_CATALOG,
                                 "vetoes": VETOES}))
-    if args.only in (None, "threats") and not args.model:
-        jobs.append((args.threats_out, {"min_precision": THREATS_MIN_PRECISION, "make": threat_examples,
-                                        "without_catalog": WITHOUT_CATALOG, "about": _THREATS_ABOUT,
-                                        "c_values": (0.03, 0.1, 0.3)}))
     if args.only in (None, "claims"):
         jobs.append((args.claims_out, {"min_precision": args.claims_min_precision, "make": claim_examples,
                                        "about": _CLAIMS_ABOUT, "binary": True, "c_values": (0.1, 0.3)}))
@@ -744,10 +710,6 @@ _FOUND_ABOUT = ("Found-or-not claim model weights: binary logistic regression ov
 _NAMES_ABOUT = ("Name models: per kind of word (a lowercase word; a capitalised word opening a sentence), binary "
                 "logistic regression over its features (kg/name_model.py): the chance it names a product. Made by "
                 "`python -m kg.train --only names`; do not edit by hand.")
-_THREATS_ABOUT = ("Threat head weights: multinomial logistic regression over the relation candidates' features "
-                  "(kg/extract/candidates.py), trained on the pairs the gold relates as rivals or by a threat: is the "
-                  "rivalry also a threat, and whose (kg/extract/scorer.py). Made by `python -m kg.train`; do not edit "
-                  "by hand.")
 _CLAIMS_ABOUT = ("Claim model weights: multinomial logistic regression over clause features (kg/extract/clauses.py). "
                  "Made by `python -m kg.train`; do not edit by hand.")
 

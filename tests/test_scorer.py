@@ -66,24 +66,6 @@ def test_pairs_a_rule_decided_are_left_to_the_rule():
     assert score_relations(ctx, [rejected], load_lexicon(), MODEL) == []
 
 
-def test_the_threat_head_reads_a_threat_in_a_rivalry_and_only_there(monkeypatch):
-    from kg.extract import scorer
-
-    head = RelationModel(("none", "threatens<", "threatens>"), (2.0, 0.0, 0.0), {"w:eat": (0.0, 0.0, 6.0)}, 0.5)
-    monkeypatch.setattr(scorer, "load_model", lambda path=None, name=scorer.MODEL_FILE, known=LABELS:
-                        head if name == scorer.THREATS_FILE else None)
-    ctx = _ctx("Bun is eating Node's lunch.", ["Bun", "Node"])
-    rivals = Finding("competes_with", "ent:bun", "ent:node", 0, 26, "competes.cue", 0.8)
-    (threat,) = score_relations(ctx, [rivals], load_lexicon(), _model({}))
-    assert (threat.type, threat.source, threat.target, threat.rule) == \
-        ("threatens", "ent:bun", "ent:node", "scorer.rival_threat")
-    assert score_relations(ctx, [], load_lexicon(), _model({})) == []  # no rivalry, no threat read
-    calm = _ctx("Bun is faster than Node.", ["Bun", "Node"])
-    assert score_relations(calm, [rivals], load_lexicon(), _model({})) == []
-    doubted = Finding("threatens", "ent:node", "ent:bun", 0, 26, "threat.cue", 0.0, rejected="overruled")
-    assert score_relations(ctx, [rivals, doubted], load_lexicon(), _model({})) == []
-
-
 def test_a_model_with_a_veto_overrules_a_rule_it_finds_unlikely_and_says_so():
     ctx = _ctx("Okta uses DuckDB to transform data.", ["Okta", "DuckDB"])
     rule = Finding("depends_on", "ent:okta", "ent:duckdb", 0, 16, "depends.cue", 0.8)

@@ -6,7 +6,7 @@ import pytest
 from conftest import ROOT
 
 from kg.evaluate import GoldNames
-from kg.train import _label, _threat_label, folds_of, threat_examples, train
+from kg.train import _label, folds_of, train
 
 DEV2 = ROOT / "tests" / "data" / "dev2"
 
@@ -19,23 +19,6 @@ def test_labels_follow_the_gold_direction_and_skip_optional_pairs():
     assert _label(ann, names, "B", "A") == "depends_on>"
     assert _label(ann, names, "A", "C") is None
     assert _label(ann, names, "B", "C") == "none"
-
-
-def test_the_threat_head_reads_rivalries_and_threats_only():
-    names = GoldNames({"A": {}, "B": {}, "C": {}, "D": {}, "E": {}})
-    ann = {"relations": [{"type": "competes_with", "source": "A", "target": "B"},
-                         {"type": "threatens", "source": "B", "target": "A"},
-                         {"type": "competes_with", "source": "A", "target": "C"},
-                         {"type": "depends_on", "source": "A", "target": "D"},
-                         {"type": "competes_with", "source": "A", "target": "E"},
-                         {"type": "threatens", "source": "E", "target": "A", "optional": True}]}
-    assert _threat_label(ann, names, "A", "B") == "threatens<" and _threat_label(ann, names, "B", "A") == "threatens>"
-    assert _threat_label(ann, names, "A", "C") == "none"  # a rivalry alone
-    assert _threat_label(ann, names, "A", "D") is None and _threat_label(ann, names, "C", "D") is None
-    assert _threat_label(ann, names, "A", "E") is None  # only an optional threat: neither way
-    pytest.importorskip("sklearn")
-    data = threat_examples(DEV2 / "gold.json", DEV2 / "corpus", "dev2")
-    assert data and {e.label for e in data} <= {"none", "threatens<", "threatens>"} and not any(e.ruled for e in data)
 
 
 def test_folds_keep_the_documents_of_one_topic_together():

@@ -32,11 +32,10 @@ if TYPE_CHECKING:
 
     import numpy as np
 
-__all__ = ["MODEL_FILE", "THREATS_FILE", "ModelStack", "RelationModel", "load_model", "model_stack", "overrule", "review",
+__all__ = ["MODEL_FILE", "ModelStack", "RelationModel", "load_model", "model_stack", "overrule", "review",
            "score_relations"]
 
 MODEL_FILE = "relations.model.json"
-THREATS_FILE = "threats.model.json"  # the threat head: which rivalries are threats too (the scorer gives one label)
 _SYMMETRIC = fact_types().symmetric  # a rivalry is nobody's action: no nearer actor takes it (``_nearer_actor``)
 
 
@@ -287,30 +286,9 @@ def score_relations(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon
         kind = label.rstrip("<>")
         if label != "none" and (kind in _SYMMETRIC or not _nearer_actor(c, kind, findings, ctx)):
             out.append(_finding(c, label, p, ctx, lexicon))
-    out += _rival_threats(findings + out, every, ctx, lexicon)
     found = findings + out
     mixed = {frozenset((c.first.root, c.second.root)) for c in every if "cat:other" in c.features}
     return out + _list_rivals({frozenset((f.source, f.target)) for f in found}, found, ctx, lexicon, mixed)
-
-
-def _rival_threats(found: list[Finding], every: list[Candidate], ctx: QuoteContext,
-                   lexicon: Lexicon) -> list[Finding]:
-    """The threats the threat head (``THREATS_FILE``) reads in the rivalries found (a pair's likeliest candidate,
-    once per pair): the scorer gives a pair one label, and most threats are rivalries too. Pairs with a threat
-    found, kept or rejected, are left as they are."""
-    rivals = {frozenset((f.source, f.target)) for f in found if f.type == "competes_with" and f.rejected is None}
-    rivals -= {frozenset((f.source, f.target)) for f in found if f.type == "threatens"}
-    head = load_model(name=THREATS_FILE) if rivals else None
-    if head is None:
-        return []
-    pairs = [c for c in every if frozenset((c.first.root, c.second.root)) in rivals]
-    best: dict[frozenset[str], tuple[float, Candidate, str]] = {}
-    for c, probs in zip(pairs, head.probabilities_many([c.features for c in pairs])):
-        label, p = head.decision(probs)
-        pair = frozenset((c.first.root, c.second.root))
-        if label != "none" and not _nearer_actor(c, "threatens", found, ctx) and p > best.get(pair, (0.0,))[0]:
-            best[pair] = (p, c, label)
-    return [replace(_finding(c, label, p, ctx, lexicon), rule="scorer.rival_threat") for p, c, label in best.values()]
 
 
 _CUE_LIST = "competes.cue_list"
