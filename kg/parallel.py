@@ -34,6 +34,7 @@ import hashlib
 import math
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -267,9 +268,10 @@ def _ready(key: str) -> None:
     _worker(key)
 
 
-def _results(futures: list) -> Iterator:
+def _results(futures: list, nested: bool = False) -> Iterator:
+    """The futures' results in order (``nested``: each future's result is the future of the results)."""
     for future in futures:
-        yield from future.result()
+        yield from future.result().result() if nested else future.result()
 
 
 def _dask_results(client, futures: list) -> Iterator:
@@ -293,6 +295,10 @@ def _chunks(items: list, workers: int) -> list[list]:
             + [items[i:i + small] for i in range(tail, len(items), small)])
 
 
+_MASK_LOCK = threading.Lock()
+_masking = 0  # how many threads are starting workers with the main module masked
+
+
 @contextmanager
 def _main_not_imported() -> Iterator[None]:
     """Start workers without re-running the caller's script in them.
@@ -304,15 +310,22 @@ def _main_not_imported() -> Iterator[None]:
     """
     import importlib.machinery
 
+    global _masking
     main = sys.modules.get("__main__")
-    if main is None or getattr(main, "__spec__", None) is not None:
-        yield
-        return
-    main.__spec__ = importlib.machinery.ModuleSpec("__main__", None)
+    with _MASK_LOCK:  # threads start workers too (Runner.start, start_pool): the first in masks, the last unmasks
+        masked = main is not None and (_masking > 0 or getattr(main, "__spec__", None) is None)
+        if masked:
+            if _masking == 0:
+                main.__spec__ = importlib.machinery.ModuleSpec("__main__", None)
+            _masking += 1
     try:
         yield
     finally:
-        main.__spec__ = None
+        if masked:
+            with _MASK_LOCK:
+                _masking -= 1
+                if _masking == 0:
+                    main.__spec__ = None
 
 
 class Runner:
@@ -335,7 +348,8 @@ class Runner:
         self.scheduler = scheduler
         self._local: _Worker | None = None
         self._pool = None
-        self._early = None  # the one worker :meth:`start` started, for the map steps of few items
+        self._early = None  # the future of the one worker :meth:`start` starts, for the map steps of few items
+        self._launcher = None  # the thread that starts the early worker and sends it its tasks, in order
         self._client = None
         self._own_client = False
         self._setup_future = None
@@ -351,11 +365,32 @@ class Runner:
     def start(self) -> None:
         """With ``jobs`` 2 or more (and no Dask), start one worker process now, for map steps of fewer than
         :data:`PARALLEL_MIN_QUOTES` items (an add's new quotes): it loads spaCy, the pipeline and the lexicon
-        while this process goes on, and this process need not load spaCy at all. Larger steps use the pool."""
-        if self.scheduler is None and self.jobs > 1 and self._early is None:
-            self._early = self._executor(1)
+        while this process goes on, and this process need not load spaCy at all. Larger steps use the pool.
+
+        Starting the worker waits for the fork server to import spaCy (seconds), so a thread of this process
+        starts it and sends it the small steps' tasks (:meth:`_early_map`), in the order they come.
+        """
+        if self.scheduler is None and self.jobs > 1 and self._launcher is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._launcher = ThreadPoolExecutor(1, thread_name_prefix="kg-early")
+            self._early = self._launcher.submit(self._start_early)
+
+    def _start_early(self):
+        early = self._executor(1)
+        with _main_not_imported():
+            early.submit(_ready, self.setup.key)
+        return early
+
+    def _early_map(self, task, items: list) -> Iterator:
+        """``task`` over ``items`` in the early worker: sent now by the launcher thread (once the worker started)."""
+        started = self._early
+
+        def send():
             with _main_not_imported():
-                self._early.submit(_ready, self.setup.key)
+                return started.result().submit(task, items, self.setup.key)  # a failed start raises here
+
+        return _results([self._launcher.submit(send)], nested=True)  # type: ignore[union-attr]
 
     def start_pool(self) -> None:
         """With ``jobs`` 2 or more (and no Dask), start the pool's workers now, for the large map steps to come: they
@@ -366,8 +401,6 @@ class Runner:
         """
         if self.scheduler is not None or self.jobs < 2 or self._pool is not None or self._starting is not None:
             return
-        import threading
-
         self._starting = threading.Thread(target=self._start_pool, name="kg-pool", daemon=True)
         self._starting.start()
         self._started_early = True
@@ -404,8 +437,8 @@ class Runner:
             return self._dask(task, items)
         if self.jobs > 1 and (len(items) >= PARALLEL_MIN_QUOTES or self._pool is not None or self._starting is not None):
             return self._processes(task, items)  # a small step too, once workers are started: they have spaCy
-        if self._early is not None:  # one chunk: submitted now, so the worker runs it while this process goes on
-            return _results([self._early.submit(task, items, self.setup.key)])
+        if self._launcher is not None:  # one chunk: submitted now, so the worker runs it while this process goes on
+            return self._early_map(task, items)
         return self._inline(task, items)
 
     def _inline(self, task, items: list) -> Iterator:
@@ -499,10 +532,14 @@ class Runner:
     def close(self) -> None:
         """Stop the worker processes and the Dask client this runner started."""
         self._started()
-        for pool in (self._pool, self._early):
+        early = None
+        if self._launcher is not None:
+            self._launcher.shutdown(wait=True)  # the early worker is started (or failed to start)
+            early = self._early.result() if self._early.exception() is None else None  # type: ignore[union-attr]
+        for pool in (self._pool, early):
             if pool is not None:
                 pool.shutdown(wait=True, cancel_futures=True)
-        self._pool = self._early = None
+        self._pool = self._early = self._launcher = None
         if self._client is not None and self._own_client:
             self._client.close()
         self._client = None

@@ -169,6 +169,27 @@ def test_a_started_runner_sends_a_small_step_to_its_early_worker(setup):
             list(two.map(extract_task, ["not a job"]))
 
 
+def test_the_early_worker_starts_in_a_thread_and_its_failure_reaches_the_first_step(setup, monkeypatch):
+    """``start`` does not wait for the fork server (its thread does, while an add reads its inputs); a worker that
+    cannot start fails the step that needs it, and closing the runner does not hang."""
+    import threading
+
+    gate = threading.Event()
+
+    def blocked(self, workers):
+        gate.wait(timeout=60)  # the fork server still importing spaCy
+        raise OSError("no worker for you")
+
+    monkeypatch.setattr(Runner, "_executor", blocked)
+    with Runner(setup, jobs=2) as two:
+        two.start()  # returns while the thread waits
+        assert not two._early.done()
+        steps = two.map(parse_task, ["Zed is fast."])
+        gate.set()
+        with pytest.raises(OSError, match="no worker for you"):
+            list(steps)
+
+
 def test_this_process_keeps_one_setups_pipeline_for_the_next_run(setup, tmp_path):
     """A second run here (``kg.api.extract`` again in a notebook) reuses the pipeline; another setup replaces it."""
     with Runner(setup, jobs=1) as first:
