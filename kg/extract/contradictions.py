@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from functools import lru_cache
 
 from kg.ids import fact_id
 from kg.models import Claim, Contradiction
@@ -21,8 +22,14 @@ _TOPIC_WORD = re.compile(r"[a-z][a-z-]{4,}")
 
 
 def _topics(text: str) -> set[str]:
-    words = _TOPIC_WORD.findall(text.lower())
-    return {_singular(w) for w in words if w not in _STOP and _singular(w) not in _STOP}
+    return {t for t in map(_topic, _TOPIC_WORD.findall(text.lower())) if t}
+
+
+@lru_cache(maxsize=1 << 16)
+def _topic(word: str) -> str | None:
+    """The topic a word names (its singular), or None for a stop word (claims repeat their words: worked out once)."""
+    one = _singular(word)
+    return None if word in _STOP or one in _STOP else one
 
 
 def _singular(word: str) -> str:
