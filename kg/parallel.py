@@ -420,7 +420,10 @@ class Runner:
 
     def warm(self) -> None:
         """With worker processes started (and no Dask), send each one :func:`warm_task` now, without waiting: they
-        build extraction's state while this process resolves names (a build calls this after the parse)."""
+        build extraction's state while this process resolves names (a build calls this after the parse). The
+        early worker of :meth:`start` (an add's) is sent one too, ahead of the new quotes' extraction."""
+        if self.scheduler is None and self._pool is None and self._launcher is not None:
+            self._early_map(warm_task, [])  # its result (none) is not waited for
         if self.scheduler is not None or self._pool is None:
             return
         # one each, as a rule: an idle worker takes the next task, and each takes seconds (a worker slow to wake

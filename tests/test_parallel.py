@@ -190,6 +190,18 @@ def test_the_early_worker_starts_in_a_thread_and_its_failure_reaches_the_first_s
             list(steps)
 
 
+def test_warming_reaches_the_early_worker_of_an_add(setup, monkeypatch):
+    """An add's one early worker builds extraction's state while names are resolved, as a pool's workers do."""
+    sent = []
+    monkeypatch.setattr(Runner, "_early_map", lambda self, task, items: sent.append(task))
+    with Runner(setup, jobs=2) as two, Runner(setup, jobs=2) as idle:
+        two._launcher = object()  # started (start() would launch a process)
+        two.warm()
+        idle.warm()  # not started: nothing to warm
+        two._launcher = None
+    assert sent == [parallel.warm_task]
+
+
 def test_this_process_keeps_one_setups_pipeline_for_the_next_run(setup, tmp_path):
     """A second run here (``kg.api.extract`` again in a notebook) reuses the pipeline; another setup replaces it."""
     with Runner(setup, jobs=1) as first:
