@@ -165,6 +165,7 @@ def bench_add(corpus: Path, jobs: int, root: Path, keep: Path | None = None, rep
         store = root / f"add-{run}"
         subprocess.run(["cp", "-a", str(built_store), str(store)], check=True)
         open_store(store)  # the copy's files are checked once, as a user's own store already is
+        os.sync()  # and on disk, as a user's store is (its build synced it): the add's commit does not flush the copy
         loads.append(os.getloadavg()[0])
         start = time.perf_counter()
         said = subprocess.run(_add_command(extra, store, jobs, fixed), check=True, capture_output=True, text=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
 import threading
 from dataclasses import fields
 from operator import attrgetter
@@ -286,11 +287,13 @@ class ExtractionCache:
         self._extracted_read()
         folder.mkdir(parents=True, exist_ok=True)
         for kind, name in _FILES.items():
-            with open(folder / name, "wb") as raw, \
-                    gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=1) as out:
-                out.write((_dumps({"format": _FORMAT, "fingerprint": self._fp}) + "\n").encode())
-                for key in sorted(self._new[kind]):
-                    out.write(f"{key}\t{self._new[kind][key]}\n".encode())
+            with open(folder / name, "wb") as raw:
+                with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=1) as out:
+                    out.write((_dumps({"format": _FORMAT, "fingerprint": self._fp}) + "\n").encode())
+                    for key in sorted(self._new[kind]):
+                        out.write(f"{key}\t{self._new[kind][key]}\n".encode())
+                raw.flush()
+                os.fsync(raw.fileno())  # on disk now (a build's other writing goes on meanwhile), not at its commit
 
 
 def _read(path: Path, fingerprint: str) -> dict[str, str]:

@@ -8,8 +8,9 @@ writes the quads and the cache, then loads the store:
 each process has its own interpreter lock, and pyoxigraph's bulk loader runs in Rust without it, so the
 exports, the store's own Python work and its load share the machine's cores instead of waiting for each
 other. If the forked process fails, the exports it did not finish are written here (and raise what they
-raise). With ``--jobs 1``, or where processes cannot be forked, everything runs one after the other. The files
-written are the same either way.
+raise). An add without exports (``kg add``) forks a process for the graph's JSON and the cache instead, while
+this one updates the store. With ``--jobs 1``, or where processes cannot be forked, everything runs one after
+the other. The files written are the same either way.
 """
 
 from __future__ import annotations
@@ -74,8 +75,12 @@ def write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str
         # forked before the quads are written: it makes the property graph and writes the exports that do not read
         # the quads meanwhile, and is sent the quads file when it is written (``_Exporting.quads_written``)
         child = _Exporting.start(graph, folder, exporters) if concurrent and exporters else None
+        # an add without exports: the graph's JSON and the caller's own writing go to a forked process instead,
+        # while this one updates the store
+        side = _Side.start([first or _nothing, lambda: _write_graph(graph, folder, staged=True)]) \
+            if concurrent and not exporters and previous is not None else None
         try:
-            if first is not None:
+            if first is not None and side is None:
                 first()
             if formats or (concurrent and previous is None):
                 report(progress, "preparing exports", 0, 2)
@@ -89,9 +94,16 @@ def write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str
             report(progress, "preparing exports", 2, 2)
             report(progress, "writing exports", 0, len(exporters))
         if child is None:
-            written = _export(graph, folder, exporters, progress)
-            view.release()  # the property graph is not needed by the store
-            _write_store(graph, folder, previous, progress)
+            try:
+                written = _export(graph, folder, exporters, progress)
+                view.release()  # the property graph is not needed by the store
+                _write_store(graph, folder, previous, progress, graph_json=side is None)
+            except BaseException:
+                if side is not None:
+                    side.abort()  # it must not write into a generation the transaction throws away
+                raise
+            if side is not None:
+                side.finish()
         else:
             _write_store(graph, folder, previous, progress, concurrent=True)
             written = child.finish(progress)
@@ -223,19 +235,107 @@ def _reads_quads(exporter: Exporter) -> bool:
 
 
 def _write_store(graph: KnowledgeGraph, folder: Path, previous: Path | None,
-                 progress: ProgressCallback | None, concurrent: bool = False) -> int:
-    """``kg.json`` and the store (updated from ``previous`` when it can be): the number of quads it holds."""
-    from kg.api import GRAPH_FILE
+                 progress: ProgressCallback | None, concurrent: bool = False, graph_json: bool = True) -> int:
+    """``kg.json`` (unless ``graph_json`` is False: another process writes it) and the store (updated from
+    ``previous`` when it can be): the number of quads it holds."""
     from kg.store import write_store
     from kg.store_update import update_store
     from kg.timings import stage
 
     with stage("store"):
-        with open_atomic(folder / ".store" / GRAPH_FILE) as handle:  # streamed: the text is never whole in memory
-            write_text_pieces(handle, graph.json_pieces())
+        if graph_json:
+            _write_graph(graph, folder)
         if previous is None or update_store(graph, previous, folder, progress) is None:
             write_store(graph, folder, progress, concurrent=concurrent)
     return _quad_count(folder)
+
+
+def _write_graph(graph: KnowledgeGraph, folder: Path, staged: bool = False) -> None:
+    """``.store/kg.json``: the graph as ``kg.api.load`` reads it (timed as the stage "kg.json" if ``staged``)."""
+    from contextlib import nullcontext
+
+    from kg.api import GRAPH_FILE
+    from kg.timings import stage
+
+    with stage("kg.json") if staged else nullcontext(), open_atomic(folder / ".store" / GRAPH_FILE) as handle:
+        write_text_pieces(handle, graph.json_pieces())  # streamed: the text is never whole in memory
+
+
+def _nothing() -> None:
+    return None
+
+
+class _Side:
+    """Writing that does not touch the store (the graph's JSON, a build's cache), done by a forked process while
+    this one updates the store; :meth:`finish` waits for it and does here whatever it did not finish."""
+
+    def __init__(self, tasks: list[Callable[[], None]], process, receive) -> None:
+        self.tasks, self.process, self.receive = tasks, process, receive
+
+    @classmethod
+    def start(cls, tasks: list[Callable[[], None]]) -> _Side | None:
+        """Fork the process (None where this platform cannot fork: the caller does the tasks itself)."""
+        import multiprocessing
+
+        if "fork" not in multiprocessing.get_all_start_methods():
+            return None
+        context = multiprocessing.get_context("fork")
+        receive, send = context.Pipe(duplex=False)
+        process = context.Process(target=_side_in_child, args=(tasks, send, os.getpid()), daemon=True,
+                                  name="kg-side")
+        process.start()
+        send.close()
+        return cls(tasks, process, receive)
+
+    def finish(self) -> None:
+        """Wait for the forked process; its stage timings join the current recording (``kg.timings``); the tasks
+        it did not finish are done here (each rewrites its files whole)."""
+        from kg.timings import add_stage
+
+        done = 0
+        try:
+            while True:
+                kind, value = self.receive.recv()
+                if kind == "done":
+                    done += 1
+                    continue
+                for name, seconds in value.items():
+                    add_stage(name, *seconds)
+                break
+        except (EOFError, OSError):
+            pass
+        finally:
+            self.receive.close()
+            self.process.join()
+        if self.process.exitcode != 0:
+            done = 0  # a task it did not finish may have left a half-written file: all are done again
+        for task in self.tasks[done:]:
+            task()
+
+    def abort(self) -> None:
+        """Stop the forked process and wait for it (this process failed: nothing it writes is kept)."""
+        self.process.kill()
+        self.process.join()
+        self.receive.close()
+
+
+def _side_in_child(tasks: list[Callable[[], None]], send, parent: int) -> None:
+    """The forked process's work: each task in order, ``("done", i)`` sent after each, then the stage timings."""
+    from kg.forked import die_with_parent
+    from kg.timings import recording, silence
+
+    die_with_parent(parent)
+    silence()  # the parent logs these stages when it receives them
+    try:
+        with recording() as record:
+            for index, task in enumerate(tasks):
+                task()
+                send.send(("done", index))
+        send.send(("timings", record))
+    except Exception:  # noqa: BLE001 - the parent does the tasks again and raises the error itself
+        sys.exit(1)
+    finally:
+        send.close()
 
 
 def _quad_count(folder: Path) -> int:

@@ -153,6 +153,93 @@ def test_a_forked_exports_process_that_dies_has_its_exports_written_here(tmp_pat
         assert (tmp_path / "two" / name).read_bytes() == (tmp_path / "one" / name).read_bytes(), name
 
 
+def _written_by(path, log):
+    """A side task: write ``path`` and log the process that did."""
+    def task():
+        path.write_text("done", encoding="utf-8")
+        with open(log, "a", encoding="utf-8") as handle:
+            handle.write(f"{path.name} {os.getpid()}\n")
+    return task
+
+
+def test_side_writing_runs_in_a_forked_process_and_its_timings_reach_the_caller(tmp_path):
+    from kg.publish import _Side
+    from kg.timings import stage
+
+    log = tmp_path / "log"
+
+    def timed():
+        with stage("cache"):
+            _written_by(tmp_path / "a", log)()
+
+    side = _Side.start([timed, _written_by(tmp_path / "b", log)])
+    with recording() as timings:
+        side.finish()
+    pids = {line.split()[0]: int(line.split()[1]) for line in log.read_text().splitlines()}
+    assert set(pids) == {"a", "b"} and os.getpid() not in pids.values()
+    assert "cache" in timings
+
+
+def test_side_tasks_a_dying_process_did_not_finish_are_done_here(tmp_path):
+    from kg.publish import _Side
+
+    parent, log = os.getpid(), tmp_path / "log"
+
+    def dies_in_the_child():
+        if os.getpid() != parent:
+            os._exit(3)  # killed, say: no error, no message
+        _written_by(tmp_path / "b", log)()
+
+    side = _Side.start([_written_by(tmp_path / "a", log), dies_in_the_child])
+    side.finish()
+    by = [(line.split()[0], int(line.split()[1]) == parent) for line in log.read_text().splitlines()]
+    assert by == [("a", False), ("a", True), ("b", True)]  # all done again here: "a" may be half-written
+
+
+def test_an_add_without_exports_writes_the_graph_and_cache_beside_the_store_update(tmp_path, sample_kg, monkeypatch):
+    """``kg add`` on two cores: the graph's JSON and the cache are written by a forked process while this one
+    updates the store; the files are those written in one process."""
+    import kg.publish
+
+    started = []
+    real = kg.publish._Side.start
+    monkeypatch.setattr(kg.publish._Side, "start", classmethod(lambda cls, tasks: started.append(len(tasks))
+                                                               or real(tasks)))
+    for name in ("base", "one", "two"):
+        (tmp_path / name).mkdir()
+    write_all(sample_kg, tmp_path / "base", (), concurrent=False)
+    for name, concurrent in (("one", False), ("two", True)):
+        write_all(sample_kg, tmp_path / name, (), concurrent=concurrent, previous=tmp_path / "base" / ".store",
+                  first=lambda name=name: (tmp_path / name / "cache.txt").write_text(str(os.getpid())))
+    assert started == [2]  # the second only: two tasks, the caller's writing and the graph's JSON
+    assert int((tmp_path / "one" / "cache.txt").read_text()) == os.getpid()
+    assert int((tmp_path / "two" / "cache.txt").read_text()) != os.getpid()
+    for name in (".store/kg.json", ".store/graphs.json", ".store/relations.sqlite"):
+        assert (tmp_path / "two" / name).read_bytes() == (tmp_path / "one" / name).read_bytes(), name
+    assert set(open_store(tmp_path / "two").oxigraph) == set(open_store(tmp_path / "one").oxigraph)
+
+
+def test_an_error_updating_the_store_stops_the_side_process(tmp_path, sample_kg, monkeypatch):
+    import kg.publish
+    import kg.store_update
+
+    sides = []
+    real = kg.publish._Side.start
+    monkeypatch.setattr(kg.publish._Side, "start", classmethod(lambda cls, tasks: sides.append(real(tasks))
+                                                               or sides[-1]))
+    (tmp_path / "base").mkdir()
+    (tmp_path / "out").mkdir()
+    write_all(sample_kg, tmp_path / "base", (), concurrent=False)
+
+    def broken(*args, **kwargs):
+        raise kg.store.StoreError("disk full")
+
+    monkeypatch.setattr(kg.store_update, "update_store", broken)
+    with pytest.raises(kg.store.StoreError, match="disk full"):
+        write_all(sample_kg, tmp_path / "out", (), concurrent=True, previous=tmp_path / "base" / ".store")
+    assert len(sides) == 1 and not sides[0].process.is_alive()
+
+
 def test_cores_a_build_may_use():
     import os
 
