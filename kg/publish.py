@@ -77,8 +77,8 @@ def write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str
         child = _Exporting.start(graph, folder, exporters) if concurrent and exporters else None
         # an add without exports: the graph's JSON and the caller's own writing go to a forked process instead,
         # while this one updates the store
-        side = _Side.start([first or _nothing, lambda: _write_graph(graph, folder, staged=True)]) \
-            if concurrent and not exporters and previous is not None else None
+        tasks = [task for task in (first, lambda: _write_graph(graph, folder, staged=True)) if task is not None]
+        side = _Side.start(tasks) if concurrent and not exporters and previous is not None else None
         try:
             if first is not None and side is None:
                 first()
@@ -179,25 +179,7 @@ class _Exporting:
     def finish(self, progress: ProgressCallback | None) -> list[str]:
         """Wait for the forked process; write here what it did not; the names of the exports written, in order.
         Its stage timings join the current recording (``kg.timings``)."""
-        from kg.timings import add_stage
-
-        done: set[str] = set()
-        try:
-            while True:  # the names of the finished exports, then the process's stage timings
-                kind, value = self.receive.recv()
-                if kind == "done":
-                    done.add(value)
-                    continue
-                for name, seconds in value.items():
-                    add_stage(name, *seconds)
-                break
-        except (EOFError, OSError):  # it stopped early: what is missing is written below
-            pass
-        finally:
-            self.receive.close()
-            self.process.join()
-        if self.process.exitcode != 0:
-            done.clear()  # an export it did not finish may be half-written: all of them are written again
+        done = set(_gathered(self.process, self.receive))  # none if it failed: an export may be half-written
         rest = [(name, exporter) for name, exporter in self.exporters if name not in done]
         total, count = len(self.exporters), iter(range(1, len(self.exporters) + 1))
         for _ in range(total - len(rest)):
@@ -261,10 +243,6 @@ def _write_graph(graph: KnowledgeGraph, folder: Path, staged: bool = False) -> N
         write_text_pieces(handle, graph.json_pieces())  # streamed: the text is never whole in memory
 
 
-def _nothing() -> None:
-    return None
-
-
 class _Side:
     """Writing that does not touch the store (the graph's JSON, a build's cache), done by a forked process while
     this one updates the store; :meth:`finish` waits for it and does here whatever it did not finish."""
@@ -290,25 +268,7 @@ class _Side:
     def finish(self) -> None:
         """Wait for the forked process; its stage timings join the current recording (``kg.timings``); the tasks
         it did not finish are done here (each rewrites its files whole)."""
-        from kg.timings import add_stage
-
-        done = 0
-        try:
-            while True:
-                kind, value = self.receive.recv()
-                if kind == "done":
-                    done += 1
-                    continue
-                for name, seconds in value.items():
-                    add_stage(name, *seconds)
-                break
-        except (EOFError, OSError):
-            pass
-        finally:
-            self.receive.close()
-            self.process.join()
-        if self.process.exitcode != 0:
-            done = 0  # a task it did not finish may have left a half-written file: all are done again
+        done = len(_gathered(self.process, self.receive))  # none if it failed: a file may be half-written
         for task in self.tasks[done:]:
             task()
 
@@ -317,6 +277,29 @@ class _Side:
         self.process.kill()
         self.process.join()
         self.receive.close()
+
+
+def _gathered(process, receive) -> list:
+    """What a forked process reported done, once it ended (nothing unless it ended well); its stage timings, sent
+    last, join the current recording (``kg.timings``)."""
+    from kg.timings import add_stage
+
+    done = []
+    try:
+        while True:  # what it finished, then its stage timings
+            kind, value = receive.recv()
+            if kind == "done":
+                done.append(value)
+                continue
+            for name, seconds in value.items():
+                add_stage(name, *seconds)
+            break
+    except (EOFError, OSError):  # it stopped early: the caller does what is missing
+        pass
+    finally:
+        receive.close()
+        process.join()
+    return done if process.exitcode == 0 else []
 
 
 def _side_in_child(tasks: list[Callable[[], None]], send, parent: int) -> None:
