@@ -64,7 +64,16 @@ class Lexicon:
     label_nouns: frozenset[str] = frozenset()  # "Series", "Plan": a one-letter name after one is a label
     families: dict[str, CueFamily] = field(default_factory=dict)  # in file order
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # pure functions' results
-    index: LiteralIndex = field(default_factory=lambda: LiteralIndex({}))  # prefilters of every pattern list
+    lists: dict[str, list[re.Pattern[str]]] = field(default_factory=dict, repr=False)  # every pattern list, by key
+
+    @property
+    def index(self) -> LiteralIndex:
+        """The prefilters of every pattern list, built on first use: a process that resolves names and assembles
+        the graph but extracts nothing (an add's main process) never pays for them."""
+        found = self.memo.get("index")
+        if found is None:
+            found = self.memo["index"] = LiteralIndex(self.lists)
+        return found
 
     def finditer(self, key: str, text: str, pos: int = 0, endpos: int | None = None) -> Iterable[re.Match[str]]:
         """The matches of every pattern under ``key`` in [pos, endpos), pattern by pattern, as
@@ -272,5 +281,5 @@ def _load_lexicon(folder: str) -> Lexicon:
         licenses=_synonyms(lex / "licenses.txt"),
         platforms=_synonyms(lex / "platforms.txt"),
         families=families,
-        index=LiteralIndex(lists),
+        lists=lists,
     )

@@ -107,6 +107,7 @@ class _Worker:
         self.setup = setup
         self.catalog = setup.catalog
         self.lexicon = load_lexicon()
+        self.lexicon.index  # noqa: B018  (the cue prefilters, which a worker's extraction reads: built now, kept)
         self._nlp = None
         self.warm = False  # whether :func:`warm_task` ran here
 
