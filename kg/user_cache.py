@@ -1,0 +1,77 @@
+"""Tables kg derives from the packages it reads, kept in the user's cache folder between runs.
+
+Some of what kg reads takes a second to build from its package and a few hundredths to read back as it was built
+(pyspellchecker's frequencies, GeoNames' places, faker's given names: ``kg.words``), in every process that resolves
+or parses names: a build's or an add's main process, its fork server, a ``kg extract``. :func:`cached` writes such a
+table once, under a key of everything it was built from, to ``KG_CACHE_DIR`` (by default the platform's user cache
+folder, ``~/.cache/kg`` on Linux; an empty value turns the cache off) and reads it back later.
+
+A missing, stale or damaged file is built again; a folder that cannot be written is left alone. What the tables
+hold never depends on the cache: only how long they take to load.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+__all__ = ["ENV", "cache_dir", "cached"]
+
+ENV = "KG_CACHE_DIR"
+T = TypeVar("T")
+
+
+def cache_dir() -> Path | None:
+    """Where kg keeps its tables: ``KG_CACHE_DIR``, or the platform's user cache folder; None when the variable
+    is set to an empty value."""
+    where = os.environ.get(ENV)
+    if where is not None:
+        return Path(where) if where else None
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("kg", appauthor=False))
+
+
+def cached(name: str, parts: list[str], build: Callable[[], T], valid: Callable[[object], bool]) -> T:
+    """The table ``build`` makes, read from the cache folder when a file of the same ``name`` and ``parts`` (what
+    the table depends on: package versions, the code that builds it) is there and ``valid`` accepts what it
+    holds; otherwise built, and written there for the next run. The table must be of types ``marshal`` writes
+    (dicts, sets, tuples, strings, numbers)."""
+    folder = cache_dir()
+    if folder is None:
+        return build()
+    digest = hashlib.sha256("\0".join([*parts, sys.version, str(marshal.version)]).encode()).hexdigest()[:20]
+    path = folder / f"{name}-{digest}.marshal"
+    try:
+        found = marshal.loads(path.read_bytes())
+        if valid(found):
+            return found  # type: ignore[no-any-return]
+    except (OSError, EOFError, ValueError, TypeError):
+        pass
+    table = build()
+    _write(path, marshal.dumps(table))
+    return table
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all (a file beside it, renamed); nothing if that fails."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".part", dir=path.parent)
+    except OSError:
+        return
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temporary, path)
+    except OSError:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
