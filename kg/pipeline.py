@@ -119,9 +119,11 @@ def prepare(corpus: Corpus, catalog: str | Path | Catalog | None = None, model: 
         texts = {q: corpus.quotes[q].text for q in qids}
         loading = _preloading(runner, texts)  # resolution's tables and text scan, while the workers parse
         with stage("nlp"):  # the parse map step: spaCy, catalog spans, name-shaped stretches
-            parsed = _parsed(qids, texts, runner, cache, progress)
             titled = [d for d in corpus.documents if d.title]  # a wrongly split "A vs B" is read whole too
-            titles = _parsed([d.id for d in titled], {d.id: d.title for d in titled}, runner, cache)  # type: ignore[misc]
+            heads = {d.id: d.title for d in titled}
+            sent = _sent(qids, texts, runner, cache), _sent(list(heads), heads, runner, cache)  # type: ignore[arg-type]
+            parsed = _gathered(qids, texts, *sent[0], cache, progress)
+            titles = _gathered(list(heads), heads, *sent[1], cache)  # type: ignore[arg-type]
         runner.warm()  # the workers build extraction's state while this process resolves names
         with stage("resolve"):
             scanned = loading.result() if loading is not None else None
@@ -244,12 +246,19 @@ def _attribution_key(table: EntityTable, cache: ExtractionCache | None, doc_id: 
     return attribution_key(doc_id, ctxs, table, subtitle, hints, primary, title)
 
 
-def _parsed(qids: list[str], texts: dict[str, str], runner: Runner, cache: ExtractionCache | None,
-            progress: ProgressCallback | None = None) -> dict[str, Parsed]:
-    """Every quote's (or title's) :class:`Parsed`: from the cache where it holds it, else from the runner's workers."""
-    # the texts the cache lacks go to the runner first: a worker started early parses them while the rest decode
+def _sent(qids: list[str], texts: dict[str, str], runner: Runner,
+          cache: ExtractionCache | None) -> tuple[Iterator[Parsed], dict[str, Parsed | None]]:
+    """The texts the cache lacks sent to the runner's workers, then what the cache holds decoded: (the fresh
+    results to come, in order; quote or title id → the cached :class:`Parsed` or None). The quotes' and the titles'
+    are both sent before either is gathered, so this process decodes the titles' while a worker parses."""
     fresh = runner.map(parse_task, [texts[q] for q in qids if not (cache and cache.has_parsed(texts[q]))])
-    found = {q: cache.parsed(texts[q]) for q in qids} if cache else {}
+    return fresh, ({q: cache.parsed(texts[q]) for q in qids} if cache else {})
+
+
+def _gathered(qids: list[str], texts: dict[str, str], fresh: Iterator[Parsed], found: dict[str, Parsed | None],
+              cache: ExtractionCache | None, progress: ProgressCallback | None = None) -> dict[str, Parsed]:
+    """Every quote's (or title's) :class:`Parsed` (:func:`_sent`): from the cache where it holds it, else from the
+    runner's workers; each kept in the cache."""
     for q in track(qids, "parsing quotes", progress):
         if found.get(q) is None:
             found[q] = next(fresh)
