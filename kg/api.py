@@ -291,13 +291,13 @@ def _early_runner(incremental: bool, catalog, model: str | None, jobs: int | Non
                                                                                                     follow_links)):
         yield None
         return
+    if scheduler is None and _cores(jobs, scheduler) > 1:
+        start_fork_server(catalog, model)  # first: it imports spaCy and builds the workers' state meanwhile
     from kg.catalog import load_catalog
     from kg.timings import stage
 
     with stage("setup"):
         setup = Setup.make(load_catalog(catalog), model)
-    if scheduler is None and _cores(jobs, scheduler) > 1:  # it imports spaCy and builds the workers' state meanwhile
-        start_fork_server(catalog, model, setup.key)  # under this key, which the workers are given
     with Runner(setup, jobs=jobs, scheduler=scheduler) as runner:
         runner.start() if incremental else runner.start_pool()
         yield runner

@@ -225,16 +225,14 @@ def warm_task(items: list, setup: Setup | str | _Worker) -> list:
     return []
 
 
-def start_fork_server(catalog: str | Path | Catalog | None = None, model: str | None = None,
-                      key: str | None = None) -> None:
+def start_fork_server(catalog: str | Path | Catalog | None = None, model: str | None = None) -> None:
     """Start multiprocessing's fork server now, where workers start by one: it imports spaCy and kg's pipeline
     (about a CPU second) while this process goes on, before the first worker waits for it. Nothing once a fork
     server runs.
 
     The server also builds the state of workers of this ``catalog`` (a file, ``"none"`` or None for the shipped
     one; not a :class:`Catalog` object) and ``model`` (:func:`prefork`), once, before it forks any: they start
-    with it. ``key``: their setup's key as this process worked it out (:meth:`Setup.make`), which the server then
-    keeps the state under rather than working out the fingerprint again.
+    with it.
     """
     import json
     import multiprocessing
@@ -247,27 +245,21 @@ def start_fork_server(catalog: str | Path | Catalog | None = None, model: str | 
     forkserver.set_forkserver_preload(_PRELOAD)
     if not isinstance(catalog, Catalog):
         where = catalog if catalog is None or str(catalog).lower() == "none" else str(Path(catalog).resolve())
-        os.environ[ENV] = json.dumps({"catalog": where, "model": None if model is None else str(model), "key": key})
+        os.environ[ENV] = json.dumps({"catalog": where, "model": None if model is None else str(model)})
     try:
         forkserver.ensure_running()  # the server takes this environment
     finally:
         os.environ.pop(ENV, None)
 
 
-def prefork(catalog: str | None, model: str | None, key: str | None = None) -> None:
+def prefork(catalog: str | None, model: str | None) -> None:
     """In the fork server (:mod:`kg.prefork`): build a worker's state for ``catalog`` and ``model`` (lexicon,
-    pipeline, what a first parse loads) and keep it under their setup's key (``key`` when the parent gave it),
-    where :func:`_kept` finds it after a fork."""
+    pipeline, what a first parse loads) and keep it under their setup's key, where :func:`_kept` finds it after
+    a fork."""
     from kg.catalog import load_catalog
-    from kg.extract.parse import check_model
     from kg.heap import settle
 
-    if key is None:
-        setup = Setup.make(load_catalog(catalog), model)
-    else:
-        check_model(model)
-        setup = Setup(load_catalog(catalog), model, key)
-    worker = _kept(setup)
+    worker = _kept(Setup.make(load_catalog(catalog), model))
     parse_task([_WARM_SAMPLE], worker)  # the word tables and name models a first parse loads
     settle(always=True)
 

@@ -316,11 +316,10 @@ def test_script_without_main_guard_runs_once(tmp_path, always_parallel):
 
 
 def test_workers_fork_with_the_state_the_fork_server_built_for_their_setup(tmp_path):
-    """``start_fork_server(catalog, model, key)`` has the server build the workers' state once
-    (``kg.parallel.prefork``): a worker forked from it holds the pipeline under the key this process gave (its
-    setup's, however this process worked it out) before any task or initializer runs, and the variable that told
-    the server is gone from this process's environment. (A fresh interpreter: the fork server is one per
-    process.)"""
+    """``start_fork_server(catalog, model)`` has the server build the workers' state once (``kg.parallel.prefork``):
+    a worker forked from it holds the pipeline under its setup's key before any task or initializer runs, and the
+    variable that told the server is gone from this process's environment. (A fresh interpreter: the fork server
+    is one per process.)"""
     script = tmp_path / "prefork.py"
     script.write_text(
         "import multiprocessing, os\n"
@@ -329,13 +328,14 @@ def test_workers_fork_with_the_state_the_fork_server_built_for_their_setup(tmp_p
         "    import kg.parallel as P\n"
         "    return sorted((key, worker._nlp is not None) for key, worker in P._WORKERS.items())\n"
         "if __name__ == '__main__':\n"
-        "    from kg.parallel import start_fork_server\n"
+        "    from kg.catalog import load_catalog\n"
+        "    from kg.parallel import Setup, start_fork_server\n"
         "    from kg.prefork import ENV\n"
-        "    start_fork_server(None, None, 'the-parent-s-key')\n"
+        "    start_fork_server(None, None)\n"
         "    assert ENV not in os.environ\n"
         "    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context('forkserver')) as pool:\n"
         "        found = pool.submit(held).result()\n"
-        "    assert found == [('the-parent-s-key', True)], found\n"
+        "    assert found == [(Setup.make(load_catalog(None), None).key, True)], found\n"
         "    print('ok')\n", encoding="utf-8")
     assert _run_script(script) == "ok"
 
@@ -350,15 +350,6 @@ def _run_script(script: Path) -> str:
                           check=False)
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
-
-
-def test_prefork_without_a_key_keeps_the_state_under_the_setup_s_fingerprint(monkeypatch):
-    """Without the parent's key the server works the fingerprint out itself (the key a worker's setup has)."""
-    monkeypatch.setattr(parallel, "_WORKERS", {})
-    monkeypatch.setattr("kg.heap.settle", lambda **_: None)  # not a fork server: nothing to freeze here
-    parallel.prefork(None, None)
-    key = Setup.make(load_catalog(None), None).key
-    assert list(parallel._WORKERS) == [key] and parallel._WORKERS[key]._nlp is not None
 
 
 def test_prefork_keeps_nothing_it_could_not_build(monkeypatch):
