@@ -119,11 +119,19 @@ NEW_QUOTES = [
 
 
 def _fixed_fingerprint() -> None:
-    """Key the cache by a constant instead of kg's code, in this process: a store built before an edit to kg keeps
-    its cache (only for timing the same add over and over while kg changes; the code path is the same)."""
-    import kg.parallel
+    """Key the cache by a constant instead of kg's code, in this process and in the fork server it starts
+    (``fixed_fingerprint.py``): a store built before an edit to kg keeps its cache (only for timing the same add
+    over and over while kg changes; the code path is the same)."""
+    import fixed_fingerprint  # noqa: F401  (patches on import)
 
-    kg.parallel.fingerprint = lambda catalog, model: "bench-fixed-fingerprint"  # type: ignore[assignment]
+
+def _use_this_checkout() -> None:
+    """Have every process this benchmark starts import this checkout's kg (and these benchmark modules): a ``kg``
+    process, and multiprocessing's fork server, a new interpreter that does not take this one's ``sys.path`` and
+    would otherwise import the installed kg."""
+    here = Path(__file__).resolve().parent
+    paths = [str(here.parent), str(here), os.environ.get("PYTHONPATH")]
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in paths if p)
 
 
 def _add_command(extra: Path, store: Path, jobs: int, fixed: bool) -> list[str]:
@@ -131,7 +139,7 @@ def _add_command(extra: Path, store: Path, jobs: int, fixed: bool) -> list[str]:
     when ``fixed``): what a user waits for, imports and worker start included."""
     here = Path(__file__).resolve().parent
     prelude = f"import sys; sys.path[:0] = [{str(here.parent)!r}, {str(here)!r}]; "  # this checkout's kg
-    prelude += "import bench_parallel; bench_parallel._fixed_fingerprint(); " if fixed else ""
+    prelude += "import fixed_fingerprint; " if fixed else ""
     return [sys.executable, "-c", prelude + "from kg.cli_fast import main; main()", "add", str(extra),
             "--store", str(store), "--jobs", str(jobs), "--no-progress"]
 
@@ -321,6 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here as JSON")
     args = parser.parse_args(argv)
 
+    _use_this_checkout()
     result: dict = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
                                 "platform": platform.platform(), "load_before": os.getloadavg()}}
     if args.fixed_fingerprint:
