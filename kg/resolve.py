@@ -769,6 +769,19 @@ def _any_case(form: str, feature: bool) -> bool:
     return fold_case(form, rare=10000) and not feature
 
 
+def _quote_forms(doc_ids: tuple[str, ...], doc_forms: dict[str, dict[str, str]], doc_short: dict[str, set[str]],
+                 capitals: dict[str, set[str]]) -> tuple[dict[str, str], set[str], set[str], dict[str, str]]:
+    """What a quote of the documents ``doc_ids`` reads its names by: their title forms (the first document's
+    reading of a form first), short forms, repeated capitalised names, and the forms spelled loosely."""
+    forms: dict[str, str] = {}
+    for did in doc_ids:
+        for form, eid in doc_forms[did].items():
+            forms.setdefault(form, eid)
+    short = {f for did in doc_ids for f in doc_short[did]}
+    capitalised = {k for did in doc_ids for k in capitals[did]}
+    return forms, short, capitalised, {_loose(f): e for f, e in forms.items() if not e.startswith(_FEATURE)}
+
+
 def _gazetteer_hits(text: str, forms: dict[str, str], taken: list[tuple[int, int]],
                     as_written: set[str] | frozenset[str] = frozenset()) -> list[tuple[int, int, str]]:
     """Occurrences of known surface forms (any case unless a plain capitalised word, a feature or a short form
@@ -930,15 +943,13 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     for key in list(confirmed):
         if lowered(key):
             del confirmed[key]
+    read_as: dict[tuple[str, ...], tuple[dict[str, str], set[str], set[str], dict[str, str]]] = {}
     for qid in sorted(texts):
         text = texts[qid]
-        forms: dict[str, str] = {}
-        for did in quote_doc_ids[qid]:
-            for form, eid in doc_forms[did].items():
-                forms.setdefault(form, eid)
-        short = {f for did in quote_doc_ids[qid] for f in doc_short[did]}
-        capitalised = {k for did in quote_doc_ids[qid] for k in capitals[did]}
-        loose = {_loose(f): e for f, e in forms.items() if not e.startswith(_FEATURE)}
+        dids = tuple(quote_doc_ids[qid])
+        if dids not in read_as:  # the quotes of one document read its names alike: worked out once a document
+            read_as[dids] = _quote_forms(dids, doc_forms, doc_short, capitals)
+        forms, short, capitalised, loose = read_as[dids]
         taken = [(h.start, h.end) for h in hits[qid]]
         if "://" in text:
             for start, end, eid in _url_hits(text, table, loose):
