@@ -6,7 +6,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -66,14 +66,12 @@ class Lexicon:
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # pure functions' results
     lists: dict[str, list[re.Pattern[str]]] = field(default_factory=dict, repr=False)  # every pattern list, by key
 
-    @property
+    @cached_property
     def index(self) -> LiteralIndex:
-        """The prefilters of every pattern list, built on first use: a process that resolves names and assembles
-        the graph but extracts nothing (an add's main process) never pays for them."""
-        found = self.memo.get("index")
-        if found is None:
-            found = self.memo["index"] = LiteralIndex(self.lists)
-        return found
+        """The prefilters of every pattern list, built on first use (then an attribute like any other): a process
+        that resolves names and assembles the graph but extracts nothing (an add's main process) never pays for
+        them."""
+        return LiteralIndex(self.lists)
 
     def finditer(self, key: str, text: str, pos: int = 0, endpos: int | None = None) -> Iterable[re.Match[str]]:
         """The matches of every pattern under ``key`` in [pos, endpos), pattern by pattern, as
