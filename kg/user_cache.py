@@ -6,8 +6,9 @@ or parses names: a build's or an add's main process, its fork server, a ``kg ext
 table once, under a key of everything it was built from, to ``KG_CACHE_DIR`` (by default the platform's user cache
 folder, ``~/.cache/kg`` on Linux; an empty value turns the cache off) and reads it back later.
 
-A missing, stale or damaged file is built again; a folder that cannot be written is left alone. What the tables
-hold never depends on the cache: only how long they take to load.
+A missing, stale or damaged file is built again; a folder that cannot be written is left alone; the newest few files
+of a table are kept (:data:`KEEP`), older ones removed. What the tables hold never depends on the cache: only how
+long they take to load.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-__all__ = ["ENV", "cache_dir", "cached"]
+__all__ = ["ENV", "KEEP", "cache_dir", "cached"]
 
 ENV = "KG_CACHE_DIR"
 T = TypeVar("T")
@@ -55,23 +56,39 @@ def cached(name: str, parts: list[str], build: Callable[[], T], valid: Callable[
     except Exception:  # noqa: BLE001  (a missing file, or one damaged in any way: built again)
         pass
     table = build()
-    _write(path, marshal.dumps(table))
+    if _write(path, marshal.dumps(table)):
+        _prune(folder, name)
     return table
 
 
-def _write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all (a file beside it, renamed); nothing if that fails."""
+KEEP = 4  # files of one table kept (other package versions, other Pythons): older ones are removed
+
+
+def _prune(folder: Path, name: str) -> None:
+    """Remove all but the :data:`KEEP` newest files of table ``name``, so upgrades do not pile them up."""
+    try:
+        files = sorted(folder.glob(f"{name}-*.marshal"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        for old in files[KEEP:]:
+            old.unlink()
+    except OSError:  # another process removed one first, or the folder went away
+        pass
+
+
+def _write(path: Path, data: bytes) -> bool:
+    """Write ``data`` to ``path`` whole or not at all (a file beside it, renamed): whether it was written."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".part", dir=path.parent)
     except OSError:
-        return
+        return False
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
         os.replace(temporary, path)
+        return True
     except OSError:
         try:
             os.unlink(temporary)
         except OSError:
             pass
+        return False

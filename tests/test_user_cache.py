@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg.user_cache import ENV, cache_dir, cached
+from kg.user_cache import ENV, KEEP, cache_dir, cached
 
 
 def _valid(found: object) -> bool:
@@ -79,3 +79,21 @@ def test_an_empty_variable_turns_the_cache_off(tmp_path, monkeypatch):
 def test_without_the_variable_the_platform_s_user_cache_folder(monkeypatch):
     monkeypatch.delenv(ENV, raising=False)
     assert cache_dir() is not None and cache_dir().name == "kg"
+
+
+def test_only_the_newest_files_of_a_table_are_kept(folder):
+    """Each upgrade of what a table is built from writes another file: the oldest go, another table's stay."""
+    import os
+
+    cached("other", ["v1"], _Builder({"b": 1}), _valid)
+    for version in range(KEEP + 2):
+        cached("t", [f"v{version}"], _Builder({"a": version}), _valid)
+        for path in folder.glob("t-*.marshal"):  # mtimes a second apart, oldest first, whatever the clock's grain
+            stamp = path.stat().st_mtime_ns
+            os.utime(path, ns=(stamp - 10**9, stamp - 10**9))
+    kept = sorted(folder.glob("t-*.marshal"))
+    assert len(kept) == KEEP and len(list(folder.glob("other-*.marshal"))) == 1
+    newest = _Builder({"a": KEEP + 1})
+    assert cached("t", [f"v{KEEP + 1}"], newest, _valid) == {"a": KEEP + 1} and newest.calls == 0
+    oldest = _Builder({"a": 0})
+    assert cached("t", ["v0"], oldest, _valid) == {"a": 0} and oldest.calls == 1  # it was removed: built again
