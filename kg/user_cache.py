@@ -17,7 +17,6 @@ import hashlib
 import marshal
 import os
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -75,20 +74,11 @@ def _prune(folder: Path, name: str) -> None:
 
 
 def _write(path: Path, data: bytes) -> bool:
-    """Write ``data`` to ``path`` whole or not at all (a file beside it, renamed): whether it was written."""
+    """Write ``data`` to ``path`` whole or not at all (``kg.atomic``): whether it was written."""
+    from kg.atomic import write_bytes
+
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".part", dir=path.parent)
+        write_bytes(path, data)
     except OSError:
         return False
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(temporary, path)
-        return True
-    except OSError:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        return False
+    return True
