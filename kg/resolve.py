@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
+from collections import ChainMap, Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from kg.catalog import Catalog
 from kg.ids import entity_id, normalize_name, spelling
@@ -18,7 +19,8 @@ from kg.names import (CAPITALS, NameHit, find_code_names, find_cue_names, find_l
                       find_names, not_prose, split_release)
 from kg.prefilter import literal_automaton
 from kg.senses import choose_senses
-from kg.words import RARE, find_name, is_common, is_person, is_place, is_unheard, stands_alone, zipf
+from kg.words import (RARE, find_name, is_common, is_person, is_place, is_unheard, lowers_plainly, stands_alone,
+                      zipf)
 
 __all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Scanned", "Span", "resolve_corpus", "scan_names",
            "scan_texts"]
@@ -123,6 +125,8 @@ class EntityTable:
 
     def root(self, eid: str) -> str:
         """The product a release or feature belongs to (itself for a product)."""
+        if not self.info[eid].part_of:
+            return eid
         seen = set()
         while self.info[eid].part_of and eid not in seen:
             seen.add(eid)
@@ -678,9 +682,9 @@ def _echoes(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], texts
     scans = [_FormScan(forms)] if forms else []
     if corpus is not None:
         scans.append(corpus)
-        forms = {**corpus.forms, **forms}  # the document's own reading of a form comes first
     if not scans:
         return
+    reading = ChainMap(forms, corpus.forms if corpus is not None else {})  # the document's own reading first
     for qid in doc.quote_ids:
         text = texts[qid]
         taken = [(h.start, h.end) for h in hits.get(qid, [])]
@@ -688,35 +692,54 @@ def _echoes(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], texts
         found = _take([spot for scan in scans for spot in scan.spots(text)], taken)
         if found:
             hits[qid] = sorted(hits.get(qid, []) + [
-                Hit(s, e, text[s:e], forms[f], table.root(forms[f]), table.info[forms[f]].type, "document")
+                Hit(s, e, text[s:e], reading[f], table.root(reading[f]), table.info[reading[f]].type, "document")
                 for s, e, f in found], key=lambda h: (h.start, h.end))
 
 
 class _FormScan:
-    """Where a document's name forms occur in its quotes, as :func:`_gazetteer_hits` finds them, in one pass over
-    each quote (an Aho-Corasick automaton of the lowercased forms): a document of many quotes and many names costs
-    its text's length, not quotes times names."""
+    """Where name forms occur in a text, as :func:`_gazetteer_hits` finds them, in one pass over it (an
+    Aho-Corasick automaton of the lowercased forms): a document of many quotes and many names costs its text's
+    length, not quotes times names.
 
-    def __init__(self, forms: dict[str, str]) -> None:
+    ``any_case`` maps a form to whether it matches in any case (:func:`_any_case` of the form otherwise). A form
+    whose case the automaton cannot fold as the regex engine does (not ASCII, or longer in lower case), and a text
+    whose lower case ``str.lower`` does not mirror, go to :func:`kg.words.find_name` instead.
+    """
+
+    def __init__(self, forms: dict[str, str], any_case: dict[str, bool] | None = None) -> None:
         import ahocorasick
 
         self.forms = forms
-        self.automaton = ahocorasick.Automaton()
+        self.fold = {form: _any_case(form, False) for form in forms} if any_case is None else any_case
+        self.odd = [form for form in forms
+                    if self.fold[form] and not form.isascii() or len(form.lower()) != len(form)]
+        keyed: dict[str, list[str]] = defaultdict(list)  # "Fluentd" and "FLUENTD" share one lowercase key
         for form in forms:
-            self.automaton.add_word(form.lower(), form)
-        self.automaton.make_automaton()
+            if form not in self.odd:
+                keyed[form.lower()].append(form)
+        self.automaton = ahocorasick.Automaton() if keyed else None
+        for key, same in keyed.items():
+            self.automaton.add_word(key, tuple(same))  # type: ignore[union-attr]
+        if self.automaton is not None:
+            self.automaton.make_automaton()
 
     def spots(self, text: str) -> list[tuple[int, int, str]]:
-        """Every place of a form in ``text`` as (start, end, form), overlapping ones too."""
+        """Every place of a form in ``text`` as (start, end, form): each form's places left to right, none
+        overlapping another of the same form (forms may overlap each other)."""
         lowered = text.lower()
-        if len(lowered) != len(text):  # a character whose lower case is longer ("İ"): offsets would drift
-            return [(start, end, form) for form in self.forms
-                    for start, end in find_name(text, form, _any_case(form, False))]
-        spots = []
-        for last, form in self.automaton.iter(lowered):
-            start, end = last - len(form) + 1, last + 1
-            if (_any_case(form, False) or text.startswith(form, start)) and stands_alone(text, start, end):
-                spots.append((start, end, form))
+        if not lowers_plainly(text, lowered):
+            return [(start, end, form) for form in self.forms for start, end in find_name(text, form, self.fold[form])]
+        spots = [(start, end, form) for form in self.odd for start, end in find_name(text, form, self.fold[form])]
+        after: dict[str, int] = {}  # a form's next place must start at or after the end of its last
+        for last, same in self.automaton.iter(lowered) if self.automaton is not None else ():
+            end = last + 1
+            start = end - len(same[0])
+            if not stands_alone(text, start, end):
+                continue
+            for form in same:
+                if after.get(form, 0) <= start and (self.fold[form] or text.startswith(form, start)):
+                    after[form] = end
+                    spots.append((start, end, form))
         return spots
 
     def hits(self, text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
@@ -769,17 +792,29 @@ def _any_case(form: str, feature: bool) -> bool:
     return fold_case(form, rare=10000) and not feature
 
 
+class _QuoteForms(NamedTuple):
+    forms: dict[str, str]
+    short: set[str]
+    capitalised: set[str]
+    loose: dict[str, str]
+    scan: _FormScan | None
+
+
 def _quote_forms(doc_ids: tuple[str, ...], doc_forms: dict[str, dict[str, str]], doc_short: dict[str, set[str]],
-                 capitals: dict[str, set[str]]) -> tuple[dict[str, str], set[str], set[str], dict[str, str]]:
+                 capitals: dict[str, set[str]]) -> _QuoteForms:
     """What a quote of the documents ``doc_ids`` reads its names by: their title forms (the first document's
-    reading of a form first), short forms, repeated capitalised names, and the forms spelled loosely."""
+    reading of a form first), short forms, repeated capitalised names, the forms spelled loosely, and a scan
+    of the forms as :func:`_gazetteer_hits` reads them (none without forms)."""
     forms: dict[str, str] = {}
     for did in doc_ids:
         for form, eid in doc_forms[did].items():
             forms.setdefault(form, eid)
     short = {f for did in doc_ids for f in doc_short[did]}
     capitalised = {k for did in doc_ids for k in capitals[did]}
-    return forms, short, capitalised, {_loose(f): e for f, e in forms.items() if not e.startswith(_FEATURE)}
+    loose = {_loose(f): e for f, e in forms.items() if not e.startswith(_FEATURE)}
+    scan = _FormScan(forms, {f: _any_case(f, e.startswith(_FEATURE) or f in short) for f, e in forms.items()}) \
+        if forms else None
+    return _QuoteForms(forms, short, capitalised, loose, scan)
 
 
 def _gazetteer_hits(text: str, forms: dict[str, str], taken: list[tuple[int, int]],
@@ -943,13 +978,13 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     for key in list(confirmed):
         if lowered(key):
             del confirmed[key]
-    read_as: dict[tuple[str, ...], tuple[dict[str, str], set[str], set[str], dict[str, str]]] = {}
+    read_as: dict[tuple[str, ...], _QuoteForms] = {}
     for qid in sorted(texts):
         text = texts[qid]
         dids = tuple(quote_doc_ids[qid])
         if dids not in read_as:  # the quotes of one document read its names alike: worked out once a document
             read_as[dids] = _quote_forms(dids, doc_forms, doc_short, capitals)
-        forms, short, capitalised, loose = read_as[dids]
+        forms, _, capitalised, loose, scan = read_as[dids]
         taken = [(h.start, h.end) for h in hits[qid]]
         if "://" in text:
             for start, end, eid in _url_hits(text, table, loose):
@@ -957,7 +992,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
                     taken.append((start, end))
                     hits[qid].append(Hit(start, end, text[start:end], eid, table.root(eid), table.info[eid].type,
                                          "url"))
-        for start, end, form in _gazetteer_hits(text, forms, taken, short):
+        for start, end, form in scan.hits(text, taken) if scan else ():
             eid = forms[form]
             if eid.startswith(_FEATURE):
                 eid = table.add_part(form, eid[len(_FEATURE):], "feature")

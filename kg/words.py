@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 __all__ = ["common_words", "fold_case", "frequency", "is_common", "is_person", "is_place", "is_unheard",
-           "is_vocabulary", "find_name", "name_pattern", "preload", "stands_alone", "zipf"]
+           "is_vocabulary", "find_name", "lowers_plainly", "name_pattern", "preload", "stands_alone", "zipf"]
 
 COMMON = 1000  # at or above this count a lowercase word is ordinary English ("trigger", "bolt", "temporal")
 RARE = 100  # below this count a word is almost certainly a name when it matches a known product
@@ -167,16 +167,28 @@ def name_pattern(form: str, any_case: bool) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w.-]){re.escape(form)}(?![\w-])", re.IGNORECASE if any_case else 0)
 
 
-_BEFORE_NAME = re.compile(r"[\w.-]")  # what may not touch a name on the left (name_pattern's lookbehind) …
-_AFTER_NAME = re.compile(r"[\w-]")  # … and on the right
 # İ, ı, ſ: re.IGNORECASE matches them to i and s, str.lower() does not
 _ODD_FOLDS = ("\u0130", "\u0131", "\u017f")
 
 
 def stands_alone(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is not part of a longer word, path or hyphenated name (``name_pattern``'s
-    lookarounds)."""
-    return not (start and _BEFORE_NAME.match(text, start - 1)) and not _AFTER_NAME.match(text, end)
+    lookarounds: ``\\w`` is ``str.isalnum`` or "_", tested per character without the regex engine)."""
+    if start:
+        c = text[start - 1]
+        if c.isalnum() or c in "_.-":
+            return False
+    if end < len(text):
+        c = text[end]
+        if c.isalnum() or c in "_-":
+            return False
+    return True
+
+
+def lowers_plainly(text: str, lowered: str) -> bool:
+    """Whether ``lowered`` (``text.lower()``) matches where ``re.IGNORECASE`` matches ``text``, offset for
+    offset: no character whose lower case is longer ("İ") and none the regex engine folds otherwise ("ı", "ſ")."""
+    return text.isascii() or len(lowered) == len(text) and not any(c in text for c in _ODD_FOLDS)
 
 
 def find_name(text: str, form: str, any_case: bool) -> Iterator[tuple[int, int]]:
@@ -191,7 +203,7 @@ def find_name(text: str, form: str, any_case: bool) -> Iterator[tuple[int, int]]
     hay, needle = text, form
     if any_case:
         hay, needle = text.lower(), form.lower()
-        if not form.isascii() or len(hay) != len(text) or any(c in text for c in _ODD_FOLDS):
+        if not form.isascii() or not lowers_plainly(text, hay):
             yield from ((m.start(), m.end()) for m in name_pattern(form, True).finditer(text))
             return
     width, pos = len(form), hay.find(needle)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import re
+import sys
 
 import pytest
 
@@ -57,6 +59,14 @@ def test_find_name_agrees_with_the_pattern_on_random_text():
         for any_case in (True, False):
             expected = [m.span() for m in name_pattern(form, any_case).finditer(text)]
             assert list(find_name(text, form, any_case)) == expected, (text, form, any_case)
+
+
+def test_stands_alone_agrees_with_the_name_patterns_lookarounds_on_every_character():
+    before, after = re.compile(r"[\w.-]"), re.compile(r"[\w-]")  # name_pattern's lookbehind and lookahead
+    astral = random.Random(0).sample(range(0x10000, sys.maxunicode + 1), 20000)
+    for c in map(chr, [*range(0x10000), *astral]):  # every character of the basic plane, a sample of the others
+        assert stands_alone(c + "y", 1, 2) is not bool(before.match(c)), hex(ord(c))
+        assert stands_alone("y" + c, 0, 1) is not bool(after.match(c)), hex(ord(c))
 
 
 def test_stands_alone():
