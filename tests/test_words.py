@@ -93,3 +93,38 @@ def test_word_tables_read_from_the_user_cache_equal_those_built_from_the_package
     assert read is not built and read == built == words._build_tables()
     assert list(read[0]) == list(built[0])  # in the dictionary's order: common_words lists them so
     assert words.is_place("Berlin") and words.is_person("Willy Tarreau") and words.frequency("trigger") >= 1000
+
+
+def test_a_plain_words_zipf_frequency_is_the_one_wordfreq_gives():
+    """A word of ASCII letters is read from the plain words' table (``kg.words._plain_zipfs``), any other word is
+    asked of wordfreq: the values are wordfreq's in every case, for listed words in three casings and for letters
+    the list does not hold."""
+    from wordfreq import zipf_frequency
+
+    from kg.words import _plain_zipfs, zipf
+
+    rng = random.Random(5)
+    listed = rng.sample(sorted(_plain_zipfs()), 3000)
+    unlisted = ["".join(rng.choice("bcdfgxzqaeiou") for _ in range(rng.randint(3, 12))) for _ in range(500)]
+    for word in [*listed, *unlisted]:
+        for written in (word, word.capitalize(), word.upper()):
+            assert zipf(written) == zipf_frequency(written, "en"), written
+    assert zipf("zero-dependency") == zipf_frequency("zero-dependency", "en") > 0  # two tokens: wordfreq's sum
+    assert zipf("I’m") == zipf_frequency("I'm", "en") > 0
+
+
+def test_a_process_that_asks_only_plain_words_does_not_load_wordfreq(tmp_path):
+    """Name resolution asks plain words (``zipf`` of "Kafka", "libvips"): with the table in the user's cache, an
+    add's main process reads it instead of importing wordfreq and reading its list."""
+    import os
+    import subprocess
+
+    from kg.user_cache import ENV
+
+    env = {**os.environ, ENV: str(tmp_path)}
+    code = ("import sys; from kg.words import zipf, is_unheard; "
+            "print(zipf('Kafka') > 0, is_unheard('libvips'), 'wordfreq' in sys.modules)")
+    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    again = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert first.stdout.split() == ["True", "True", "True"]  # the first builds the table from wordfreq
+    assert again.stdout.split() == ["True", "True", "False"]
