@@ -87,22 +87,29 @@ def zipf(word: str) -> float:
     """wordfreq's Zipf frequency of ``word`` in English web text: log10 of its count per billion words, 0.0 if it is
     too rare to be listed.
 
-    A word of ASCII letters is one token to wordfreq, looked up lowercased: its value is read from
-    :func:`_plain_zipfs` (in the user's cache), so a process that asks only such words never loads wordfreq (half
-    a second). Any other word ("zero-dependency", "LÖVE") is asked of wordfreq.
+    A word of ASCII letters is one token to wordfreq, looked up lowercased: until this process has loaded wordfreq,
+    its value is read from :func:`_plain_zipfs` (in the user's cache), so a process that asks only such words never
+    loads wordfreq (half a second). Any other word ("zero-dependency", "LÖVE") is asked of wordfreq. Both give the
+    same value.
 
     >>> zipf("workflows") >= VOCABULARY > zipf("libvips") == 0.0
     True
     """
-    if _PLAIN.fullmatch(word):
+    if _WORDFREQ is None and _PLAIN.fullmatch(word):
         return _plain_zipfs().get(word.lower(), 0.0)
     return _wordfreq_zipf(word)
 
 
-def _wordfreq_zipf(word: str) -> float:
-    from wordfreq import zipf_frequency
+_WORDFREQ = None  # wordfreq's zipf_frequency, once this process has imported it
 
-    return zipf_frequency(word.replace("’", "'"), "en")
+
+def _wordfreq_zipf(word: str) -> float:
+    global _WORDFREQ
+    if _WORDFREQ is None:
+        from wordfreq import zipf_frequency
+
+        _WORDFREQ = zipf_frequency
+    return _WORDFREQ(word.replace("’", "'"), "en")
 
 
 @lru_cache(maxsize=1)
@@ -195,13 +202,14 @@ def is_person(name: str) -> bool:
 
 def preload(wordfreq: bool = False) -> None:
     """Load the word frequencies, the gazetteer, the given names and the plain words' Zipf frequencies now (a
-    fifth of a second from the user's cache), and with ``wordfreq`` wordfreq itself (half a second): name
-    resolution reads them, and a build with workers loads them in a thread while they parse, not while this
-    process resolves names alone. A worker's state loads wordfreq too: extraction asks it of hyphenated words."""
+    fifth of a second from the user's cache), or with ``wordfreq`` wordfreq itself instead of the last (half a
+    second): name resolution reads them, and a build with workers loads them in a thread while they parse, not
+    while this process resolves names alone. A worker's state loads wordfreq: extraction asks it of hyphenated
+    words."""
+    if wordfreq:
+        _wordfreq_zipf("the")  # first: then zipf asks it, and the plain words' table is not read
     _tables()
     zipf("the")
-    if wordfreq:
-        _wordfreq_zipf("the")
 
 
 @lru_cache(maxsize=1 << 16)
