@@ -7,7 +7,6 @@ from collections import ChainMap, Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import NamedTuple
 
 from kg.catalog import Catalog
 from kg.ids import entity_id, normalize_name, spelling
@@ -701,16 +700,16 @@ class _FormScan:
     Aho-Corasick automaton of the lowercased forms): a document of many quotes and many names costs its text's
     length, not quotes times names.
 
-    ``any_case`` maps a form to whether it matches in any case (:func:`_any_case` of the form otherwise). A form
-    whose case the automaton cannot fold as the regex engine does (not ASCII, or longer in lower case), and a text
-    whose lower case ``str.lower`` does not mirror, go to :func:`kg.words.find_name` instead.
+    A form matches in any case as :func:`_any_case` says. A form whose case the automaton cannot fold as the regex
+    engine does (not ASCII, or longer in lower case), and a text whose lower case ``str.lower`` does not mirror, go
+    to :func:`kg.words.find_name` instead.
     """
 
-    def __init__(self, forms: dict[str, str], any_case: dict[str, bool] | None = None) -> None:
+    def __init__(self, forms: dict[str, str]) -> None:
         import ahocorasick
 
         self.forms = forms
-        self.fold = {form: _any_case(form, False) for form in forms} if any_case is None else any_case
+        self.fold = {form: _any_case(form, False) for form in forms}
         self.odd = [form for form in forms
                     if self.fold[form] and not form.isascii() or len(form.lower()) != len(form)]
         keyed: dict[str, list[str]] = defaultdict(list)  # "Fluentd" and "FLUENTD" share one lowercase key
@@ -792,29 +791,17 @@ def _any_case(form: str, feature: bool) -> bool:
     return fold_case(form, rare=10000) and not feature
 
 
-class _QuoteForms(NamedTuple):
-    forms: dict[str, str]
-    short: set[str]
-    capitalised: set[str]
-    loose: dict[str, str]
-    scan: _FormScan | None
-
-
 def _quote_forms(doc_ids: tuple[str, ...], doc_forms: dict[str, dict[str, str]], doc_short: dict[str, set[str]],
-                 capitals: dict[str, set[str]]) -> _QuoteForms:
+                 capitals: dict[str, set[str]]) -> tuple[dict[str, str], set[str], set[str], dict[str, str]]:
     """What a quote of the documents ``doc_ids`` reads its names by: their title forms (the first document's
-    reading of a form first), short forms, repeated capitalised names, the forms spelled loosely, and a scan
-    of the forms as :func:`_gazetteer_hits` reads them (none without forms)."""
+    reading of a form first), short forms, repeated capitalised names, and the forms spelled loosely."""
     forms: dict[str, str] = {}
     for did in doc_ids:
         for form, eid in doc_forms[did].items():
             forms.setdefault(form, eid)
     short = {f for did in doc_ids for f in doc_short[did]}
     capitalised = {k for did in doc_ids for k in capitals[did]}
-    loose = {_loose(f): e for f, e in forms.items() if not e.startswith(_FEATURE)}
-    scan = _FormScan(forms, {f: _any_case(f, e.startswith(_FEATURE) or f in short) for f, e in forms.items()}) \
-        if forms else None
-    return _QuoteForms(forms, short, capitalised, loose, scan)
+    return forms, short, capitalised, {_loose(f): e for f, e in forms.items() if not e.startswith(_FEATURE)}
 
 
 def _gazetteer_hits(text: str, forms: dict[str, str], taken: list[tuple[int, int]],
@@ -978,13 +965,13 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     for key in list(confirmed):
         if lowered(key):
             del confirmed[key]
-    read_as: dict[tuple[str, ...], _QuoteForms] = {}
+    read_as: dict[tuple[str, ...], tuple[dict[str, str], set[str], set[str], dict[str, str]]] = {}
     for qid in sorted(texts):
         text = texts[qid]
         dids = tuple(quote_doc_ids[qid])
         if dids not in read_as:  # the quotes of one document read its names alike: worked out once a document
             read_as[dids] = _quote_forms(dids, doc_forms, doc_short, capitals)
-        forms, _, capitalised, loose, scan = read_as[dids]
+        forms, short, capitalised, loose = read_as[dids]
         taken = [(h.start, h.end) for h in hits[qid]]
         if "://" in text:
             for start, end, eid in _url_hits(text, table, loose):
@@ -992,7 +979,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
                     taken.append((start, end))
                     hits[qid].append(Hit(start, end, text[start:end], eid, table.root(eid), table.info[eid].type,
                                          "url"))
-        for start, end, form in scan.hits(text, taken) if scan else ():
+        for start, end, form in _gazetteer_hits(text, forms, taken, short):
             eid = forms[form]
             if eid.startswith(_FEATURE):
                 eid = table.add_part(form, eid[len(_FEATURE):], "feature")
