@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-__all__ = ["ENV", "KEEP", "cache_dir", "cached"]
+__all__ = ["ENV", "KEEP", "cache_dir", "cached", "can_keep"]
 
 ENV = "KG_CACHE_DIR"
 T = TypeVar("T")
@@ -58,6 +58,19 @@ def cached(name: str, parts: list[str], build: Callable[[], T], valid: Callable[
     if _write(path, marshal.dumps(table)):
         _prune(folder, name)
     return table
+
+
+def can_keep() -> bool:
+    """Whether tables can be kept between runs: the cache is on, and its folder exists or can be made, and is
+    writable (a table that only saves the time of something else it would load is not worth building otherwise)."""
+    folder = cache_dir()
+    if folder is None:
+        return False
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return os.access(folder, os.W_OK)
 
 
 KEEP = 4  # files of one table kept (other package versions, other Pythons): older ones are removed

@@ -96,7 +96,9 @@ def zipf(word: str) -> float:
     True
     """
     if _WORDFREQ is None and _PLAIN.fullmatch(word):
-        return _plain_zipfs().get(word.lower(), 0.0)
+        table = _plain_zipfs()
+        if table is not None:
+            return table.get(word.lower(), 0.0)
     return _wordfreq_zipf(word)
 
 
@@ -113,11 +115,14 @@ def _wordfreq_zipf(word: str) -> float:
 
 
 @lru_cache(maxsize=1)
-def _plain_zipfs() -> dict[str, float]:
+def _plain_zipfs() -> dict[str, float] | None:
     """wordfreq's Zipf frequency of every word of its English list written in ASCII lowercase letters, read from the
-    user's cache when it holds them for this wordfreq (built from wordfreq otherwise: a second)."""
-    from kg.user_cache import cached
+    user's cache when it holds them for this wordfreq (built from wordfreq otherwise: a second). None when the cache
+    cannot keep it: built for one process, it would cost more than wordfreq itself."""
+    from kg.user_cache import can_keep, cached
 
+    if not can_keep():
+        return None
     return cached("zipf", _built_from("wordfreq"), _build_plain_zipfs, lambda found: isinstance(found, dict))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg.user_cache import ENV, KEEP, cache_dir, cached
+from kg.user_cache import ENV, KEEP, cache_dir, cached, can_keep
 
 
 def _valid(found: object) -> bool:
@@ -74,6 +74,16 @@ def test_an_empty_variable_turns_the_cache_off(tmp_path, monkeypatch):
     cached("t", ["v1"], build, _valid)
     cached("t", ["v1"], build, _valid)
     assert build.calls == 2 and list(tmp_path.iterdir()) == []
+
+
+def test_tables_can_be_kept_only_in_a_folder_that_can_be_written(tmp_path, monkeypatch):
+    monkeypatch.setenv(ENV, str(tmp_path / "new" / "cache"))
+    assert can_keep() and (tmp_path / "new" / "cache").is_dir()  # made on the way
+    (tmp_path / "a-file").write_text("not a folder")
+    monkeypatch.setenv(ENV, str(tmp_path / "a-file" / "cache"))
+    assert not can_keep()
+    monkeypatch.setenv(ENV, "")
+    assert not can_keep()
 
 
 def test_without_the_variable_the_platform_s_user_cache_folder(monkeypatch):

@@ -128,3 +128,23 @@ def test_a_process_that_asks_only_plain_words_does_not_load_wordfreq(tmp_path):
     again = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert first.stdout.split() == ["True", "True", "True"]  # the first builds the table from wordfreq
     assert again.stdout.split() == ["True", "True", "False"]
+
+
+def test_without_a_cache_to_keep_it_the_plain_words_table_is_not_built(monkeypatch):
+    """Built for one process only, the table would cost more than wordfreq: with the cache off every word is asked
+    of wordfreq, with the same values."""
+    from wordfreq import zipf_frequency
+
+    from kg import words
+    from kg.user_cache import ENV
+
+    monkeypatch.setenv(ENV, "")
+    words._plain_zipfs.cache_clear()
+    words.zipf.cache_clear()
+    monkeypatch.setattr(words, "_WORDFREQ", None)
+    try:
+        assert words._plain_zipfs() is None
+        assert words.zipf("Kafka") == zipf_frequency("Kafka", "en") > 0 and words._WORDFREQ is not None
+    finally:
+        words._plain_zipfs.cache_clear()
+        words.zipf.cache_clear()
