@@ -3,7 +3,8 @@
 Frequencies come from pyspellchecker's English dictionary (loaded once, on first use, and kept in the user's cache
 folder with the places and given names: ``kg.user_cache``). The technical vocabulary that dictionary lacks
 ("workflows", "timestamps", "concurrency") comes from wordfreq's Zipf frequencies, read from web text: a lowercase
-word the web uses often is vocabulary, one it never uses ("libvips", "urql") is a name.
+word the web uses often is vocabulary, one it never uses ("libvips", "urql") is a name. Those of the words written
+in ASCII letters are kept in the user's cache too, so a process that asks no other word does not load wordfreq.
 """
 
 from __future__ import annotations
