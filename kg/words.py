@@ -120,7 +120,7 @@ def _plain_zipfs() -> dict[str, float] | None:
     """wordfreq's Zipf frequency of every word of its English list written in ASCII lowercase letters, read from the
     user's cache when it holds them for this wordfreq (built from wordfreq otherwise: a second). None when the cache
     cannot keep it: built for one process, it would cost more than wordfreq itself."""
-    from kg.user_cache import can_keep, cached
+    from kg.user_cache import cached, can_keep
 
     if not can_keep():
         return None
