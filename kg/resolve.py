@@ -710,11 +710,12 @@ class _FormScan:
 
         self.forms = forms
         self.fold = {form: _any_case(form, False) for form in forms}
-        self.odd = [form for form in forms
-                    if self.fold[form] and not form.isascii() or len(form.lower()) != len(form)]
+        self.odd: list[str] = []
         keyed: dict[str, list[str]] = defaultdict(list)  # "Fluentd" and "FLUENTD" share one lowercase key
         for form in forms:
-            if form not in self.odd:
+            if self.fold[form] and not form.isascii() or len(form.lower()) != len(form):
+                self.odd.append(form)
+            else:
                 keyed[form.lower()].append(form)
         self.automaton = ahocorasick.Automaton() if keyed else None
         for key, same in keyed.items():

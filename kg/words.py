@@ -36,11 +36,17 @@ def _tables() -> _Tables:
 
 def _built_from(*packages: str) -> list[str]:
     """What a table of this module depends on: this module's code and the packages' versions."""
-    import hashlib
     from importlib.metadata import version
+
+    return [_code_digest()] + [version(p) for p in packages]
+
+
+@lru_cache(maxsize=1)
+def _code_digest() -> str:
+    import hashlib
     from pathlib import Path
 
-    return [hashlib.sha256(Path(__file__).read_bytes()).hexdigest()] + [version(p) for p in packages]
+    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
 
 
 def _build_tables() -> _Tables:
@@ -81,6 +87,7 @@ def is_common(word: str, threshold: int = COMMON) -> bool:
 
 _PLAIN = re.compile(r"[A-Za-z]+")
 _LOWER = re.compile(r"[a-z]+")
+_WORDFREQ = None  # wordfreq's zipf_frequency, once this process has imported it
 
 
 @lru_cache(maxsize=65536)
@@ -101,9 +108,6 @@ def zipf(word: str) -> float:
         if table is not None:
             return table.get(word.lower(), 0.0)
     return _wordfreq_zipf(word)
-
-
-_WORDFREQ = None  # wordfreq's zipf_frequency, once this process has imported it
 
 
 def _wordfreq_zipf(word: str) -> float:
