@@ -35,6 +35,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's kg, not the one installed (another checkout's, maybe)
 EXAMPLES = ROOT / "examples" / "reviews"
 SEEDS = ROOT.parent / "shared" / "corpus" / "seeds"
 _QUOTE = re.compile(r"^\u201c(.*)\u201d$", re.DOTALL)

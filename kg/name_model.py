@@ -90,13 +90,16 @@ def candidates(text: str, names: list[NameHit], taken: list[tuple[int, int]], le
     capitalised words that open a sentence, which ``names`` holds as weak names ("Garage is an S3-compatible
     object store": "initial")."""
     memo = lexicon.memo.setdefault("name_model_words", {})
+    passed = lexicon.memo.setdefault("name_model_passed", {})  # word → whether the word alone may be a name
     masked = not_prose(text) + taken
     out = []
     for m in _WORD.finditer(text):
         start, end, word = m.start(), m.end(), m.group()
-        generic = "-" not in word and lexicon.is_generic(word)
-        if len(word) < 2 or word in STOP_WORDS or is_common(word) or generic or VERSION.match(word) \
-                or text[end:end + 1] in ("'", "’") or any(s < end and start < e for s, e in masked):
+        ok = passed.get(word)
+        if ok is None:
+            ok = passed[word] = not (len(word) < 2 or word in STOP_WORDS or is_common(word) or VERSION.match(word)
+                                     or ("-" not in word and lexicon.is_generic(word)))
+        if not ok or text[end:end + 1] in ("'", "’") or any(s < end and start < e for s, e in masked):
             continue
         if word not in memo:
             memo[word] = _word_features(word)

@@ -3,6 +3,7 @@ model on plain cases."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 
@@ -47,6 +48,16 @@ def test_a_version_tag_is_no_candidate(lexicon):
     words = _words("v4 is much easier to use than v5.2, and v8js beat xrdp", lexicon)
     assert "v4" not in words and "v5.2" not in words  # versions of the quote's subject, not products
     assert {"v8js", "xrdp"} <= set(words)
+
+
+def test_a_word_is_judged_once_and_alike_wherever_it_stands():
+    fresh = dataclasses.replace(load_lexicon(), memo={})
+    text = "xrdp beat p99 and v4, then the xrdp fork beat p99 again"
+    first = [(c.start, c.word) for c in candidates(text, [], [], fresh)]
+    assert first == [(0, "xrdp"), (text.index("xrdp fork"), "xrdp")]
+    assert fresh.memo["name_model_passed"] == {"xrdp": True, "beat": False, "p99": False, "and": False, "v4": False,
+                                               "then": False, "the": False, "fork": False, "again": False}
+    assert [(c.start, c.word) for c in candidates(text, [], [], fresh)] == first  # read from the memo
 
 
 def test_a_word_one_edit_or_a_reordering_from_common_english_says_so(lexicon):

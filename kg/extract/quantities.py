@@ -275,6 +275,11 @@ def _under_a(text: str, found: list[Quantity]) -> list[Quantity]:
 
 def find_prices(text: str) -> list[Quantity]:
     """Every price: "$15-40/mo per seat" → [15, 40] USD/month/seat; "free tier" → 0 USD/month."""
+    return list(_prices(text))
+
+
+@lru_cache(maxsize=64)  # two extractors of a quote ask (its metrics leave its prices out)
+def _prices(text: str) -> tuple[Quantity, ...]:
     t = _units()
     out = []
     for m in _price_pattern().finditer(text) if _DIGIT.search(text) else ():  # a price has a number
@@ -299,4 +304,4 @@ def find_prices(text: str) -> list[Quantity]:
         out.append(Quantity(m.start(), end, value, unit, "range" if isinstance(value, list) else "="))
     for m in _FREE.finditer(text):
         out.append(Quantity(m.start(), m.end(), 0.0, "USD/month", "="))
-    return sorted(out, key=lambda q: q.start)
+    return tuple(sorted(out, key=lambda q: q.start))
