@@ -278,3 +278,34 @@ def test_stem_is_the_first_word_lowercased_and_kept():
     assert _stem("voyage-3-large") == "voyage" and _stem("Voyage AI") == "voyage" and _stem("llama_index") == "llama"
     assert _stem("pgvector") == "pgvector" and _stem("Next.js") == "next"
     assert _stem.cache_info().hits + _stem.cache_info().misses > 0  # memoised: names recur quote after quote
+
+
+def _affinity_by_hand(words, profiles):
+    """What ``_Profiles.affinity`` gives, the long way: the union and sums rebuilt for every quote."""
+    import math
+
+    vocab = set().union(*profiles.values()) if profiles else set()
+    seen = [w for w in words if w in vocab]
+    scores = {}
+    for c, prof in profiles.items():
+        total = sum(prof.values()) + 0.5 * len(vocab)
+        scores[c] = sum(words[w] * math.log((prof[w] + 0.5) / total) for w in seen) if total else 0.0
+    mean = sum(scores.values()) / len(scores) if scores else 0.0
+    return {c: v - mean for c, v in scores.items()}
+
+
+def test_a_quotes_affinity_is_the_very_float_of_profiles_rebuilt_for_it():
+    import random
+    from collections import Counter
+
+    from kg.extract.subjects import _Profiles
+
+    rng = random.Random(7)
+    vocabulary = [f"w{i}" for i in range(30)]
+    for _ in range(500):
+        profiles = {f"p{c}": Counter(rng.choices(vocabulary, k=rng.randrange(0, 40))) for c in range(rng.randrange(0, 4))}
+        words = Counter(rng.choices(vocabulary + ["unheard"], k=rng.randrange(1, 15)))
+        prepared = _Profiles(profiles)
+        assert prepared.affinity(words) == _affinity_by_hand(words, profiles)
+        assert prepared.affinity(words, less=True) == _affinity_by_hand(words, {c: p - words for c, p in profiles.items()})
+    assert _Profiles({}).affinity(Counter(["a"]), less=True) == {}

@@ -101,19 +101,36 @@ def _subtitle_parts(subtitle: str, n: int) -> list[str] | None:
     return parts if len(parts) == n and n > 1 else None
 
 
-def _affinity(words: Counter[str], profiles: dict[str, Counter[str]]) -> dict[str, float]:
-    """Naive-Bayes log-likelihood of the quote's words under each product's profile, centred on the mean.
+class _Profiles:
+    """The title products' word profiles of one document (:func:`_profiles`) and what :meth:`affinity` reads of all
+    of them (their vocabulary, each one's word count), worked out once a document: a quote's affinity then costs
+    its own words, not the document's (once per quote, that was quadratic in the document's quotes)."""
 
-    Only words that some profile has count, so a quote's own vocabulary doesn't drown the signal.
-    """
-    vocab = set().union(*profiles.values()) if profiles else set()
-    seen = [w for w in words if w in vocab]
-    scores = {}
-    for c, prof in profiles.items():
-        total = sum(prof.values()) + 0.5 * len(vocab)
-        scores[c] = sum(words[w] * math.log((prof[w] + 0.5) / total) for w in seen) if total else 0.0
-    mean = sum(scores.values()) / len(scores) if scores else 0.0
-    return {c: v - mean for c, v in scores.items()}
+    def __init__(self, profiles: dict[str, Counter[str]]) -> None:
+        self.profiles = profiles
+        self.vocab: set[str] = set().union(*profiles.values()) if profiles else set()
+        self.totals = {c: sum(p.values()) for c, p in profiles.items()}
+
+    def affinity(self, words: Counter[str], less: bool = False) -> dict[str, float]:
+        """Naive-Bayes log-likelihood of the quote's ``words`` under each product's profile, centred on the mean;
+        with ``less``, under each profile less the quote's own words (``profile - words``: a quote that named the
+        product alone is in its profile). Only words that some profile has count, so a quote's own vocabulary
+        doesn't drown the signal.
+
+        The floats are those of the profiles built and summed over for every quote: the counts are integers,
+        so a total less the quote's words is the very total of the smaller profile.
+        """
+        vocab, profiles = self.vocab, self.profiles
+        left = {c: {w: max(prof[w] - n, 0) for w, n in words.items()} for c, prof in profiles.items()} if less \
+            else {c: {w: prof[w] for w in words} for c, prof in profiles.items()}  # of each quote word, in each
+        kept = [w for w in words if w in vocab and (not less or any(left[c][w] > 0 for c in profiles))]
+        size = len(vocab) - sum(1 for w in words if w in vocab) + len(kept) if less else len(vocab)
+        scores = {}
+        for c, prof in profiles.items():
+            total = self.totals[c] - sum(prof[w] - left[c][w] for w in words) + 0.5 * size
+            scores[c] = sum(words[w] * math.log((left[c][w] + 0.5) / total) for w in kept) if total else 0.0
+        mean = sum(scores.values()) / len(scores) if scores else 0.0
+        return {c: v - mean for c, v in scores.items()}
 
 
 def _mentions(ctx: QuoteContext, table: EntityTable, candidate: str, lexicon: Lexicon) -> tuple[float, set[str]]:
@@ -324,7 +341,7 @@ def subject_features(doc_quotes: list[QuoteContext], table: EntityTable, subtitl
         found = {c: _mentions(q, table, c, lexicon) for c in pools[q.quote_id]}
         named[q.quote_id] = {c: s for c, (s, _) in found.items()}
         how[q.quote_id] = {c: h for c, (_, h) in found.items()}
-    profiles = _profiles(doc_quotes, table, subtitle, titled, named)
+    profiled = _Profiles(_profiles(doc_quotes, table, subtitle, titled, named))
     forms = {c: {table.name(c)} for c in titled}  # and as the quotes write it (aliases are not read: see kg.cache)
     for q in doc_quotes:
         for h in q.hits:
@@ -347,7 +364,7 @@ def subject_features(doc_quotes: list[QuoteContext], table: EntityTable, subtitl
         spoken = [c for c in pool if named[q.quote_id][c] > 0]
         words = _words(q.text)
         one = len([c for c in titled if named[q.quote_id][c] > 0]) == 1
-        affinity = _affinity(words, {c: profiles[c] - words if one else profiles[c] for c in titled})
+        affinity = profiled.affinity(words, less=one)
         refers = bool(_REFERS.search(q.text))
         marked: dict[str, tuple[set[str], float]] = {}
         for c in pool:
