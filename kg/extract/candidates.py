@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -91,8 +90,8 @@ def _masked(ctx: QuoteContext, start: int, end: int) -> list[str]:
     """The words of [start, end) with every name inside replaced by <ent>."""
     out, cursor = [], start
     text = ctx.text
-    for h in ctx.hits:
-        if h.start >= cursor and h.end <= end:
+    for h in ctx.hits_in(start, end):  # every name the whole list would give: it starts at ``cursor`` or later
+        if h.start >= cursor:
             out += _words_in(text, cursor, h.start)
             out.append("<ent>")
             cursor = h.end
@@ -152,33 +151,48 @@ def _families(lexicon: Lexicon) -> list[str]:
 
 
 def _cue_features(spans: list[tuple[str, int, int]], left: int, right: int, prefix: str,
-                  hits: Sequence[Hit] = ()) -> set[str]:
+                  ctx: QuoteContext | None = None, pair: tuple[str, ...] = ()) -> set[str]:
     """Cue families before, between and after the region [left, right).
 
     A cue between the two names whose nearest name on the left is a third one ("Qdrant is fine, but
-    Weaviate's client pulls in Axios") is marked ``cue_far``: its actor is most likely that third name.
+    Weaviate's client pulls in Axios": a name of ``ctx`` whose root is not one of ``pair``) is marked
+    ``cue_far``: its actor is most likely that third name.
     """
     feats = set()
     for family, s, e in spans:
         where = "between" if s >= left and e <= right else "before" if e <= left else "after" if s >= right \
             else "over"
         feats.add(f"{prefix}cue_{where}:{family}")
-        if where == "between" and any(left <= h.start and h.end <= s for h in hits):
+        if where == "between" and ctx is not None and any(h.root not in pair for h in ctx.hits_in(left, s)):
             feats.add(f"{prefix}cue_far:{family}")
     return feats
 
 
-def _rule_features(findings: list[Finding], a: str, b: str) -> set[str]:
-    """Which rule related or rejected this pair, and whether a rule already tied either name to a third."""
-    feats = set()
-    for f in findings:
-        ends = {f.source, f.target}
-        if ends == {a, b}:
+class _Rules:
+    """The rule findings of one quote by the entities they tie, for :meth:`features` of each candidate pair (a
+    pass over every finding per pair was quadratic in a quote's names)."""
+
+    def __init__(self, findings: list[Finding]) -> None:
+        self.tying: dict[frozenset[str], list[Finding]] = {}  # the two ends (one, if the same) → their findings
+        self.touching: dict[str, list[Finding]] = {}  # an entity → the findings not rejected that tie it
+        for f in findings:
+            ends = frozenset((f.source, f.target))
+            self.tying.setdefault(ends, []).append(f)
+            if not f.rejected:
+                for x in ends:
+                    self.touching.setdefault(x, []).append(f)
+
+    def features(self, a: str, b: str) -> set[str]:
+        """Which rule related or rejected this pair, and whether a rule already tied either name to a third."""
+        feats = set()
+        pair = frozenset((a, b))
+        for f in self.tying.get(pair, ()):
             direction = "=" if f.type in _SYMMETRIC else (">" if f.source == a else "<")
             feats.add(f"{'rejected' if f.rejected else 'rule'}:{f.type}{direction}")
-        elif not f.rejected:
-            feats |= {f"elsewhere:{side}:{f.type}" for side, x in (("first", a), ("second", b)) if x in ends}
-    return feats
+        for side, x in (("first", a), ("second", b)):
+            feats |= {f"elsewhere:{side}:{f.type}" for f in self.touching.get(x, ())
+                      if frozenset((f.source, f.target)) != pair}
+        return feats
 
 
 _DESCRIPTION_STOP = frozenset({
@@ -323,7 +337,7 @@ def _one_list(ctx: QuoteContext, a: Hit, b: Hit) -> bool:
     return all(_SEPARATORS.fullmatch(r) and r.strip() for r in rest)
 
 
-def _pair_features(ctx: QuoteContext, a: Hit, b: Hit, lo: int, hi: int, spans, findings,
+def _pair_features(ctx: QuoteContext, a: Hit, b: Hit, lo: int, hi: int, spans, rules: _Rules,
                    known: set[str]) -> tuple[str, ...]:
     between = _masked(ctx, a.end, b.start)
     feats = {f"types:{a.type}>{b.type}", f"gap:{_bucket(len(between))}"}
@@ -353,13 +367,13 @@ def _pair_features(ctx: QuoteContext, a: Hit, b: Hit, lo: int, hi: int, spans, f
     feats |= _title_features(ctx, a.root, b.root)
     feats |= {f"subject:{side}" for side, h in (("first", a), ("second", b)) if h.root == ctx.subject}
     feats |= {f"possessive:{side}" for side, h in (("first", a), ("second", b)) if h.possessive}
-    feats |= _cue_features(spans, a.end, b.start, "", [h for h in ctx.hits if h.root not in (a.root, b.root)])
-    feats |= _rule_features(findings, a.root, b.root)
+    feats |= _cue_features(spans, a.end, b.start, "", ctx, (a.root, b.root))
+    feats |= rules.features(a.root, b.root)
     feats |= pair_path_features(ctx, a, b)
     return tuple(sorted(_conjoined(feats | known)))
 
 
-def _implicit_features(ctx: QuoteContext, b: Hit, lo: int, hi: int, spans, findings,
+def _implicit_features(ctx: QuoteContext, b: Hit, lo: int, hi: int, spans, rules: _Rules,
                        known: set[str]) -> tuple[str, ...]:
     before, after = _masked(ctx, lo, b.start), _masked(ctx, b.end, hi)[:_WINDOW]
     feats = {"implicit", f"types:Subject>{b.type}", f"gap:{_bucket(len(before))}"}
@@ -375,7 +389,7 @@ def _implicit_features(ctx: QuoteContext, b: Hit, lo: int, hi: int, spans, findi
         feats.add("possessive:second")
     feats |= {f"s_{f}" for f in _title_features(ctx, ctx.subject or "", b.root)}
     feats |= _cue_features(spans, lo, b.start, "s_")
-    feats |= _rule_features(findings, ctx.subject or "", b.root)
+    feats |= rules.features(ctx.subject or "", b.root)
     feats |= implicit_path_features(ctx, b)
     return tuple(sorted(_conjoined(feats | known)))
 
@@ -387,8 +401,9 @@ def candidates(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon,
     out: list[Candidate] = []
     cache: dict[str, frozenset[str]] = {}
     subject = Hit(0, 0, "", ctx.subject, ctx.subject, "Product", "subject") if ctx.subject else None
+    rules = _Rules(findings)
     for lo, hi in ctx.sentences:
-        hits = _distinct([h for h in ctx.hits if lo <= h.start and h.end <= hi])
+        hits = _distinct(ctx.hits_in(lo, hi))
         named_subject = subject is None or any(h.root == ctx.subject for h in hits)
         if len(hits) < 2 and named_subject:
             continue
@@ -399,12 +414,12 @@ def candidates(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon,
                 if a.root != b.root and owned.get(a.root, b.root) == b.root \
                         and owned.get(b.root, a.root) == a.root:
                     out.append(Candidate(a, b, a.start, b.end, False, _pair_features(
-                        ctx, a, b, lo, hi, spans, findings, _catalog_features(table, a.root, b.root, cache))))
+                        ctx, a, b, lo, hi, spans, rules, _catalog_features(table, a.root, b.root, cache))))
         if not named_subject:
             for b in hits:
                 if b.root != ctx.subject:
                     out.append(Candidate(subject, b, lo, b.end, True, _implicit_features(  # type: ignore[arg-type]
-                        ctx, b, lo, hi, spans, findings, _catalog_features(table, subject.root, b.root, cache))))
+                        ctx, b, lo, hi, spans, rules, _catalog_features(table, subject.root, b.root, cache))))
     return out
 
 

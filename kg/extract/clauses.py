@@ -91,7 +91,7 @@ def _features(ctx: QuoteContext, a: int, b: int, lo: int, hi: int, spans, polari
     feats.add(f"len:{_bucket(len(words))}")
     if words:
         feats |= {f"c1:{words[0]}", f"cn:{words[-1]}"}
-    hits = [h for h in ctx.hits if a <= h.start and h.end <= b]
+    hits = ctx.hits_in(a, b)
     opener = next((h for h in hits if not ctx.text[a:h.start].strip()), None)
     if opener is not None:
         feats.add("opens:subject" if opener.root == ctx.subject else f"opens:{opener.type}")
@@ -119,7 +119,7 @@ def _features(ctx: QuoteContext, a: int, b: int, lo: int, hi: int, spans, polari
         feats.add("after:colon")
     if _BULLET.match(ctx.text, max(0, ctx.text.rfind("\n", 0, a) + 1)):
         feats.add("bullet")
-    if any(h.root == ctx.subject for h in ctx.hits if lo <= h.start < hi):
+    if any(h.root == ctx.subject for h in ctx.hits_from(lo, hi)):
         feats.add("sentence_names:subject")
     return tuple(sorted(feats))
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from kg.extract.text import QuoteContext
 from kg.lexicon import Lexicon, load_lexicon
-from kg.resolve import EntityTable
+from kg.resolve import EntityTable, Hit
 from kg.stopwords import STOP_WORDS
 
 __all__ = ["MODEL_FILE", "Attribution", "SubjectModel", "attribute_subjects", "load_subject_model",
@@ -133,73 +133,95 @@ class _Profiles:
         return {c: v - mean for c, v in scores.items()}
 
 
-def _mentions(ctx: QuoteContext, table: EntityTable, candidate: str, lexicon: Lexicon) -> tuple[float, set[str]]:
+class _Named:
+    """One quote's names as :func:`_mentions` reads them for each of its candidates, worked out once a quote (a pass
+    over all its names per candidate was quadratic in a quote's names): its products, its names (with their rank
+    in the quote) by root, by entity and by the stem of their root's name, and the roots named in a list."""
+
+    def __init__(self, ctx: QuoteContext, table: EntityTable) -> None:
+        self.products = [h for h in ctx.hits if table.info[h.root].type in _SUBJECT_TYPES]
+        self.by_root: dict[str, list[tuple[int, Hit]]] = {}
+        self.by_entity: dict[str, list[tuple[int, Hit]]] = {}
+        self.by_stem: dict[str, list[tuple[int, Hit]]] = {}
+        for rank, hit in enumerate(ctx.hits):
+            self.by_root.setdefault(hit.root, []).append((rank, hit))
+            self.by_entity.setdefault(hit.entity, []).append((rank, hit))
+            self.by_stem.setdefault(_stem(table.name(hit.root)), []).append((rank, hit))
+        self.listed = {x for a, b in pairwise(ctx.hits) if a.root != b.root and _JOINER.match(ctx.text[a.end:b.start])
+                       for x in (a.root, b.root)}
+        opening = _LEAD.match(ctx.text)
+        self.opening = opening.end() if opening else 0  # a name starting here or before opens the quote
+
+
+_LEAD = re.compile(r"[ \-•*#\n\[`_\"']*")  # what may stand before a name that opens a quote or a sentence
+
+
+def _mentions(ctx: QuoteContext, table: EntityTable, candidate: str, lexicon: Lexicon,
+              named: _Named | None = None) -> tuple[float, set[str]]:
     """How strongly the quote names the candidate itself, its releases/features, or its maker, and how.
 
     Returns the hand-set score (used without a model) and the features that describe the mentions.
+    ``named``: the quote's :class:`_Named` (worked out here when not given).
     """
+    named = named or _Named(ctx, table)
     score, how = 0.0, set()
-    products = [h for h in ctx.hits if table.info[h.root].type in _SUBJECT_TYPES]
+    products = named.products
     if products and products[0].root == candidate:
         how.add("first")
     if products and products[-1].root == candidate and products[0].root != candidate:
         how.add("last")  # "Docker needs a daemon … Podman runs without one": the quote ends on what it is about
     last_sentence = ctx.sentences[-1][0] if ctx.sentences else 0
-    for rank, hit in enumerate(ctx.hits):
-        if hit.root == candidate:
-            before = ctx.text[max(0, hit.start - 40):hit.start]
-            lo = ctx.sentence_of(hit.start)[0]
-            if any(p.search(before) for p in lexicon.patterns("subject_other_before")):  # "picked X over Y", "also looking at Y": Y is the other product
-                score += 0.5
-                how.add("object")
-                continue
-            how.add("plain")
-            score += 3.0 if rank == 0 else 2.0
-            if any(p.search(before) for p in lexicon.patterns("subject_moved_to")):
-                score += 1.5  # "migrated from X to Y": the quote reports on Y
-                how.add("migrated_to")
-            if hit.start == 0 or not ctx.text[:hit.start].strip(" -•*#\n[`_\"'"):
-                score += 2.0  # the quote opens with the name: that is what it is about
-                how.add("opens")
-            elif not ctx.text[lo:hit.start].strip(" -•*#\n[`_\"'"):
-                how.add("sentence_start")
-            if _acts_in_clause(ctx.text, lo, hit):
-                how.add("clause_subject")
-            if hit.possessive:
-                how.add("possessive")  # "Kafka's JVM overhead", "DuckDB's engine": often a maker or host
-            if hit.possessive or ctx.text[hit.end:hit.end + 4] in _ACTS:
-                score += 0.5
-                how.add("acts")
-            if _OWN.search(before[-20:]):
-                how.add("own")
-            if lo == 0:
-                how.add("first_sentence")
-            if lo >= last_sentence > 0:
-                how.add("last_sentence")
-        elif table.info[candidate].maker == hit.entity:
+    own = named.by_root.get(candidate, [])
+    for rank, hit in own:
+        before = ctx.text[max(0, hit.start - 40):hit.start]
+        lo = ctx.sentence_of(hit.start)[0]
+        if any(p.search(before) for p in lexicon.patterns("subject_other_before")):  # "picked X over Y", "also looking at Y": Y is the other product
             score += 0.5
-            how.add("maker")
-        elif _stem(table.name(hit.root)) == _stem(table.name(candidate)) and len(_stem(table.name(candidate))) >= 4:
-            score += 1.5  # "Voyage AI" for voyage-3-large, "Mistral AI" for Mistral
-            how.add("stem")
-    if _listed(ctx, candidate):
+            how.add("object")
+            continue
+        how.add("plain")
+        score += 3.0 if rank == 0 else 2.0
+        if any(p.search(before) for p in lexicon.patterns("subject_moved_to")):
+            score += 1.5  # "migrated from X to Y": the quote reports on Y
+            how.add("migrated_to")
+        if hit.start <= named.opening:
+            score += 2.0  # the quote opens with the name: that is what it is about
+            how.add("opens")
+        elif _LEAD.match(ctx.text, lo).end() >= hit.start:
+            how.add("sentence_start")
+        if _acts_in_clause(ctx.text, lo, hit):
+            how.add("clause_subject")
+        if hit.possessive:
+            how.add("possessive")  # "Kafka's JVM overhead", "DuckDB's engine": often a maker or host
+        if hit.possessive or ctx.text[hit.end:hit.end + 4] in _ACTS:
+            score += 0.5
+            how.add("acts")
+        if _OWN.search(before[-20:]):
+            how.add("own")
+        if lo == 0:
+            how.add("first_sentence")
+        if lo >= last_sentence > 0:
+            how.add("last_sentence")
+    # the scores are sums of halves: exact in any order, so each kind of mention is added in turn
+    maker = table.info[candidate].maker
+    by_maker = [h for _, h in named.by_entity.get(maker, ()) if h.root != candidate] if maker is not None else []
+    for _ in by_maker:
+        score += 0.5
+        how.add("maker")
+    stem = _stem(table.name(candidate))
+    if len(stem) >= 4:
+        for _, hit in named.by_stem.get(stem, ()):
+            if hit.root != candidate and hit.entity != maker:
+                score += 1.5  # "Voyage AI" for voyage-3-large, "Mistral AI" for Mistral
+                how.add("stem")
+    if candidate in named.listed:
         how.add("listed")  # "E2B, Modal and Daytona", "Buck and Bazel": named alongside others, it is one of many
-    count = sum(1 for h in ctx.hits if h.root == candidate)
-    if count:
-        how.add(f"count:{min(count, 3)}")
+    if own:
+        how.add(f"count:{min(len(own), 3)}")
     return score, how
 
 
 _JOINER = re.compile(r"^\s*(?:,\s*(?:and|or)?|and|or|&|/|\+|vs\.?|versus|nor)\s*$", re.IGNORECASE)
-
-
-def _listed(ctx: QuoteContext, candidate: str) -> bool:
-    """Whether the quote names the candidate in a list with another product ("A, B and C", "A or B", "A/B")."""
-    hits = ctx.hits
-    for a, b in pairwise(hits):
-        if candidate in (a.root, b.root) and a.root != b.root and _JOINER.match(ctx.text[a.end:b.start]):
-            return True
-    return False
 
 
 def _acts_in_clause(text: str, lo: int, hit) -> bool:
@@ -338,7 +360,8 @@ def subject_features(doc_quotes: list[QuoteContext], table: EntityTable, subtitl
     for q in doc_quotes:
         own = [h.root for h in q.hits if table.info[h.root].type in _SUBJECT_TYPES]
         pools[q.quote_id] = list(dict.fromkeys(titled + own))
-        found = {c: _mentions(q, table, c, lexicon) for c in pools[q.quote_id]}
+        quote_names = _Named(q, table)
+        found = {c: _mentions(q, table, c, lexicon, quote_names) for c in pools[q.quote_id]}
         named[q.quote_id] = {c: s for c, (s, _) in found.items()}
         how[q.quote_id] = {c: h for c, (_, h) in found.items()}
     profiled = _Profiles(_profiles(doc_quotes, table, subtitle, titled, named))

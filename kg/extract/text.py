@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from kg.lexicon import Lexicon
 from kg.resolve import Hit
@@ -38,15 +40,57 @@ class QuoteContext:
     subject: str | None = None
 
     def hits_in(self, start: int, end: int) -> list[Hit]:
-        """The resolved names inside [start, end)."""
-        return [h for h in self.hits if h.start >= start and h.end <= end]
+        """The resolved names inside [start, end), in the order of :attr:`hits`."""
+        hits, starts = self.hits, _ordered_starts(self.hits)
+        if starts is None:
+            return [h for h in hits if h.start >= start and h.end <= end]
+        out = []
+        for i in range(bisect_left(starts, start), len(hits)):  # no name starting later than ``end`` ends by it
+            h = hits[i]
+            if h.start > end:
+                break
+            if h.end <= end:
+                out.append(h)
+        return out
+
+    def hits_from(self, start: int, end: int) -> list[Hit]:
+        """The resolved names starting in [start, end), in the order of :attr:`hits`."""
+        hits, starts = self.hits, _ordered_starts(self.hits)
+        if starts is None:
+            return [h for h in hits if start <= h.start < end]
+        return hits[bisect_left(starts, start):bisect_left(starts, end)]
 
     def sentence_of(self, pos: int) -> tuple[int, int]:
         """Bounds of the sentence holding ``pos``."""
-        for start, end in self.sentences:
-            if start <= pos < end:
-                return start, end
+        starts = _ordered_starts(self.sentences)
+        if starts is None:
+            for start, end in self.sentences:
+                if start <= pos < end:
+                    return start, end
+            return 0, len(self.text)
+        i = bisect_right(starts, pos) - 1  # the last sentence starting at or before ``pos``: no other holds it
+        if i >= 0 and pos < self.sentences[i][1]:
+            return self.sentences[i][0], self.sentences[i][1]
         return 0, len(self.text)
+
+
+_ORDERED: list = [None, None]  # (list, its length, its starts) of the hits and of the sentences asked last
+
+
+def _ordered_starts(items: list) -> list[int] | None:
+    """The starts of ``items`` (hits, or (start, end) sentences) when each one ends before the next starts (as
+    resolution and sentence splitting give them), else None. The starts of the hits and of the sentences asked
+    last are kept (the list is held, so no other list takes its id while kept): a long quote's many asks then
+    cost a bisection each, not a pass over all its names (that made extraction quadratic in a quote's length)."""
+    named = bool(items) and hasattr(items[0], "start")
+    kept = _ORDERED[named]
+    if kept is not None and kept[0] is items and kept[1] == len(items):
+        return kept[2]
+    bounds = [(h.start, h.end) for h in items] if named else [(a, b) for a, b in items]
+    ordered = all(a <= b for a, b in bounds) and all(x[1] <= y[0] for x, y in pairwise(bounds))
+    starts = [a for a, _ in bounds] if ordered else None
+    _ORDERED[named] = (items, len(items), starts)
+    return starts
 
 
 def clause_bounds(text: str, start: int, end: int, lo: int = 0, hi: int | None = None) -> tuple[int, int]:

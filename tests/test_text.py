@@ -1,0 +1,61 @@
+"""kg.extract.text: a quote's names and sentences looked up by position, on hand-built quotes."""
+
+from __future__ import annotations
+
+import random
+
+from kg.extract.text import QuoteContext
+from kg.resolve import Hit
+
+
+def _ctx(hits, sentences, text="x" * 200):
+    return QuoteContext("q", "d", text, sentences, hits)
+
+
+def _hit(start, end, root="a"):
+    return Hit(start, end, "x" * (end - start), root, root, "Product", "catalog")
+
+
+def _by_hand(ctx):
+    """What each lookup gives read off every name and sentence in turn."""
+    def hits_in(a, b):
+        return [h for h in ctx.hits if h.start >= a and h.end <= b]
+
+    def hits_from(a, b):
+        return [h for h in ctx.hits if a <= h.start < b]
+
+    def sentence_of(pos):
+        return next(((a, b) for a, b in ctx.sentences if a <= pos < b), (0, len(ctx.text)))
+
+    return hits_in, hits_from, sentence_of
+
+
+def test_lookups_by_position_give_what_a_pass_over_every_name_gives():
+    rng = random.Random(11)
+    for _ in range(300):
+        cuts = sorted(rng.sample(range(0, 200), rng.randrange(0, 16)))
+        spans = [(a, b) for a, b in zip(cuts[::2], cuts[1::2])]
+        if rng.random() < 0.2 and spans:  # out of order, overlapping or reversed: looked up one by one
+            spans.append(rng.choice([(spans[0][0], spans[0][1] + 5), (150, 120), (0, 300)]))
+        hits = [_hit(a, b, rng.choice("abc")) for a, b in spans]
+        bounds = sorted(rng.sample(range(0, 200), 6))
+        sentences = [(a, b) for a, b in zip(bounds[::2], bounds[1::2])]
+        if rng.random() < 0.2:
+            sentences.insert(0, (bounds[1], bounds[4]))
+        ctx = _ctx(hits, sentences)
+        hits_in, hits_from, sentence_of = _by_hand(ctx)
+        for _ in range(20):
+            a = rng.randrange(-5, 205)
+            b = a + rng.randrange(0, 80)
+            assert ctx.hits_in(a, b) == hits_in(a, b)
+            assert ctx.hits_from(a, b) == hits_from(a, b)
+            assert ctx.sentence_of(a) == sentence_of(a)
+
+
+def test_a_list_changed_in_place_is_read_again():
+    ctx = _ctx([_hit(0, 5), _hit(10, 15)], [(0, 50)])
+    assert ctx.hits_in(0, 20) == ctx.hits[:2]
+    ctx.hits.append(_hit(16, 19))
+    assert ctx.hits_in(0, 20) == ctx.hits
+    ctx.sentences.append((50, 100))
+    assert ctx.sentence_of(60) == (50, 100)
