@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -174,24 +175,24 @@ class _Rules:
 
     def __init__(self, findings: list[Finding]) -> None:
         self.tying: dict[frozenset[str], list[Finding]] = {}  # the two ends (one, if the same) → their findings
-        self.touching: dict[str, list[Finding]] = {}  # an entity → the findings not rejected that tie it
+        self.touching: dict[str, Counter[str]] = {}  # an entity → the types of the findings not rejected that tie it
         for f in findings:
             ends = frozenset((f.source, f.target))
             self.tying.setdefault(ends, []).append(f)
             if not f.rejected:
                 for x in ends:
-                    self.touching.setdefault(x, []).append(f)
+                    self.touching.setdefault(x, Counter())[f.type] += 1
 
     def features(self, a: str, b: str) -> set[str]:
         """Which rule related or rejected this pair, and whether a rule already tied either name to a third."""
         feats = set()
-        pair = frozenset((a, b))
-        for f in self.tying.get(pair, ()):
+        tying = self.tying.get(frozenset((a, b)), ())
+        for f in tying:
             direction = "=" if f.type in _SYMMETRIC else (">" if f.source == a else "<")
             feats.add(f"{'rejected' if f.rejected else 'rule'}:{f.type}{direction}")
+        own = Counter(f.type for f in tying if not f.rejected)  # these tie both names: they are not elsewhere
         for side, x in (("first", a), ("second", b)):
-            feats |= {f"elsewhere:{side}:{f.type}" for f in self.touching.get(x, ())
-                      if frozenset((f.source, f.target)) != pair}
+            feats |= {f"elsewhere:{side}:{t}" for t, n in self.touching.get(x, {}).items() if n > own[t]}
         return feats
 
 

@@ -19,13 +19,35 @@ def _overlap(a: ClaimFinding, b: ClaimFinding) -> float:
     return inter / max(1, a.end - a.start)
 
 
-def _clashes(f: ClaimFinding, k: ClaimFinding, order: dict[str, int]) -> bool:
-    """Whether candidate ``f`` repeats the already kept claim ``k``."""
+def _clashes(f: ClaimFinding, k: ClaimFinding, order: dict[str, int], absorbing: frozenset[str]) -> bool:
+    """Whether candidate ``f`` repeats the already kept claim ``k`` (``absorbing``: the claim types that absorb
+    an assertion on their words, as ``ontology/facts.json`` says)."""
     crisp = f.type in order
     if crisp or k.type not in order:  # same kind of claim on the same words
         return (k.type == f.type or not crisp) and _overlap(f, k) > 0.5
     # an assertion inside a measured claim adds nothing; a requirement's words may also state a drawback
-    return fact_types().claims[k.type].absorbs and _overlap(f, k) > 0.9
+    return k.type in absorbing and _overlap(f, k) > 0.9
+
+
+class _Kept:
+    """The claims kept so far, found by the stretches of text they cover: a candidate is checked against the claims
+    that share a character with it (no other overlaps it), not against all of them (quadratic in a long quote's
+    claims)."""
+
+    _WIDTH = 64  # characters per stretch
+
+    def __init__(self) -> None:
+        self.claims: list[ClaimFinding] = []
+        self._at: dict[int, list[ClaimFinding]] = {}
+
+    def add(self, k: ClaimFinding) -> None:
+        self.claims.append(k)
+        for n in range(k.start // self._WIDTH, (k.end - 1) // self._WIDTH + 1):
+            self._at.setdefault(n, []).append(k)
+
+    def near(self, f: ClaimFinding) -> list[ClaimFinding]:
+        """The kept claims in the stretches ``f`` covers (some more than once)."""
+        return [k for n in range(f.start // self._WIDTH, (f.end - 1) // self._WIDTH + 1) for k in self._at.get(n, ())]
 
 
 def extract_claims(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable,
@@ -40,11 +62,13 @@ def extract_claims(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable,
                 found.append(f)
             elif rejected is not None:
                 rejected.append(f)
+    types = fact_types()
     order = {t: i for i, t in enumerate(CRISP_TYPES)}
-    loose = {t: len(order) + i for i, t in enumerate(fact_types().loose_claims)}
+    loose = {t: len(order) + i for i, t in enumerate(types.loose_claims)}
+    absorbing = frozenset(name for name, spec in types.claims.items() if spec.absorbs)
     found.sort(key=lambda f: (order.get(f.type, len(order)), -f.confidence, loose.get(f.type, 99), f.start, f.end))
-    kept: list[ClaimFinding] = []
+    kept = _Kept()
     for f in found:
-        if not any(_clashes(f, k, order) for k in kept):
-            kept.append(f)
-    return sorted(kept, key=lambda f: (f.start, f.end, f.type))
+        if not any(_clashes(f, k, order, absorbing) for k in kept.near(f)):  # only a claim f overlaps can clash
+            kept.add(f)
+    return sorted(kept.claims, key=lambda f: (f.start, f.end, f.type))
