@@ -310,3 +310,27 @@ def test_a_product_that_runs_in_the_browser_has_a_browser_platform_claim(tmp_pat
     view = GraphView(run_docs(tmp_path, [("Figma notes", [quote])]))
     claims = [c for c in view.claims(quote, "platform") if c.evidence.rule == "platform.browser"]
     assert claims and all(c.value == ["browser"] for c in claims) and any(fragment in c.text for c in claims)
+
+
+def test_a_claim_is_checked_against_the_kept_claims_it_overlaps_as_against_all_of_them():
+    import random
+
+    from kg.extract.claims import CRISP_TYPES, _clashes, _unrepeated
+    from kg.extract.claims.base import ClaimFinding
+    from kg.facts import fact_types
+
+    types = fact_types()
+    order = {t: i for i, t in enumerate(CRISP_TYPES)}
+    absorbing = frozenset(name for name, spec in types.claims.items() if spec.absorbs)
+    names = [*CRISP_TYPES, *types.loose_claims]
+    rng = random.Random(5)
+    for _ in range(300):
+        found = []
+        for _ in range(rng.randrange(0, 25)):
+            start = rng.randrange(0, 300)
+            found.append(ClaimFinding(rng.choice(names), start, start + rng.randrange(0, 150), "r", rng.random()))
+        kept = []  # every kept claim asked, as extraction did before
+        for f in found:
+            if not any(_clashes(f, k, order, absorbing) for k in kept):
+                kept.append(f)
+        assert _unrepeated(found, order, absorbing) == kept

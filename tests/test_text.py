@@ -33,12 +33,12 @@ def _by_hand(ctx):
 def test_lookups_by_position_give_what_a_pass_over_every_name_gives():
     rng = random.Random(11)
     for _ in range(300):
-        cuts = sorted(rng.sample(range(0, 200), rng.randrange(0, 16)))
+        cuts = sorted(rng.sample(range(200), rng.randrange(0, 16)))
         spans = [(a, b) for a, b in zip(cuts[::2], cuts[1::2])]
         if rng.random() < 0.2 and spans:  # out of order, overlapping or reversed: looked up one by one
             spans.append(rng.choice([(spans[0][0], spans[0][1] + 5), (150, 120), (0, 300)]))
         hits = [_hit(a, b, rng.choice("abc")) for a, b in spans]
-        bounds = sorted(rng.sample(range(0, 200), 6))
+        bounds = sorted(rng.sample(range(200), 6))
         sentences = [(a, b) for a, b in zip(bounds[::2], bounds[1::2])]
         if rng.random() < 0.2:
             sentences.insert(0, (bounds[1], bounds[4]))

@@ -67,8 +67,13 @@ def extract_claims(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable,
     loose = {t: len(order) + i for i, t in enumerate(types.loose_claims)}
     absorbing = frozenset(name for name, spec in types.claims.items() if spec.absorbs)
     found.sort(key=lambda f: (order.get(f.type, len(order)), -f.confidence, loose.get(f.type, 99), f.start, f.end))
+    return sorted(_unrepeated(found, order, absorbing), key=lambda f: (f.start, f.end, f.type))
+
+
+def _unrepeated(found: list[ClaimFinding], order: dict[str, int], absorbing: frozenset[str]) -> list[ClaimFinding]:
+    """The claims of ``found`` (in order of precedence) that repeat no claim kept before them (:func:`_clashes`)."""
     kept = _Kept()
     for f in found:
         if not any(_clashes(f, k, order, absorbing) for k in kept.near(f)):  # only a claim f overlaps can clash
             kept.add(f)
-    return sorted(kept.claims, key=lambda f: (f.start, f.end, f.type))
+    return kept.claims
