@@ -23,6 +23,7 @@ from functools import lru_cache
 from kg.catalog import ontology_dir
 from kg.lexicon import Lexicon
 from kg.names import VERSION, NameHit, not_prose
+from kg.spans import SpanIndex
 from kg.stopwords import STOP_WORDS
 from kg.words import RARE, common_words, is_common, is_vocabulary, zipf
 
@@ -91,7 +92,7 @@ def candidates(text: str, names: list[NameHit], taken: list[tuple[int, int]], le
     object store": "initial")."""
     memo = lexicon.memo.setdefault("name_model_words", {})
     passed = lexicon.memo.setdefault("name_model_passed", {})  # word → whether the word alone may be a name
-    masked = not_prose(text) + taken
+    masked = SpanIndex(not_prose(text) + taken)
     out = []
     for m in _WORD.finditer(text):
         start, end, word = m.start(), m.end(), m.group()
@@ -99,7 +100,7 @@ def candidates(text: str, names: list[NameHit], taken: list[tuple[int, int]], le
         if ok is None:
             ok = passed[word] = not (len(word) < 2 or word in STOP_WORDS or is_common(word) or VERSION.match(word)
                                      or ("-" not in word and lexicon.is_generic(word)))
-        if not ok or text[end:end + 1] in ("'", "’") or any(s < end and start < e for s, e in masked):
+        if not ok or text[end:end + 1] in ("'", "’") or masked.overlaps(start, end):
             continue
         if word not in memo:
             memo[word] = _word_features(word)

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from kg.ids import spelling
 from kg.lexicon import Lexicon
+from kg.spans import SpanIndex
 from kg.stopwords import STOP_WORDS
 from kg.words import RARE, is_common, is_vocabulary, zipf
 
@@ -348,6 +349,7 @@ def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]],
     """
     hits: list[NameHit] = []
     index = lexicon.index_of(*_CUE_LISTS)  # resolution reads these lists only: open the text for them alone
+    held = SpanIndex(taken)
     for key, first_only in _CUE_LISTS.items():
         for m in index.matches(key, text):  # ``lexicon.finditer(key, text)``
             stop = re.compile(r"[.;:!?](?:\s|$)|\s[—–]\s|\(|$").search(text, m.end())
@@ -364,11 +366,12 @@ def find_cue_names(text: str, lexicon: Lexicon, taken: list[tuple[int, int]],
                     break  # "an alternative to bootloaders like GRUB": the kind, not a name
                 dotted = "." in word and not re.search(r"\.(?:ai|io|dev|js|cpp|new|sh|so|app|diy)$", word)
                 vocabulary = word.islower() and is_vocabulary(word)  # "you need concurrency", "requires workarounds"
-                if not any(x < e and s < y for x, y in taken) and \
+                if not held.overlaps(s, e) and \
                         (not is_common(word, RARE) and not dotted and not vocabulary or known(word)):
                     hits.append(NameHit(s, e, word, "discovery.cue_position", True,
                                         text[e:e + 2] in ("'s", "’s")))
                     taken.append((s, e))
+                    held.add(s, e)
                 if first_only:
                     break
     return sorted(hits, key=lambda h: h.start)

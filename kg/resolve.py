@@ -18,6 +18,7 @@ from kg.names import (CAPITALS, NameHit, find_code_names, find_cue_names, find_l
                       find_names, not_prose, split_release)
 from kg.prefilter import literal_automaton
 from kg.senses import choose_senses
+from kg.spans import SpanIndex
 from kg.words import (RARE, find_name, is_common, is_person, is_place, is_unheard, lowers_plainly, stands_alone,
                       zipf)
 
@@ -193,7 +194,8 @@ def _shaped_names(text: str, spans: tuple[Span, ...], catalog: Catalog,
                   lexicon: Lexicon) -> tuple[list[NameHit], list[tuple[int, int]]]:
     """The names found by shape, cue position, list, link and code, and the extents taken by them and the catalog."""
     taken = [(h.start, h.end) for h in _catalog_hits(spans, EntityTable(catalog), text, lexicon)]  # extents only
-    names = [n for n in find_names(text, lexicon) if not any(s < n.end and n.start < e for s, e in taken)]
+    index = SpanIndex(taken)
+    names = [n for n in find_names(text, lexicon) if not index.overlaps(n.start, n.end)]
     taken += [(n.start, n.end) for n in names]
     linked = find_link_names(text, taken) if "](" in text else []
 
@@ -819,9 +821,11 @@ def _take(spots: list[tuple[int, int, str]], taken: list[tuple[int, int]]) -> li
     """The places of forms that no earlier one overlaps, longer forms first (then by form and place); ``taken``
     grows with them."""
     found = []
+    index = SpanIndex(taken)
     for start, end, form in sorted(spots, key=lambda x: (-len(x[2]), x[2], x[0])):
-        if not any(s < end and start < e for s, e in taken):
+        if not index.overlaps(start, end):
             taken.append((start, end))
+            index.add(start, end)
             found.append((start, end, form))
     return found
 
@@ -985,8 +989,9 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             if eid.startswith(_FEATURE):
                 eid = table.add_part(form, eid[len(_FEATURE):], "feature")
             hits[qid].append(Hit(start, end, text[start:end], eid, table.root(eid), table.info[eid].type, "title"))
+        index = SpanIndex(taken)
         for n in raw[qid]:
-            if any(s < n.end and n.start < e for s, e in taken):
+            if index.overlaps(n.start, n.end):
                 continue
             base, release = split_release(n.text)
             glued = _GLUED_MAJOR.fullmatch(base) if release is None and catalog.get(base) is None else None
@@ -1015,6 +1020,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
                 eid = table.add_part(f"{table.name(eid)} {release}", eid, "release")
             table.info[eid].aliases.add(n.text) if n.text != table.name(eid) else None
             taken.append((n.start, n.end))
+            index.add(n.start, n.end)
             hits[qid].append(Hit(n.start, n.end, n.text, eid, table.root(eid), table.info[eid].type, n.rule, n.possessive))
         hits[qid].sort(key=lambda h: (h.start, h.end))
     for doc in documents:
