@@ -182,3 +182,23 @@ def test_a_company_owning_the_next_name_pairs_with_that_name_alone(lexicon):
                {"Zorbplayer": "Product", "Apple": "Organization", "AVFoundation": "Product"})
     pairs = {(c.first.text, c.second.text) for c in candidates(ctx, [], lexicon)}
     assert pairs == {("Zorbplayer", "AVFoundation"), ("Apple", "AVFoundation")}
+
+
+def test_a_long_quotes_sentences_read_the_cue_matches_inside_them_in_scan_order():
+    from kg.extract.candidates import family_spans
+
+    lexicon = load_lexicon()
+    parts = ["Qdrant competes with Weaviate and Milvus.", "We migrated from Pinecone to Qdrant last year.",
+             "It is built on Rust and depends on RocksDB.", "Honestly the main rival is Chroma, not Pinecone."]
+    text = " ".join(parts * 12)  # many matches: the sentences are found by position
+    sentences, at = [], 0
+    for part in parts * 12:
+        start = text.index(part, at)
+        sentences.append((start, start + len(part)))
+        at = start + len(part)
+    ctx = QuoteContext("q:1", "doc:1", text, sentences, [])
+    family_spans(ctx, lexicon, 0, len(text))
+    everything = lexicon.index.memo(text)["family_spans"]  # the quote's scan, in family then match order
+    assert len(everything) >= 16 and everything != sorted(everything, key=lambda s: s[1])
+    for lo, hi in [*sentences, (sentences[3][0], sentences[7][1]), (5, 6)]:
+        assert family_spans(ctx, lexicon, lo, hi) == [s for s in everything if lo <= s[1] and s[2] <= hi]

@@ -133,12 +133,23 @@ def family_spans(ctx: QuoteContext, lexicon: Lexicon, lo: int, hi: int) -> list[
     """Where each cue family matches inside one sentence: the quote's one scan per family (the matches the
     rules read), kept where they lie inside the sentence."""
     memo = lexicon.index.memo(ctx.text)
-    spans = memo.get("family_spans")
-    if spans is None:  # once per quote: every family's non-empty matches, in family then match order
+    if "family_spans" not in memo:  # once per quote: every family's non-empty matches, in family then match order
         live = lexicon.index.live_keys(ctx.text)
-        spans = memo["family_spans"] = [(family, m.start(), m.end()) for family in _families(lexicon) if family in live
-                                        for m in lexicon.finditer(family, ctx.text) if m.end() > m.start()]
-    return [s for s in spans if lo <= s[1] and s[2] <= hi]  # type: ignore[attr-defined]
+        scanned = [(family, m.start(), m.end()) for family in _families(lexicon) if family in live
+                   for m in lexicon.finditer(family, ctx.text) if m.end() > m.start()]
+        memo["family_spans"], memo["family_starts"] = scanned, sorted((s[1], i) for i, s in enumerate(scanned))
+    spans: list[tuple[str, int, int]] = memo["family_spans"]  # type: ignore[assignment]
+    if len(spans) < 16:
+        return [s for s in spans if lo <= s[1] and s[2] <= hi]
+    starts: list[tuple[int, int]] = memo["family_starts"]  # type: ignore[assignment]
+    inside = []  # a long quote's sentences each read the matches starting inside them, not all of its matches
+    for k in range(bisect_left(starts, (lo, -1)), len(starts)):
+        start, i = starts[k]
+        if start > hi:
+            break
+        if spans[i][2] <= hi:
+            inside.append(i)
+    return [spans[i] for i in sorted(inside)]  # in family then match order, as the scan found them
 
 
 def _families(lexicon: Lexicon) -> list[str]:
@@ -305,7 +316,7 @@ def name_lists(ctx: QuoteContext) -> list[tuple[str, list[Hit]]]:
     out: list[tuple[str, list[Hit]]] = []
     heads: list[Hit] = []
     for lo, hi in ctx.sentences:
-        hits = [h for h in ctx.hits if lo <= h.start and h.end <= hi]
+        hits = ctx.hits_in(lo, hi)
         run: list[Hit] = []
         for h in hits:
             gap = ctx.text[run[-1].end:h.start] if run and run[-1].end <= h.start else None
@@ -328,8 +339,8 @@ def name_lists(ctx: QuoteContext) -> list[tuple[str, list[Hit]]]:
 def _one_list(ctx: QuoteContext, a: Hit, b: Hit) -> bool:
     """Whether only other names and list separators stand between ``a`` and ``b`` ("A, B, C and D": A and D)."""
     rest, cursor = [], a.end
-    for h in ctx.hits:
-        if h.start >= cursor and h.end <= b.start:
+    for h in ctx.hits_in(a.end, b.start):  # every name the whole list would give: it starts at ``cursor`` or later
+        if h.start >= cursor:
             rest.append(ctx.text[cursor:h.start])
             cursor = h.end
     if cursor == a.end:

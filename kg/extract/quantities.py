@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from kg.catalog import ontology_dir
 from kg.errors import PatternError
+from kg.spans import SpanIndex
 
 __all__ = ["Quantity", "find_metrics", "find_prices", "parse_number"]
 
@@ -171,8 +172,9 @@ def find_metrics(text: str, skip: Sequence[tuple[int, int]] = ()) -> list[Quanti
         return sorted(found, key=lambda q: q.start)
     t = _units()
     out = []
+    taken = SpanIndex(skip)
     for m in _number_led(_metric_pattern(), text, _comparator_width()):
-        if any(s < m.end("num") and m.start("num") < e for s, e in skip):
+        if taken.overlaps(m.start("num"), m.end("num")):
             continue
         mult = (m.group("mult") or "").strip() or None  # "2.2k", "112 million"
         if re.match(r"(?:19|20)\d\d$", m.group("num")) and not mult:
@@ -199,7 +201,7 @@ def find_metrics(text: str, skip: Sequence[tuple[int, int]] = ()) -> list[Quanti
         out.append(Quantity(start, m.end(), value, unit, comparator))
     for m in _size_pattern().finditer(text):  # model sizes
         if not any(q.start <= m.start() < q.end for q in out) and \
-                not any(s < m.end("mult") and m.start() < e for s, e in skip):
+                not taken.overlaps(m.start(), m.end("mult")):
             out.append(Quantity(m.start(), m.end(), parse_number(m.group("num"), m.group("mult")), "parameters", "="))
     out += _counts(text, skip, out)
     out += _under_a(text, out)

@@ -105,7 +105,7 @@ def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | 
     Only adverbs and auxiliaries may stand between the name and the cue: in "Supabase and the agent runs on",
     Supabase is not the one that runs.
     """
-    before = [h for h in ctx.hits if lo <= h.start and h.end <= pos]
+    before = ctx.hits_in(lo, pos)
     if not before:
         return None
     hit = before[-1]
