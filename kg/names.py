@@ -165,10 +165,15 @@ _LINE_OPENER = re.compile(r"(?:^|\n)[ \t]*(?:[-*•+>]|\d{1,2}[.)]|@[\w.-]+,?)$"
 def _clause_start(text: str, start: int) -> bool:
     """True if a word at ``start`` opens a sentence, a clause or a line's item ("- More control", "@ana Would
     it …"), where English capitalises anyway, or stands in a URL's query ("?text=You%20can")."""
-    before = text[:start].rstrip(" \t\"'“‘(*_")
-    # a line opener stands after the last newline (or at the start): search from there, not the whole text
-    return not before or before[-1] in ".!?:;\n—–=" or before.endswith(" -") \
-        or _LINE_OPENER.search(before, max(0, before.rfind("\n"))) is not None
+    end = min(start, len(text))  # where ``text[:start].rstrip(…)`` ends, found without copying the text before it
+    while end and text[end - 1] in _MARKS_BEFORE:
+        end -= 1
+    # a line opener stands right after the last newline (or at the start): only there can the pattern match
+    return not end or text[end - 1] in ".!?:;\n—–=" or (end >= 2 and text[end - 2:end] == " -") \
+        or _LINE_OPENER.match(text, max(0, text.rfind("\n", 0, end)), end) is not None
+
+
+_MARKS_BEFORE = frozenset(" \t\"'“‘(*_")  # what may stand between a clause's start and its first word
 
 
 def _readings(lexicon: Lexicon) -> dict[str, tuple[str, bool, str | None]]:

@@ -327,3 +327,21 @@ def test_units_after_numbers_are_no_names(lexicon):
 def test_a_nationality_is_no_name_and_does_not_open_one(lexicon):
     text = "They needed an Indian payment SDK from the German Friendly Captcha GmbH."
     assert [h.text for h in find_names(text, lexicon) if h.strong] == ["Friendly Captcha GmbH"]
+
+
+def test_a_clause_start_is_read_from_the_characters_before_the_word_alone():
+    import random
+
+    from kg.names import _LINE_OPENER, _clause_start
+
+    def by_copy(text, start):  # the text before the word copied, stripped and searched, as before
+        before = text[:start].rstrip(" \t\"'“‘(*_")
+        return not before or before[-1] in ".!?:;\n—–=" or before.endswith(" -") \
+            or _LINE_OPENER.search(before, max(0, before.rfind("\n"))) is not None
+
+    rng = random.Random(9)
+    pieces = ["Word", " ", "\n", "- ", "* ", "12. ", "@ana", ", ", ". ", " -", "(", "\"", "\t", "x", "—", "=", "1)"]
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 12)))
+        for start in range(len(text) + 2):
+            assert _clause_start(text, start) == by_copy(text, start), (text, start)
