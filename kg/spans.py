@@ -1,4 +1,4 @@
-"""Stretches of a text already taken (by names, URLs, claims), asked whether a new stretch overlaps one of them.
+"""Stretches of a text already taken (by names, URLs, prices), asked whether a new stretch overlaps one of them.
 
 Each stretch is kept under the pieces of :data:`WIDTH` characters it covers, so an ask reads only the stretches
 near it: a long quote's names, each checked against all those taken before it, made resolution quadratic in a
