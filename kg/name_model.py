@@ -93,6 +93,7 @@ def candidates(text: str, names: list[NameHit], taken: list[tuple[int, int]], le
     memo = lexicon.memo.setdefault("name_model_words", {})
     passed = lexicon.memo.setdefault("name_model_passed", {})  # word → whether the word alone may be a name
     masked = SpanIndex(not_prose(text) + taken)
+    beside = _Beside(taken)
     out = []
     for m in _WORD.finditer(text):
         start, end, word = m.start(), m.end(), m.group()
@@ -104,7 +105,7 @@ def candidates(text: str, names: list[NameHit], taken: list[tuple[int, int]], le
             continue
         if word not in memo:
             memo[word] = _word_features(word)
-        out.append(Candidate(start, end, word, "lowercase", memo[word] + _place(text, start, end, taken)))
+        out.append(Candidate(start, end, word, "lowercase", memo[word] + _place(text, start, end, taken, beside)))
     for n in names:
         if n.strong or not n.initial or n.rule != "discovery.capitalized" or " " in n.text or n.possessive \
                 or lexicon.is_generic(n.text):
@@ -112,19 +113,41 @@ def candidates(text: str, names: list[NameHit], taken: list[tuple[int, int]], le
         word = n.text.lower()
         if word not in memo:
             memo[word] = _word_features(word)
-        out.append(Candidate(n.start, n.end, n.text, "initial", memo[word] + _place(text, n.start, n.end, taken)))
+        place = _place(text, n.start, n.end, taken, beside)
+        out.append(Candidate(n.start, n.end, n.text, "initial", memo[word] + place))
     return out
 
 
-def _place(text: str, start: int, end: int, taken: list[tuple[int, int]]) -> tuple[str, ...]:
-    """Where a word stands: the words and marks beside it, and whether it is listed beside a name."""
+class _Beside:
+    """The taken stretches of a text by where they end and where they start, for :func:`_place`: a word asks only
+    those within 8 characters of it, not every stretch (quadratic in a long quote's names)."""
+
+    def __init__(self, taken: list[tuple[int, int]]) -> None:
+        self.ending: dict[int, list[int]] = {}
+        self.starting: dict[int, list[int]] = {}
+        for i, (s, e) in enumerate(taken):
+            self.ending.setdefault(e, []).append(i)
+            self.starting.setdefault(s, []).append(i)
+
+    def near(self, start: int, end: int) -> list[int]:
+        """The numbers of the stretches ending within 8 characters before ``start`` or starting within 8 after
+        ``end``, in the order they were taken."""
+        found = {i for e in range(start - 8, start + 1) for i in self.ending.get(e, ())}
+        found |= {i for s in range(end, end + 9) for i in self.starting.get(s, ())}
+        return sorted(found)
+
+
+def _place(text: str, start: int, end: int, taken: list[tuple[int, int]],
+           beside: _Beside | None = None) -> tuple[str, ...]:
+    """Where a word stands: the words and marks beside it, and whether it is listed beside a name (``beside``:
+    ``taken`` indexed, when given)."""
     before, after = text[max(0, start - 40):start], text[end:end + 40]
     left, right = _BEFORE_WORD.search(before), _AFTER_WORD.search(after)
     out = [_side("L", left.group(1) if left else None), _side("R", right.group(1) if right else None)]
     mark_before = before.rstrip(" ")[-1:] if before.rstrip(" ") else "^"
     mark_after = after[:1] if after[:1] and not after[:1].isalnum() and after[:1] != " " else "w"
     out += [f"Lp:{mark_before if not mark_before.isalnum() else 'w'}", f"Rp:{mark_after}"]
-    for s, e in taken:
+    for s, e in (taken[i] for i in beside.near(start, end)) if beside is not None else taken:
         if e <= start and start - e <= 8 and _JOIN.fullmatch(text, e, start):
             out.append("listed_after_name")
         if end <= s and s - end <= 8 and _JOIN.fullmatch(text, end, s):

@@ -121,3 +121,20 @@ def test_learned_names_become_entities_with_their_rule(tmp_path):
     ])]))
     rules = {(view.entities[m.entity_id].name, m.rule) for m in view.graph.mentions}
     assert {("Garage", RULE), ("remmina", RULE), ("xrdp", RULE)} <= rules
+
+
+def test_a_words_listed_neighbours_are_found_by_position_as_by_a_pass_over_every_name():
+    import random
+    import re
+
+    from kg.name_model import _Beside, _place
+
+    rng = random.Random(2)
+    words = ["xrdp", "remmina", "Zorbit", "kube-dns", "and", "or", ",", "/", "vs", "the", "tool"]
+    for _ in range(200):
+        text = " ".join(rng.choice(words) for _ in range(rng.randrange(1, 30)))
+        spots = [(m.start(), m.end()) for m in re.finditer(r"[\w-]+", text)]
+        taken = rng.sample(spots, rng.randrange(0, len(spots) + 1))
+        beside = _Beside(taken)
+        for start, end in spots:
+            assert _place(text, start, end, taken, beside) == _place(text, start, end, taken)

@@ -56,17 +56,17 @@ _MEASURED_FOR = re.compile(r"\d[\w.,/%+*]*(?:\s+[a-zA-Z/%]+)?\s+for\s+$")  # "16
 def _measured(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
     """The name a measured claim's number follows in parentheses ("llama.cpp (29 tok/s)", "Unity (33%)"), or
     that follows the number and its unit after "for" ("165 seconds for ImageMagick", "0.59s for EasyOCR")."""
-    return next((h for h in ctx.hits if f.start <= h.start and h.end < f.end and _MEASURED.match(ctx.text, h.end)),
-                None) or next((h for h in ctx.hits if f.start < h.start and h.end <= f.end
+    return next((h for h in ctx.hits_from(f.start, f.end) if h.end < f.end and _MEASURED.match(ctx.text, h.end)),
+                None) or next((h for h in ctx.hits_from(f.start + 1, f.end + 1) if h.end <= f.end
                                and _MEASURED_FOR.search(ctx.text, f.start, h.start)), None)
 
 
 def _opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
     s_lo, s_hi = ctx.sentence_of(f.start)
     lo = clause_start(ctx.text, f.start, s_lo, s_hi)
-    if any(h.root == ctx.subject for h in ctx.hits if lo <= h.start < f.end):
+    opening = ctx.hits_from(lo, f.end)
+    if any(h.root == ctx.subject for h in opening):
         return None
-    opening = [h for h in ctx.hits if lo <= h.start < f.end]
     lead = ctx.text[lo:opening[0].start].strip().lower() if opening else None
     if opening and lead in ("", "while", "whereas", "but", "and") and not opening[0].possessive:
         return opening[0]
@@ -74,18 +74,20 @@ def _opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
         return opening[0]  # "Over the same time, Sublime Text usage has fallen"; "Tailwind's defaults ship faster"
     relative = _RELATIVE.search(ctx.text, max(s_lo, f.start - 60), f.start + 6)
     if relative is not None and relative.end() >= f.start:
-        named = [h for h in ctx.hits if h.end <= relative.start() and not ctx.text[h.end:relative.start()].strip()]
-        if named:
-            return named[-1]  # "Unlike Pandas, which loads data into memory"
-    in_sentence = [h for h in ctx.hits if s_lo <= h.start < s_hi]
+        at = relative.start()
+        named = next((h for h in reversed(ctx.hits_from(0, at + 1)) if h.end <= at and not ctx.text[h.end:at].strip()),
+                     None)  # the last name right before it, as a pass over all of them finds it
+        if named is not None:
+            return named  # "Unlike Pandas, which loads data into memory"
+    in_sentence = ctx.hits_from(s_lo, s_hi)
     opener = in_sentence[0] if in_sentence and _LEAD.match(ctx.text[s_lo:in_sentence[0].start]) else None
     if opener is not None and opener.end <= f.start and not opener.possessive \
             and not _SHARED.match(ctx.text, opener.end):
         return opener
     if _PRONOUN.match(ctx.text, lo, f.end):
-        first = next((h for h in ctx.hits if s_lo <= h.start < lo), None)
-        if first is None or ctx.text[s_lo:first.start].strip() \
-                or any(h.root == ctx.subject for h in ctx.hits if s_lo <= h.start < lo):
+        before = ctx.hits_from(s_lo, lo)
+        first = before[0] if before else None
+        if first is None or ctx.text[s_lo:first.start].strip() or any(h.root == ctx.subject for h in before):
             return None  # the sentence must open with the name "it" stands for, and name no other
         return first
     return None
