@@ -30,3 +30,19 @@ def test_a_stretch_of_no_characters_strictly_inside_another_overlaps_it():
     index = SpanIndex([(10, 20)])
     assert index.overlaps(15, 15) and not index.overlaps(10, 10) and not index.overlaps(20, 20)
     assert SpanIndex([(15, 15)]).overlaps(10, 20) and not SpanIndex([(10, 10)]).overlaps(10, 20)
+
+
+def test_near_gives_the_item_of_every_kept_stretch_that_overlaps():
+    rng = random.Random(4)
+    index, kept = SpanIndex(), []
+    for n in range(300):
+        start = rng.randrange(0, 2000)
+        end = start + rng.randrange(0, 150)
+        index.add(start, end, n)
+        kept.append((start, end, n))
+    for _ in range(500):
+        a = rng.randrange(-10, 2100)
+        b = a + rng.randrange(0, 200)
+        near = set(index.near(a, b))
+        assert {n for s, e, n in kept if s < b and a < e} <= near
+    assert SpanIndex([(3, 9)]).near(0, 5) == [(3, 9)]  # without an item, the stretch itself

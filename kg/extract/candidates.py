@@ -139,8 +139,6 @@ def family_spans(ctx: QuoteContext, lexicon: Lexicon, lo: int, hi: int) -> list[
                    for m in lexicon.finditer(family, ctx.text) if m.end() > m.start()]
         memo["family_spans"], memo["family_starts"] = scanned, sorted((s[1], i) for i, s in enumerate(scanned))
     spans: list[tuple[str, int, int]] = memo["family_spans"]  # type: ignore[assignment]
-    if len(spans) < 16:
-        return [s for s in spans if lo <= s[1] and s[2] <= hi]
     starts: list[tuple[int, int]] = memo["family_starts"]  # type: ignore[assignment]
     inside = []  # a long quote's sentences each read the matches starting inside them, not all of its matches
     for k in range(bisect_left(starts, (lo, -1)), len(starts)):

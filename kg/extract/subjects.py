@@ -157,13 +157,12 @@ _LEAD = re.compile(r"[ \-•*#\n\[`_\"']*")  # what may stand before a name that
 
 
 def _mentions(ctx: QuoteContext, table: EntityTable, candidate: str, lexicon: Lexicon,
-              named: _Named | None = None) -> tuple[float, set[str]]:
+              named: _Named) -> tuple[float, set[str]]:
     """How strongly the quote names the candidate itself, its releases/features, or its maker, and how.
 
     Returns the hand-set score (used without a model) and the features that describe the mentions.
-    ``named``: the quote's :class:`_Named` (worked out here when not given).
+    ``named``: the quote's :class:`_Named`.
     """
-    named = named or _Named(ctx, table)
     score, how = 0.0, set()
     products = named.products
     if products and products[0].root == candidate:

@@ -41,7 +41,7 @@ class QuoteContext:
 
     def hits_in(self, start: int, end: int) -> list[Hit]:
         """The resolved names inside [start, end), in the order of :attr:`hits`."""
-        hits, starts = self.hits, _ordered_starts(self.hits)
+        hits, starts = self.hits, _ordered_starts(self.hits, named=True)
         if starts is None:
             return [h for h in hits if h.start >= start and h.end <= end]
         out = []
@@ -55,14 +55,14 @@ class QuoteContext:
 
     def hits_from(self, start: int, end: int) -> list[Hit]:
         """The resolved names starting in [start, end), in the order of :attr:`hits`."""
-        hits, starts = self.hits, _ordered_starts(self.hits)
+        hits, starts = self.hits, _ordered_starts(self.hits, named=True)
         if starts is None:
             return [h for h in hits if start <= h.start < end]
         return hits[bisect_left(starts, start):bisect_left(starts, end)]
 
     def sentence_of(self, pos: int) -> tuple[int, int]:
         """Bounds of the sentence holding ``pos``."""
-        starts = _ordered_starts(self.sentences)
+        starts = _ordered_starts(self.sentences, named=False)
         if starts is None:
             for start, end in self.sentences:
                 if start <= pos < end:
@@ -77,12 +77,11 @@ class QuoteContext:
 _ORDERED: list = [None, None]  # (list, its length, its starts) of the hits and of the sentences asked last
 
 
-def _ordered_starts(items: list) -> list[int] | None:
-    """The starts of ``items`` (hits, or (start, end) sentences) when each one ends before the next starts (as
-    resolution and sentence splitting give them), else None. The starts of the hits and of the sentences asked
-    last are kept (the list is held, so no other list takes its id while kept): a long quote's many asks then
+def _ordered_starts(items: list, named: bool) -> list[int] | None:
+    """The starts of ``items`` (hits when ``named``, else (start, end) sentences) when each one ends before the next
+    starts (as resolution and sentence splitting give them), else None. The starts of the hits and of the sentences
+    asked last are kept (the list is held, so no other list takes its id while kept): a long quote's many asks then
     cost a bisection each, not a pass over all its names (that made extraction quadratic in a quote's length)."""
-    named = bool(items) and hasattr(items[0], "start")
     kept = _ORDERED[named]
     if kept is not None and kept[0] is items and kept[1] == len(items):
         return kept[2]

@@ -9,6 +9,7 @@ from kg.facts import fact_types
 from kg.lexicon import Lexicon
 from kg.registry import claim_extractors, resolved
 from kg.resolve import EntityTable
+from kg.spans import SpanIndex
 
 __all__ = ["CRISP_TYPES", "ClaimFinding", "clause_start", "extract_claims"]
 
@@ -27,27 +28,6 @@ def _clashes(f: ClaimFinding, k: ClaimFinding, order: dict[str, int], absorbing:
         return (k.type == f.type or not crisp) and _overlap(f, k) > 0.5
     # an assertion inside a measured claim adds nothing; a requirement's words may also state a drawback
     return k.type in absorbing and _overlap(f, k) > 0.9
-
-
-class _Kept:
-    """The claims kept so far, found by the stretches of text they cover: a candidate is checked against the claims
-    that share a character with it (no other overlaps it), not against all of them (quadratic in a long quote's
-    claims)."""
-
-    _WIDTH = 64  # characters per stretch
-
-    def __init__(self) -> None:
-        self.claims: list[ClaimFinding] = []
-        self._at: dict[int, list[ClaimFinding]] = {}
-
-    def add(self, k: ClaimFinding) -> None:
-        self.claims.append(k)
-        for n in range(k.start // self._WIDTH, (k.end - 1) // self._WIDTH + 1):
-            self._at.setdefault(n, []).append(k)
-
-    def near(self, f: ClaimFinding) -> list[ClaimFinding]:
-        """The kept claims in the stretches ``f`` covers (some more than once)."""
-        return [k for n in range(f.start // self._WIDTH, (f.end - 1) // self._WIDTH + 1) for k in self._at.get(n, ())]
 
 
 def extract_claims(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable,
@@ -72,8 +52,10 @@ def extract_claims(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable,
 
 def _unrepeated(found: list[ClaimFinding], order: dict[str, int], absorbing: frozenset[str]) -> list[ClaimFinding]:
     """The claims of ``found`` (in order of precedence) that repeat no claim kept before them (:func:`_clashes`)."""
-    kept = _Kept()
+    kept: list[ClaimFinding] = []
+    index = SpanIndex()  # the kept claims by the stretches of text they cover
     for f in found:
-        if not any(_clashes(f, k, order, absorbing) for k in kept.near(f)):  # only a claim f overlaps can clash
-            kept.add(f)
-    return kept.claims
+        if not any(_clashes(f, k, order, absorbing) for k in index.near(f.start, f.end)):  # only an overlap clashes
+            kept.append(f)
+            index.add(f.start, f.end, f)
+    return kept
