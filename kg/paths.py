@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["ONTOLOGY_ENV", "ontology_dir"]
+__all__ = ["ONTOLOGY_ENV", "ontology_dir", "shipped_ontology_dir"]
 
 ONTOLOGY_ENV = "KG_ONTOLOGY"
 
@@ -18,8 +18,11 @@ def ontology_dir() -> Path:
     the same files as ``kg/ontology/``.
     """
     chosen = os.environ.get(ONTOLOGY_ENV)
-    if chosen:
-        return Path(chosen)
+    return Path(chosen) if chosen else shipped_ontology_dir()
+
+
+def shipped_ontology_dir() -> Path:
+    """The ``ontology/`` folder kg ships: the checkout's top-level one, or an installed wheel's ``kg/ontology/``."""
     here = Path(__file__).resolve().parent
     checkout = here.parent / "ontology"
     return checkout if (checkout / "catalog.jsonl").is_file() else here / "ontology"

@@ -10,7 +10,7 @@ import pytest
 
 from kg.catalog import ontology_dir
 from kg.errors import KgError, PatternError
-from kg.lexicon import load_lexicon
+from kg.lexicon import _Patterns, load_lexicon
 
 
 @pytest.fixture(scope="module")
@@ -23,6 +23,25 @@ def test_shipped_lexicon_loads(lexicon):
     assert not any(key.startswith("_") for key in lexicon.cues)
     assert all(isinstance(p, re.Pattern) for p in lexicon.patterns("hedge"))
     assert isinstance(lexicon.pattern("ship_verb"), re.Pattern)
+
+
+def test_every_shipped_pattern_compiles(lexicon):
+    """The shipped patterns are compiled as they are first used, so this is where a bad one is caught."""
+    fresh = _Patterns(dict(lexicon.cues._raw), "cues.json", {})
+    fresh.compile_all()
+    assert len(fresh) == len(lexicon.cues) - 1 and all(fresh[k] is not None for k in fresh)
+    assert lexicon.lists and all(isinstance(p, re.Pattern) for ps in lexicon.lists.values() for p in ps)
+
+
+def test_a_pattern_is_compiled_on_first_use_and_a_bad_one_names_its_key():
+    cues = _Patterns({"good": ["\\bfast\\b"], "bad": {"inner": ["ok", "(unclosed"]}}, "cues.json", {"labels": {"a": 1}})
+    assert list(cues) == ["good", "bad", "labels"] and "bad" in cues and "nothing" not in cues and len(cues) == 3
+    assert cues["labels"] == {"a": 1} and cues.pattern_keys() == ["good", "bad"]
+    assert cues["good"][0].search("so FAST") and cues["good"] is cues["good"]  # compiled once, kept
+    with pytest.raises(PatternError, match=re.escape("cues.json: bad.inner[1]: invalid pattern")):
+        cues["bad"]
+    with pytest.raises(KeyError):
+        cues["nothing"]
 
 
 def test_patterns_are_case_insensitive(lexicon):
