@@ -292,7 +292,8 @@ def _early_runner(incremental: bool, catalog, model: str | None, jobs: int | Non
         yield None
         return
     if scheduler is None and _cores(jobs, scheduler) > 1:
-        start_fork_server(catalog, model)  # first: it imports spaCy and builds the workers' state meanwhile
+        start_fork_server(catalog, model, extract=not incremental)  # first: it imports spaCy and builds the
+        # workers' state meanwhile (an add's worker, what a parse reads: this process waits for its parse)
     from kg.catalog import load_catalog
     from kg.timings import stage
 

@@ -94,9 +94,14 @@ class Lexicon:
         literals to find. For a stage that reads a few lists of texts the other stages open later."""
         name = "index_of:" + "\x00".join(keys)
         found = self.memo.get(name)
-        if found is None:
-            found = self.memo[name] = LiteralIndex({k: [p for p, _ in self.index.keys[k]] for k in keys})  # type: ignore[assignment]
+        if found is None:  # from these lists alone: a process that only parses compiles no other pattern
+            found = self.memo[name] = LiteralIndex({k: self._list(k) for k in keys})  # type: ignore[assignment]
         return found  # type: ignore[return-value]
+
+    def _list(self, key: str) -> list[re.Pattern[str]]:
+        """One pattern list of :attr:`lists` (``key.sub`` inside an object), compiling that entry alone."""
+        head = key.partition(".")[0]
+        return _lists(head, self.cues[head])[key]
 
     def _finditer_in(self, key: str, text: str, pos: int, endpos: int) -> Iterator[re.Match[str]]:
         for pattern, number in self.index.passing(key, text):

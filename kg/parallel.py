@@ -102,16 +102,21 @@ class _Worker:
     def __init__(self, setup: Setup) -> None:
         from kg.extract.parse import configure
         from kg.lexicon import load_lexicon
-        from kg.words import preload
 
         configure(setup.model)  # the relation candidates' dependency paths, with a parser (kg.extract.parse)
         self.setup = setup
         self.catalog = setup.catalog
         self.lexicon = load_lexicon()
-        self.lexicon.index  # noqa: B018  (the cue prefilters, which a worker's extraction reads: built now, kept)
-        preload(wordfreq=True)  # the word tables and wordfreq, which its parses and extraction read
         self._nlp = None
         self.warm = False  # whether :func:`warm_task` ran here
+
+    def ready_to_extract(self) -> None:
+        """Build what extraction reads and a parse does not (each on first use otherwise): the cue prefilters, and
+        wordfreq, which extraction asks of hyphenated words (and parses then ask, instead of the word tables)."""
+        from kg.words import preload
+
+        self.lexicon.index  # noqa: B018  (built now, kept)
+        preload(wordfreq=True)
 
     @property
     def nlp(self):
@@ -134,9 +139,13 @@ def _kept(setup: Setup) -> _Worker:
     return _WORKERS[setup.key]
 
 
-def _install(setup: Setup) -> None:
-    """Process-pool initializer: build the worker's state once, before its first task."""
-    _kept(setup).nlp  # noqa: B018  (build the pipeline now, not during the first task)
+def _install(setup: Setup, extract: bool = True) -> None:
+    """Process-pool initializer: build the worker's state once, before its first task (with what extraction reads
+    unless ``extract`` is False: :meth:`Runner.start`'s worker parses first, and :func:`warm_task` builds it)."""
+    worker = _kept(setup)
+    if extract:
+        worker.ready_to_extract()  # nothing when the fork server built it (kg.prefork)
+    worker.nlp  # noqa: B018  (build the pipeline now, not during the first task)
     from kg.heap import settle
 
     settle(always=True)  # the pipeline, matchers and lexicon live as long as the worker: collections skip them
@@ -218,6 +227,7 @@ def warm_task(items: list, setup: Setup | str | _Worker) -> list:
     if worker.warm:
         return []
     worker.warm = True
+    worker.ready_to_extract()
     runner = Runner(worker.setup, jobs=1)
     runner._local = worker  # this worker's pipeline, not a new one
     with tempfile.TemporaryDirectory(prefix="kg-warm-") as folder:
@@ -227,14 +237,16 @@ def warm_task(items: list, setup: Setup | str | _Worker) -> list:
     return []
 
 
-def start_fork_server(catalog: str | Path | Catalog | None = None, model: str | None = None) -> None:
+def start_fork_server(catalog: str | Path | Catalog | None = None, model: str | None = None,
+                      extract: bool = True) -> None:
     """Start multiprocessing's fork server now, where workers start by one: it imports spaCy and kg's pipeline
     (about a CPU second) while this process goes on, before the first worker waits for it. Nothing once a fork
     server runs.
 
     The server also builds the state of workers of this ``catalog`` (a file, ``"none"`` or None for the shipped
     one; not a :class:`Catalog` object) and ``model`` (:func:`prefork`), once, before it forks any: they start
-    with it.
+    with it. Without ``extract``, only what a parse reads (an add's one worker parses the new quotes first, and
+    this process waits for them: it builds the rest while names are resolved, :meth:`Runner.warm`).
     """
     import json
     import multiprocessing
@@ -247,21 +259,24 @@ def start_fork_server(catalog: str | Path | Catalog | None = None, model: str | 
     forkserver.set_forkserver_preload(_PRELOAD)
     if not isinstance(catalog, Catalog):
         where = catalog if catalog is None or str(catalog).lower() == "none" else str(Path(catalog).resolve())
-        os.environ[ENV] = json.dumps({"catalog": where, "model": None if model is None else str(model)})
+        os.environ[ENV] = json.dumps({"catalog": where, "model": None if model is None else str(model),
+                                      "extract": extract})
     try:
         forkserver.ensure_running()  # the server takes this environment
     finally:
         os.environ.pop(ENV, None)
 
 
-def prefork(catalog: str | None, model: str | None) -> None:
+def prefork(catalog: str | None, model: str | None, extract: bool = True) -> None:
     """In the fork server (:mod:`kg.prefork`): build a worker's state for ``catalog`` and ``model`` (lexicon,
-    pipeline, what a first parse loads) and keep it under their setup's key, where :func:`_kept` finds it after
-    a fork."""
+    pipeline, what a first parse loads, and with ``extract`` what extraction reads) and keep it under their setup's
+    key, where :func:`_kept` finds it after a fork."""
     from kg.catalog import load_catalog
     from kg.heap import settle
 
     worker = _kept(Setup.make(load_catalog(catalog), model))
+    if extract:
+        worker.ready_to_extract()
     parse_task([_WARM_SAMPLE], worker)  # the word tables and name models a first parse loads
     settle(always=True)
 
@@ -380,7 +395,7 @@ class Runner:
             self._early = self._launcher.submit(self._start_early)
 
     def _start_early(self):
-        early = self._executor(1)
+        early = self._executor(1, extract=False)  # it parses first: extraction's state is built by warm_task
         with _main_not_imported():
             early.submit(_ready, self.setup.key)
         return early
@@ -451,7 +466,7 @@ class Runner:
         for chunk in _chunks(items, 1):
             yield from task(chunk, self._here())
 
-    def _executor(self, workers: int):
+    def _executor(self, workers: int, extract: bool = True):
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
@@ -460,7 +475,7 @@ class Runner:
         if method == "forkserver":
             context.set_forkserver_preload(_PRELOAD)
         return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_install,
-                                   initargs=(self.setup,))
+                                   initargs=(self.setup, extract))
 
     def _processes(self, task, items: list) -> Iterator:
         """Submit every chunk now (the workers start on them meanwhile); the results, in order."""

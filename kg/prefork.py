@@ -16,7 +16,7 @@ import os
 
 __all__ = ["ENV"]
 
-ENV = "KG_PREFORK"  # JSON: {"catalog": path, "none" or null, "model": name or null}
+ENV = "KG_PREFORK"  # JSON: {"catalog": path, "none" or null, "model": name or null, "extract": bool}
 
 
 def _build() -> None:
@@ -27,7 +27,7 @@ def _build() -> None:
         spec = json.loads(wanted)
         from kg.parallel import prefork
 
-        prefork(spec.get("catalog"), spec.get("model"))
+        prefork(spec.get("catalog"), spec.get("model"), spec.get("extract", True))
     except Exception:  # noqa: BLE001  (any failure: the workers build their own state)
         return
 

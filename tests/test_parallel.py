@@ -176,7 +176,7 @@ def test_the_early_worker_starts_in_a_thread_and_its_failure_reaches_the_first_s
 
     gate = threading.Event()
 
-    def blocked(self, workers):
+    def blocked(self, workers, extract=True):
         gate.wait(timeout=60)  # the fork server still importing spaCy
         raise OSError("no worker for you")
 
@@ -315,27 +315,36 @@ def test_script_without_main_guard_runs_once(tmp_path, always_parallel):
     assert marker.read_text() == "run\n"
 
 
-def test_workers_fork_with_the_state_the_fork_server_built_for_their_setup(tmp_path):
+@pytest.mark.parametrize("extract", [True, False])
+def test_workers_fork_with_the_state_the_fork_server_built_for_their_setup(tmp_path, extract):
     """``start_fork_server(catalog, model)`` has the server build the workers' state once (``kg.parallel.prefork``):
     a worker forked from it holds the pipeline under its setup's key before any task or initializer runs, and the
-    variable that told the server is gone from this process's environment. (A fresh interpreter: the fork server
-    is one per process.)"""
+    variable that told the server is gone from this process's environment. With ``extract=False`` (an add's one
+    worker, which parses first) the cue prefilters extraction reads are not built: ``warm_task`` builds them. (A
+    fresh interpreter: the fork server is one per process.)"""
     script = tmp_path / "prefork.py"
     script.write_text(
         "import multiprocessing, os\n"
         "from concurrent.futures import ProcessPoolExecutor\n"
         "def held():\n"
         "    import kg.parallel as P\n"
-        "    return sorted((key, worker._nlp is not None) for key, worker in P._WORKERS.items())\n"
+        "    return sorted((key, worker._nlp is not None, 'index' in vars(worker.lexicon))\n"
+        "                  for key, worker in P._WORKERS.items())\n"
+        "def warmed(key):\n"
+        "    import kg.parallel as P\n"
+        "    P.warm_task([], key)\n"
+        "    return held()\n"
         "if __name__ == '__main__':\n"
         "    from kg.catalog import load_catalog\n"
         "    from kg.parallel import Setup, start_fork_server\n"
         "    from kg.prefork import ENV\n"
-        "    start_fork_server(None, None)\n"
+        f"    start_fork_server(None, None, extract={extract})\n"
         "    assert ENV not in os.environ\n"
+        "    key = Setup.make(load_catalog(None), None).key\n"
         "    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context('forkserver')) as pool:\n"
-        "        found = pool.submit(held).result()\n"
-        "    assert found == [(Setup.make(load_catalog(None), None).key, True)], found\n"
+        "        found, then = pool.submit(held).result(), pool.submit(warmed, key).result()\n"
+        f"    assert found == [(key, True, {extract})], found\n"
+        "    assert then == [(key, True, True)], then\n"
         "    print('ok')\n", encoding="utf-8")
     assert _run_script(script) == "ok"
 
