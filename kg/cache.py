@@ -98,8 +98,8 @@ def attribution_key(doc_id: str, contexts: list[QuoteContext], table: EntityTabl
     ids |= {c for ctx in contexts for c in ctx.candidates} | {h for h in hints.values() if h} | {primary}
     entities = {eid: [table.info[eid].name, table.info[eid].type, table.info[eid].maker]
                 for eid in sorted(i for i in ids if i and i in table.info)}
-    quotes = [[ctx.quote_id, ctx.text, ctx.sentences, ctx.candidates,
-               [[getattr(h, f) for f in _HIT_FIELDS] for h in ctx.hits]] for ctx in contexts]
+    quotes = [[ctx.quote_id, ctx.text, ctx.sentences, ctx.candidates, list(map(_hit_values, ctx.hits))]
+              for ctx in contexts]  # a hit's fields as a tuple: written as the list of them
     return _dumps({"doc": doc_id, "quotes": quotes, "title": title, "subtitle": subtitle, "hints": hints, "primary": primary,
                    "entities": entities})
 
@@ -163,6 +163,7 @@ class ExtractionCache:
         self.hits = {kind: 0 for kind in _FILES}
         self.misses = {kind: 0 for kind in _FILES}
         self._keys: dict[int, tuple[Job, str]] = {}  # id of a job → (the job, its key)
+        self._parsed_keys: dict[str, str] = {}  # a quote text → the key of its parse
         self._entities: dict[int, tuple[object, str]] = {}  # an entity's text in job keys, by id of its entry
         self._ahead: threading.Thread | None = None  # reading the previous extraction results (see open)
         self._decoded: dict[str, Extracted] = {}  # key → its previous extraction result, decoded ahead
@@ -175,6 +176,7 @@ class ExtractionCache:
         works while this one waits (for the worker parsing the new quotes, for files): about a second of an add.
         """
         self.fingerprint = fingerprint
+        self._parsed_keys.clear()  # keyed by the fingerprint too
         if self.previous is None:
             return
         for kind, name in _FILES.items():
@@ -216,7 +218,7 @@ class ExtractionCache:
 
     def has_parsed(self, text: str) -> bool:
         """Whether the previous build's cache holds the :class:`Parsed` of a quote text (nothing is decoded)."""
-        return _key(self._fp, "parsed", text) in self._old["parsed"]
+        return self._parsed_key(text) in self._old["parsed"]
 
     def has_extracted(self, job: Job) -> bool:
         """Whether the previous build's cache holds the :class:`Extracted` of a job (its key is not worked out when
@@ -226,11 +228,11 @@ class ExtractionCache:
 
     def parsed(self, text: str) -> Parsed | None:
         """The cached :class:`Parsed` of a quote text, or None."""
-        raw = self._get("parsed", _key(self._fp, "parsed", text))
+        raw = self._get("parsed", self._parsed_key(text))
         return None if raw is None else _decode_parsed(json.loads(raw))
 
     def keep_parsed(self, text: str, parsed: Parsed) -> None:
-        key = _key(self._fp, "parsed", text)
+        key = self._parsed_key(text)
         self._new["parsed"][key] = self._old["parsed"].get(key) or _dumps(_encode_parsed(parsed))
 
     def extracted(self, job: Job) -> Extracted | None:
@@ -266,6 +268,13 @@ class ExtractionCache:
         digest = _key(self._fp, "attributed", key)
         self._new["attributed"][digest] = self._old["attributed"].get(digest) or _dumps(
             {q: [a.subject, a.rule, a.confidence] for q, a in found.items()})
+
+    def _parsed_key(self, text: str) -> str:
+        """The cache key of a quote text's parse, worked out once per text (a build asks it three times)."""
+        key = self._parsed_keys.get(text)
+        if key is None:
+            key = self._parsed_keys[text] = _key(self._fp, "parsed", text)
+        return key
 
     def _job_key(self, job: Job) -> str:
         """The cache key of a job, worked out once per job (it is looked up, then kept)."""
