@@ -12,8 +12,8 @@ from typing import Any
 
 from kg.catalog import ontology_dir
 from kg.errors import PatternError
-from kg.paths import shipped_ontology_dir
 from kg.facts import fact_types
+from kg.paths import shipped_ontology_dir
 from kg.prefilter import LiteralIndex
 
 __all__ = ["CueFamily", "Cues", "Lexicon", "load_lexicon"]
@@ -259,7 +259,7 @@ class _Patterns(Mapping[str, object]):
 
     def compile_all(self) -> None:
         for key in self._raw:
-            self[key]  # noqa: B018  (compiled and kept)
+            self[key]  # compiled and kept
 
 
 def _compile(value: object, where: str) -> object:
