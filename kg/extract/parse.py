@@ -93,7 +93,7 @@ def _masked_sentence(ctx: QuoteContext, lo: int, hi: int) -> tuple[str, dict[int
     """The sentence [lo, hi) with every name replaced by a placeholder, and each name's start → its
     placeholder's offset in the masked text."""
     parts, where, cursor, size = [], {}, lo, 0
-    for n, h in enumerate(h for h in ctx.hits if lo <= h.start and h.end <= hi):
+    for n, h in enumerate(ctx.hits_in(lo, hi)):
         if h.start < cursor:
             continue
         parts.append(ctx.text[cursor:h.start])

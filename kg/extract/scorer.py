@@ -348,7 +348,7 @@ def _backing(kind: str, roots: set[str], rivals: dict[frozenset[str], float], st
 def _nearer_actor(c: Candidate, kind: str, findings: list[Finding], ctx: QuoteContext) -> bool:
     """A rule gave one of the pair the same relation with a name standing between the two: in "Qdrant is
     fine, but Weaviate's client pulls in Axios", Axios is Weaviate's dependency, not Qdrant's too."""
-    between = {h.root for h in ctx.hits if c.first.end <= h.start and h.end <= c.second.start}
+    between = {h.root for h in ctx.hits_in(c.first.end, c.second.start)}
     pair = {c.first.root, c.second.root}
     return any(f.type == kind and not f.rejected and len({f.source, f.target} & pair) == 1
                and ({f.source, f.target} - pair) <= between for f in findings)

@@ -49,8 +49,8 @@ def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight
     """
     items: list[Hit] = []
     cursor = pos
-    for hit in ctx.hits:
-        if hit.start < pos or hit.end > limit:
+    for hit in ctx.hits_from(pos, len(ctx.text) + 1):
+        if hit.end > limit:
             continue
         gap = ctx.text[cursor:hit.start]
         if items and gap.count("(") > gap.count(")"):
@@ -214,7 +214,7 @@ def clause_subject(ctx: QuoteContext, s_lo: int, pos: int) -> Hit | None:
 
 def _opening(ctx: QuoteContext, lo: int, pos: int) -> Hit | None:
     """The name that opens ``[lo, pos)``, after at most white space and a bullet."""
-    return next((h for h in ctx.hits if lo <= h.start < pos and not ctx.text[lo:h.start].strip(" \t\n-•*")), None)
+    return next((h for h in ctx.hits_from(lo, pos) if not ctx.text[lo:h.start].strip(" \t\n-•*")), None)
 
 
 _LINE_HEAD = re.compile(r"[ \t]*(?:[-*•+>]\s*|\d{1,2}[.)]\s*)?(?:\*\*|__)?$")
@@ -224,7 +224,7 @@ def line_topic(ctx: QuoteContext, pos: int) -> Hit | None:
     """The name that heads ``pos``'s line as a label ("JavaScriptCore: … written in C++", "- Clerk: 10K MAU free
     tier"): a name opening the line, after at most a bullet, followed by a colon."""
     start = ctx.text.rfind("\n", 0, pos) + 1
-    label = [h for h in ctx.hits if start <= h.start < pos]
+    label = ctx.hits_from(start, pos)
     if not label or not _LINE_HEAD.fullmatch(ctx.text[start:label[0].start]):
         return None
     head = label[0]
@@ -242,7 +242,7 @@ def named_before(ctx: QuoteContext, lo: int, pos: int) -> Hit | None:
     opening = _opening(ctx, lo, pos)
     if opening:
         return opening
-    earlier = {h.root: h for h in ctx.hits if lo <= h.start < pos and h.type == "Product"
+    earlier = {h.root: h for h in ctx.hits_from(lo, pos) if h.type == "Product"
                and not _GOVERNED.search(ctx.text, max(lo, h.start - 12), h.start)}
     return next(iter(earlier.values())) if len(earlier) == 1 else None  # "I like AssemblyAI, but it runs on …"
 
@@ -256,7 +256,7 @@ def referent(ctx: QuoteContext, pos: int, source: Hit) -> Hit | None:
     """Whom an object "it" after ``pos`` means: the first other name of the sentence ("once Docker Model Runner
     matures, Ollama could end up competing with it"), else the quote's subject."""
     s_lo, _ = ctx.sentence_of(pos)
-    before = [h for h in ctx.hits if s_lo <= h.start < pos and h.root != source.root
+    before = [h for h in ctx.hits_from(s_lo, pos) if h.root != source.root
               and h.type in ("Product", "Organization") and not h.possessive]
     return before[0] if before else subject_hit(ctx)
 
@@ -280,7 +280,7 @@ def negated_pairs(ctx: QuoteContext, lexicon: Lexicon) -> dict[frozenset[str], t
     for m in lexicon.finditer("competition_negation", ctx.text):
         lo, hi = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
         actor = actor_before(ctx, m.start(), lo, words=4) or subject
-        after = [h for h in ctx.hits if m.end() <= h.start < hi and h.start - m.end() < 25]
+        after = [h for h in ctx.hits_from(m.end(), hi) if h.start - m.end() < 25]
         other = after[0] if after else subject
         if actor and other and actor.root != other.root:
             start = min(m.start(), actor.start if actor.end else m.start())
@@ -362,7 +362,7 @@ def list_back(ctx: QuoteContext, pos: int, lo: int) -> list[Hit]:
 
 def _last_pair(ctx: QuoteContext, lo: int, hi: int) -> list[Hit]:
     """The last two names joined as a list ("X or Y", "X and Y") in ``[lo, hi)``, or none."""
-    for hit in reversed([h for h in ctx.hits if lo <= h.start and h.end <= hi]):
+    for hit in reversed(ctx.hits_in(lo, hi)):
         listed = _list_back(ctx, hit.end, lo)
         if len(listed) == 2:
             return listed
@@ -382,7 +382,7 @@ def _list_back(ctx: QuoteContext, pos: int, lo: int) -> list[Hit]:
     if actor is None:
         return []
     items = [actor]
-    for hit in reversed([h for h in ctx.hits if lo <= h.start and h.end <= actor.start]):
+    for hit in reversed(ctx.hits_in(lo, actor.start)):
         if re.fullmatch(r"\s*(?:,|,?\s*and|,?\s*or|&)\s*", ctx.text[hit.end:items[-1].start]) \
                 and not _PREPOSITION_BEFORE.search(ctx.text, max(lo, hit.start - 12), hit.start):
             items.append(hit)  # "In contrast to Prisma, Drizzle is …": Prisma is no part of the list

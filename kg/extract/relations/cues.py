@@ -290,7 +290,7 @@ def _modifier(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     if target is None or target.type == "Platform":
         return
     s_lo, s_hi = ctx.sentence_of(m.start())
-    after = [h for h in ctx.hits if h.start >= m.end() and h.end <= s_hi]
+    after = ctx.hits_in(m.end(), s_hi)
     sources: list[Hit] = []
     if after and _NAMED_AS.fullmatch(ctx.text, m.end(), after[0].start) \
             and not _NAME_AS_MODIFIER.match(ctx.text, after[0].end):  # not "a Postgres-based Supabase alternative"
@@ -333,7 +333,7 @@ def _contrast(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     name that opens the clause after the comma (else whom "it" means: the subject)."""
     ctx = scope.ctx
     others = list_after(ctx, m.start("rest"), m.end("rest"), max_gap=4, tight=True)
-    after = [h for h in ctx.hits if h.start >= m.end()][:1]
+    after = ctx.hits_from(m.end(), len(ctx.text) + 1)[:1]
     actor = after[0] if after and _CLAUSE_SUBJECT.fullmatch(ctx.text, m.end(), after[0].start) else None
     if actor is None and _PRONOUN_SUBJECT.match(ctx.text, m.end()):
         actor = scope.subject

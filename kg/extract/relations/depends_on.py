@@ -59,7 +59,7 @@ def _aside_owner(ctx: QuoteContext, m: re.Match[str], s_lo: int) -> Hit | None:
     about Yrs; "Qt (via PyQt)" says how, not what."""
     if not _NOUN_CUE.match(m.group()):
         return None
-    before = [h for h in ctx.hits if s_lo <= h.start and h.end <= m.start()]
+    before = ctx.hits_in(s_lo, m.start())
     return before[-1] if before and _ASIDE_OPEN.fullmatch(ctx.text, before[-1].end, m.start()) else None
 
 
