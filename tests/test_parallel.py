@@ -315,13 +315,13 @@ def test_script_without_main_guard_runs_once(tmp_path, always_parallel):
     assert marker.read_text() == "run\n"
 
 
-@pytest.mark.parametrize("extract", [True, False])
-def test_workers_fork_with_the_state_the_fork_server_built_for_their_setup(tmp_path, extract):
+def test_workers_fork_with_the_state_the_fork_server_built_for_their_setup(tmp_path):
     """``start_fork_server(catalog, model)`` has the server build the workers' state once (``kg.parallel.prefork``):
     a worker forked from it holds the pipeline under its setup's key before any task or initializer runs, and the
     variable that told the server is gone from this process's environment. With ``extract=False`` (an add's one
     worker, which parses first) the cue prefilters extraction reads are not built: ``warm_task`` builds them. (A
-    fresh interpreter: the fork server is one per process.)"""
+    fresh interpreter: the fork server is one per process; a build's, ``extract=True``, is what every build with
+    workers here starts.)"""
     script = tmp_path / "prefork.py"
     script.write_text(
         "import multiprocessing, os\n"
@@ -338,12 +338,12 @@ def test_workers_fork_with_the_state_the_fork_server_built_for_their_setup(tmp_p
         "    from kg.catalog import load_catalog\n"
         "    from kg.parallel import Setup, start_fork_server\n"
         "    from kg.prefork import ENV\n"
-        f"    start_fork_server(None, None, extract={extract})\n"
+        "    start_fork_server(None, None, extract=False)\n"
         "    assert ENV not in os.environ\n"
         "    key = Setup.make(load_catalog(None), None).key\n"
         "    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context('forkserver')) as pool:\n"
         "        found, then = pool.submit(held).result(), pool.submit(warmed, key).result()\n"
-        f"    assert found == [(key, True, {extract})], found\n"
+        "    assert found == [(key, True, False)], found\n"
         "    assert then == [(key, True, True)], then\n"
         "    print('ok')\n", encoding="utf-8")
     assert _run_script(script) == "ok"
