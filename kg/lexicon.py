@@ -57,7 +57,7 @@ class CueFamily:
 class Lexicon:
     """Everything rule-shaped that kg knows about review prose, as data."""
 
-    cues: Mapping[str, object]  # key → compiled patterns (a :class:`_Patterns`), and "labels"
+    cues: _Patterns  # key → compiled patterns, and "labels"
     generic_terms: frozenset[str]
     common_capitalized: frozenset[str]
     licenses: dict[str, str]  # lowercased surface form → canonical name
@@ -69,8 +69,7 @@ class Lexicon:
     @cached_property
     def lists(self) -> dict[str, list[re.Pattern[str]]]:
         """Every pattern list by key (``key.sub`` for a list inside an object): each pattern compiled."""
-        keys = self.cues.pattern_keys() if isinstance(self.cues, _Patterns) else list(self.cues)
-        return {k: v for key in keys for k, v in _lists(key, self.cues[key]).items()}
+        return {k: v for key in self.cues.pattern_keys() for k, v in _lists(key, self.cues[key]).items()}
 
     @cached_property
     def index(self) -> LiteralIndex:

@@ -1019,7 +1019,6 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             if release:
                 eid = table.add_part(f"{table.name(eid)} {release}", eid, "release")
             table.info[eid].aliases.add(n.text) if n.text != table.name(eid) else None
-            taken.append((n.start, n.end))
             index.add(n.start, n.end)
             hits[qid].append(Hit(n.start, n.end, n.text, eid, table.root(eid), table.info[eid].type, n.rule, n.possessive))
         hits[qid].sort(key=lambda h: (h.start, h.end))
