@@ -11,6 +11,7 @@ the workers build their own state as before: the output never depends on it.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 
@@ -23,6 +24,7 @@ def _build() -> None:
     wanted = os.environ.pop(ENV, None)
     if not wanted:
         return
+    gc.disable()  # what is built here lives as long as the server: walked once, as prefork settles (kg.heap)
     try:
         spec = json.loads(wanted)
         from kg.parallel import prefork
@@ -30,6 +32,8 @@ def _build() -> None:
         prefork(spec.get("catalog"), spec.get("model"), spec.get("extract", True))
     except Exception:  # noqa: BLE001  (any failure: the workers build their own state)
         return
+    finally:
+        gc.enable()  # the workers forked from the server collect as usual
 
 
 _build()

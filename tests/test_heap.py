@@ -53,3 +53,38 @@ def test_settle_always_freezes_in_a_worker():
         assert gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()
+
+
+def test_the_collector_runs_only_as_stages_settle_within_a_build_and_is_restored_after():
+    gc.unfreeze()
+    assert gc.isenabled()
+    with settling():
+        assert not gc.isenabled()
+        with settling():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # a nested block leaves it off
+    assert gc.isenabled()
+    gc.disable()  # a caller that turned it off keeps it off
+    try:
+        with settling():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_a_settle_collects_the_cycles_a_stage_made_while_the_collector_is_off():
+    import weakref
+
+    class Node:
+        pass
+
+    gc.unfreeze()
+    with settling():
+        node = Node()
+        node.me = node
+        ref = weakref.ref(node)
+        del node
+        assert ref() is not None  # no automatic collection frees it
+        settle()
+        assert ref() is None  # the stage's settle did
