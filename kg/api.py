@@ -267,7 +267,7 @@ def _build(inputs: list, out: str | Path, catalog, model: str | None, progress: 
                 _record(folder, inputs, catalog, model, recorded, follow_links)
 
         written, skipped = _write_all(graph, folder, formats, timings, progress, previous,
-                                      concurrent=_cores(jobs, scheduler) > 1, first=keep)
+                                      concurrent=_cores(jobs, scheduler) > 1, first=keep, keys=cache.fact_keys)
     if previous is not None:
         from kg.store import renote
 

@@ -167,6 +167,7 @@ class ExtractionCache:
         self._entities: dict[int, tuple[object, str]] = {}  # an entity's text in job keys, by id of its entry
         self._ahead: threading.Thread | None = None  # reading the previous extraction results (see open)
         self._decoded: dict[str, Extracted] = {}  # key → its previous extraction result, decoded ahead
+        self.fact_keys: dict[str, str] = {}  # quote id → the key of the extraction result kept for it
 
     def open(self, fingerprint: str) -> None:
         """Read the previous entries written under ``fingerprint`` (others are ignored).
@@ -252,10 +253,14 @@ class ExtractionCache:
         self._extracted_read()
         key = self._job_key(job)
         self._new["extracted"][key] = self._old["extracted"].get(key) or _dumps(_encode_extracted(found))
+        self.fact_keys[job.context.quote_id] = key
 
-    def keep_encoded(self, key: str, text: str) -> None:
-        """Keep a result a worker encoded with its key (:func:`encoded_extracted`) for the job of that key."""
+    def keep_encoded(self, key: str, text: str, quote_id: str | None = None) -> None:
+        """Keep a result a worker encoded with its key (:func:`encoded_extracted`) for the job of that key (the
+        job of quote ``quote_id``, noted in :attr:`fact_keys`)."""
         self._new["extracted"][key] = text
+        if quote_id is not None:
+            self.fact_keys[quote_id] = key
 
     def attributed(self, key: str) -> dict[str, Attribution] | None:
         """A document's cached subject attributions (quote id → Attribution) by :func:`attribution_key`, or None."""

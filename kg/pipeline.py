@@ -380,7 +380,7 @@ def _extracted(jobs: list[Job], runner: Runner, cache: ExtractionCache | None) -
             yield hit
             continue
         key, text, found = next(fresh)
-        cache.keep_encoded(key, text)
+        cache.keep_encoded(key, text, job.context.quote_id)
         yield found if found is not None else decoded_extracted(text)
 
 

@@ -44,8 +44,8 @@ def load_exporters(formats: tuple[tuple[str, str], ...]) -> None:
 
 def write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str], ...],
               timings: dict[str, list[float]] | None = None, progress: ProgressCallback | None = None,
-              previous: Path | None = None, *, concurrent: bool = False,
-              first: Callable[[], None] | None = None) -> tuple[list[str], list[str]]:
+              previous: Path | None = None, *, concurrent: bool = False, first: Callable[[], None] | None = None,
+              keys: dict[str, str] | None = None) -> tuple[list[str], list[str]]:
     """Write every export, the store and the run report into ``folder``: (names written, formats skipped).
 
     Args:
@@ -56,6 +56,8 @@ def write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str
         concurrent: write the exports in a forked process while this one writes the store (see the module's note).
         first: the caller's own writing (a build's cache), done here before the quads: with ``concurrent``, once
             the exports process is forked, so that the two overlap.
+        keys: quote id → the cache key of its extraction (``kg.cache.ExtractionCache.fact_keys``): the store's
+            document digests hash them in place of the facts they give (``kg.store_update.graph_digests``).
     """
     from kg.api import run_report
     from kg.registry import get_exporter
@@ -97,7 +99,7 @@ def write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str
             try:
                 written = _export(graph, folder, exporters, progress)
                 view.release()  # the property graph is not needed by the store
-                _write_store(graph, folder, previous, progress, graph_json=side is None)
+                _write_store(graph, folder, previous, progress, graph_json=side is None, keys=keys)
             except BaseException:
                 if side is not None:
                     side.abort()  # it must not write into a generation the transaction throws away
@@ -105,7 +107,7 @@ def write_all(graph: KnowledgeGraph, folder: Path, formats: tuple[tuple[str, str
             if side is not None:
                 side.finish()
         else:
-            _write_store(graph, folder, previous, progress, concurrent=True)
+            _write_store(graph, folder, previous, progress, concurrent=True, keys=keys)
             written = child.finish(progress)
     summary = run_report(graph)
     if timings is not None:  # wall-clock seconds: the one part of the report that differs between runs
@@ -217,9 +219,11 @@ def _reads_quads(exporter: Exporter) -> bool:
 
 
 def _write_store(graph: KnowledgeGraph, folder: Path, previous: Path | None,
-                 progress: ProgressCallback | None, concurrent: bool = False, graph_json: bool = True) -> int:
+                 progress: ProgressCallback | None, concurrent: bool = False, graph_json: bool = True,
+                 keys: dict[str, str] | None = None) -> int:
     """``kg.json`` (unless ``graph_json`` is False: another process writes it) and the store (updated from
-    ``previous`` when it can be): the number of quads it holds."""
+    ``previous`` when it can be; ``keys``: the quotes' extraction cache keys, for its digests): the number of quads
+    it holds."""
     from kg.store import write_store
     from kg.store_update import update_store
     from kg.timings import stage
@@ -227,8 +231,8 @@ def _write_store(graph: KnowledgeGraph, folder: Path, previous: Path | None,
     with stage("store"):
         if graph_json:
             _write_graph(graph, folder)
-        if previous is None or update_store(graph, previous, folder, progress) is None:
-            write_store(graph, folder, progress, concurrent=concurrent)
+        if previous is None or update_store(graph, previous, folder, progress, keys) is None:
+            write_store(graph, folder, progress, concurrent=concurrent, keys=keys)
     return _quad_count(folder)
 
 

@@ -142,13 +142,14 @@ def _swap_in(built: Path, target: Path) -> None:
 
 
 def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallback | None = None, *,
-                concurrent: bool = False) -> Path:
+                concurrent: bool = False, keys: dict[str, str] | None = None) -> Path:
     """Write the graph's RDF into ``out_dir/.store/oxigraph`` and its name index into ``.store/names.sqlite``.
 
     The database is built in a temporary sibling folder and renamed into place, so a reader sees the
     old store or the new one. ``concurrent``: the database is loaded in a thread, two chunks at a time (in Rust,
     without Python's lock) while this one works out the documents' digests and the relation index's rows and writes
-    them beside it.
+    them beside it. ``keys``: the quotes' extraction cache keys, which the digests hash
+    (``kg.store_update.graph_digests``).
 
     Returns:
         The ``.store`` folder.
@@ -169,7 +170,7 @@ def write_store(kg: KnowledgeGraph, out_dir: str | Path, progress: ProgressCallb
             report(progress, "loading the store", 0, None)  # one bulk load: its start and its end
             with ThreadPoolExecutor(1, thread_name_prefix="kg-load") as pool:
                 loading = pool.submit(_load, kg, building, 2) if concurrent else None
-                write_digests(kg, root)
+                write_digests(kg, root, keys=keys)
                 write_index(root, [kg])
                 count = loading.result() if loading is not None else _load(kg, building)
             report(progress, "loading the store", count, count)

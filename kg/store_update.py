@@ -29,17 +29,18 @@ from pydantic import TypeAdapter
 from pyoxigraph import DefaultGraph, NamedNode, Store
 
 from kg.atomic import write_text
-from kg.models import KnowledgeGraph
+from kg.models import KnowledgeGraph, Quote
 from kg.progress import ProgressCallback, report
 
 __all__ = ["GRAPHS", "graph_digests", "update_store", "write_digests"]
 
 GRAPHS = "graphs.json"  # document id → digest of its named graph's facts
-_FORMAT = 2  # 2: a document's digest hashes each kind of fact as one JSON list
+_FORMAT = 2  # 2: a document's digest hashes each kind of fact as one JSON list, or its quotes' keys
 
 
-def _members(kg: KnowledgeGraph) -> dict[str, list]:
-    """The models each document's named graph is made from, grouped as :func:`kg.rdf.iter_quads` groups them.
+def _members(kg: KnowledgeGraph, only: set[str] | None = None) -> dict[str, list]:
+    """The models each document's named graph is made from (of the documents in ``only``, when given), grouped as
+    :func:`kg.rdf.iter_quads` groups them.
 
     A quote is described in the graph of every document it was found in; a relation or claim in the graph of
     its evidence's document; a mention in the graph of its quote's first document. Facts of quotes found in no
@@ -49,12 +50,14 @@ def _members(kg: KnowledgeGraph) -> dict[str, list]:
     quotes = {q.id: q for q in kg.quotes}
     for quote in kg.quotes:
         for doc_id in dict.fromkeys(s.doc_id for s in quote.sources):
-            members[doc_id].append(quote)
+            if only is None or doc_id in only:
+                members[doc_id].append(quote)
     for fact in (*kg.relations, *kg.claims):
-        members[fact.evidence.doc_id].append(fact)
+        if only is None or fact.evidence.doc_id in only:
+            members[fact.evidence.doc_id].append(fact)
     for mention in kg.mentions:
         quote = quotes.get(mention.quote_id)
-        if quote is not None and quote.sources:
+        if quote is not None and quote.sources and (only is None or quote.sources[0].doc_id in only):
             members[quote.sources[0].doc_id].append(mention)
     return members
 
@@ -64,9 +67,18 @@ def _as_list(model: type) -> TypeAdapter:
     return TypeAdapter(list[model])  # type: ignore[valid-type]
 
 
-def graph_digests(kg: KnowledgeGraph, members: dict[str, list] | None = None) -> dict[str, str]:
+def graph_digests(kg: KnowledgeGraph, members: dict[str, list] | None = None,
+                  keys: dict[str, str] | None = None) -> dict[str, str]:
     """Document id → SHA-256 of the facts its named graph is made of: the JSON of its quotes, relations, claims
-    and mentions, each kind as one list in the graph's order (one serialisation a kind, not one a model)."""
+    and mentions, each kind as one list in the graph's order (one serialisation a kind, not one a model).
+
+    With ``keys`` (quote id → the cache key of its extraction: ``kg.cache.ExtractionCache.fact_keys``) covering
+    every quote found in a document, a quote's relations, claims and mentions are hashed as that key instead:
+    the key holds everything the quote's extraction and its mentions are made from (the cache hands a quote
+    the facts of its key), so it stands for them without their JSON. Such a digest never equals one of facts.
+    """
+    if keys is not None and all(q.id in keys for q in kg.quotes if q.sources):
+        return _keyed_digests(kg, keys)
     out = {}
     for doc_id, models in sorted((members if members is not None else _members(kg)).items()):
         kinds: dict[type, list] = {}
@@ -79,9 +91,29 @@ def graph_digests(kg: KnowledgeGraph, members: dict[str, list] | None = None) ->
     return out
 
 
-def write_digests(kg: KnowledgeGraph, root: Path, digests: dict[str, str] | None = None) -> None:
-    """Write ``root/graphs.json``: what :func:`update_store` compares the next graph with."""
-    digests = graph_digests(kg) if digests is None else digests
+def _keyed_digests(kg: KnowledgeGraph, keys: dict[str, str]) -> dict[str, str]:
+    """:func:`graph_digests` with ``keys``: per document the JSON of its quotes, then the keys of the quotes whose
+    facts its graph holds (those it is the first document of), in the graph's order."""
+    placed: dict[str, list] = defaultdict(list)
+    owned: dict[str, list[str]] = defaultdict(list)
+    for quote in kg.quotes:
+        for doc_id in dict.fromkeys(s.doc_id for s in quote.sources):
+            placed[doc_id].append(quote)
+        if quote.sources:
+            owned[quote.sources[0].doc_id].append(keys[quote.id])
+    out = {}
+    for doc_id in sorted(placed):
+        digest = hashlib.sha256(b"keys\0Quote\0" + _as_list(Quote).dump_json(placed[doc_id]) + b"\n")
+        digest.update("\n".join(owned[doc_id]).encode())
+        out[doc_id] = digest.hexdigest()
+    return out
+
+
+def write_digests(kg: KnowledgeGraph, root: Path, digests: dict[str, str] | None = None,
+                  keys: dict[str, str] | None = None) -> None:
+    """Write ``root/graphs.json``: what :func:`update_store` compares the next graph with (``keys``: see
+    :func:`graph_digests`)."""
+    digests = graph_digests(kg, keys=keys) if digests is None else digests
     write_text(root / GRAPHS, json.dumps({"format": _FORMAT, "graphs": digests}, indent=0, sort_keys=True) + "\n")
 
 
@@ -104,8 +136,9 @@ def _quads_in(store: Store, graph: NamedNode | DefaultGraph) -> int:
 
 
 def update_store(kg: KnowledgeGraph, previous: Path, out_dir: Path,
-                 progress: ProgressCallback | None = None) -> Path | None:
-    """Write the store of ``kg`` into ``out_dir/.store`` from the store in ``previous`` (a ``.store`` folder).
+                 progress: ProgressCallback | None = None, keys: dict[str, str] | None = None) -> Path | None:
+    """Write the store of ``kg`` into ``out_dir/.store`` from the store in ``previous`` (a ``.store`` folder);
+    ``keys``: the quotes' extraction cache keys, which the documents' digests then hash (:func:`graph_digests`).
 
     Returns:
         The new ``.store`` folder, or None when ``previous`` cannot be updated (no digests, another format,
@@ -124,9 +157,9 @@ def update_store(kg: KnowledgeGraph, previous: Path, out_dir: Path,
         _check(previous, _read_index(previous, previous), previous)
     except StoreError:
         return None
-    members = _members(kg)
-    new = graph_digests(kg, members)
+    new = graph_digests(kg, keys=keys)
     changed = sorted(d for d in new if old.get(d) != new[d])
+    members = _members(kg, set(changed))
     gone = sorted(set(old) - set(new))
     root = out_dir / ".store"
     root.mkdir(parents=True, exist_ok=True)

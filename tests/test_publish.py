@@ -33,7 +33,7 @@ def _watch(monkeypatch, tmp_path, concurrent: bool) -> tuple[dict, object]:
     loading = tmp_path / "loading"
     write_store = kg.store.write_store
 
-    def watched_store(graph, folder, progress=None, *, concurrent=False):
+    def watched_store(graph, folder, progress=None, *, concurrent=False, keys=None):
         seen.update(store_pid=os.getpid(), store_thread=threading.current_thread().name, load_in_a_thread=concurrent)
         loading.touch()
         try:
@@ -41,7 +41,7 @@ def _watch(monkeypatch, tmp_path, concurrent: bool) -> tuple[dict, object]:
                 if log.exists() and log.read_text().strip():
                     break
                 threading.Event().wait(0.1)
-            return write_store(graph, folder, progress, concurrent=concurrent)
+            return write_store(graph, folder, progress, concurrent=concurrent, keys=keys)
         finally:
             loading.unlink()
 

@@ -84,3 +84,42 @@ def test_a_damaged_previous_store_is_not_updated_but_written_afresh(tmp_path, sa
     assert update_store(sample_kg, root, tmp_path / "new") is None
     (root / "graphs.json").unlink()
     assert update_store(sample_kg, root, tmp_path / "new2") is None
+
+
+def _keys(kg: KnowledgeGraph, changed: str | None = None) -> dict[str, str]:
+    """A made-up extraction cache key per quote (``changed``'s another one)."""
+    return {q.id: f"key-of-{q.id}" + ("-new" if q.id == changed else "") for q in kg.quotes}
+
+
+def test_keyed_digests_change_with_a_quotes_key_in_its_first_document_only():
+    kg = make_two_doc_kg()
+    keyed = graph_digests(kg, keys=_keys(kg))
+    assert keyed == graph_digests(kg, keys=_keys(kg)) and set(keyed) == set(graph_digests(kg))
+    assert not set(keyed.values()) & set(graph_digests(kg).values())  # never equal to a digest of facts
+    quote = next(q for q in kg.quotes if q.sources)
+    moved = graph_digests(kg, keys=_keys(kg, changed=quote.id))
+    assert {d for d in keyed if keyed[d] != moved[d]} == {quote.sources[0].doc_id}
+    # the facts themselves are not read: the key stands for them
+    assert graph_digests(kg.model_copy(update={"claims": kg.claims[:-1]}), keys=_keys(kg)) == keyed
+    # a quote's own fields are
+    retold = kg.model_copy(update={"quotes": tuple(q.model_copy(update={"subject": "ent:other"}) if q is quote else q
+                                                   for q in kg.quotes)})
+    assert graph_digests(retold, keys=_keys(kg))[quote.sources[0].doc_id] != keyed[quote.sources[0].doc_id]
+
+
+def test_digests_fall_back_to_the_facts_when_a_quote_has_no_key():
+    kg = make_two_doc_kg()
+    partial = dict(list(_keys(kg).items())[1:])
+    assert graph_digests(kg, keys=partial) == graph_digests(kg)
+
+
+def test_an_update_with_keys_replaces_the_graphs_of_the_documents_whose_keys_changed(tmp_path):
+    both = make_two_doc_kg()
+    dropped = next(c for c in both.claims if c.evidence.doc_id == both.documents[1].id)
+    edited = both.model_copy(update={"claims": tuple(c for c in both.claims if c != dropped)})
+    write_store(both, tmp_path / "old", keys=_keys(both))
+    calls = []
+    root = update_store(edited, tmp_path / "old" / ".store", tmp_path / "new", progress=lambda *a: calls.append(a),
+                        keys=_keys(both, changed=dropped.evidence.quote_id))
+    assert calls[-1][1:] == (1, 1)  # the one document whose quote was extracted again
+    assert _quads(root.parent) == _quads(write_store(edited, tmp_path / "fresh").parent)
