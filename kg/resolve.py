@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import ChainMap, Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -319,7 +319,7 @@ def _sibling_tail(rest: str, lexicon: Lexicon, product: bool = True) -> re.Match
     return acronym if acronym and not lexicon.is_generic(acronym[1]) else None
 
 
-def _side_names(sides: tuple[str, ...], catalog: Catalog, said: set[str]) -> tuple[str, ...]:
+def _side_names(sides: tuple[str, ...], catalog: Catalog, said: Container[str]) -> tuple[str, ...]:
     """The product each side of an "A vs B" title names; none at all when a side names no product.
 
     A side the catalog knows or the document's quotes name stays whole (as does one word the quotes use that
@@ -347,14 +347,14 @@ def _side_names(sides: tuple[str, ...], catalog: Catalog, said: set[str]) -> tup
     return tuple(dict.fromkeys(out))
 
 
-def _said_word(side: str, said: set[str]) -> bool:
+def _said_word(side: str, said: Container[str]) -> bool:
     """One word the quotes use that is not ordinary English ("pgvector"), or a hyphenated one of English parts
     ("axe-core", "release-please"): in an "A vs B" title the other side must name a product too, so
     "Self-hosted vs cloud" names none."""
-    return " " not in side and f"word:{normalize_name(side)}" in said and ("-" in side or not is_common(side))
+    return " " not in side and f"{_WORD_KEY}{normalize_name(side)}" in said and ("-" in side or not is_common(side))
 
 
-def _own_name(side: str, catalog: Catalog, said: set[str]) -> bool:
+def _own_name(side: str, catalog: Catalog, said: Container[str]) -> bool:
     """A capitalised name of two or three words whose last word the quotes use as a name on its own ("Grafana
     Alloy": the quotes say "Alloy", not "Grafana" of the catalog alone), or that the quotes write whole ("Base UI",
     whose "UI" is no name on its own)."""
@@ -363,29 +363,58 @@ def _own_name(side: str, catalog: Catalog, said: set[str]) -> bool:
         (normalize_name(words[-1]) in said and catalog.get(words[-1]) is None) or f"phrase:{side.lower()}" in said)
 
 
+_WORD_KEY = "word:"  # a quote's word as a key of a ``said`` set
+_WORD = re.compile(r"[\w][\w.+#-]*[\w+#]|\w")
+
+
 @dataclass(frozen=True)
 class Scanned:
-    """What resolution reads of the quote texts alone: each quote's words (``word:`` and the word lowercased) and
-    how often each lowercase word is written in prose (:func:`scan_texts`)."""
+    """What resolution reads of the quote texts alone: how often each lowercase word is written in prose
+    (:func:`scan_texts`), and each quote's words (:meth:`words_of`), found when first asked for: a document's
+    words are looked up only for an "A vs B" side no name of its quotes matches (:func:`_said_word`)."""
 
-    words: dict[str, frozenset[str]]
+    texts: dict[str, str]
     lowercase: Counter
+    _words: dict[str, frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
+
+    def words_of(self, qid: str) -> frozenset[str]:
+        """The words of quote ``qid`` (none if it has no text) as ``word:`` keys, the word lowercased."""
+        found = self._words.get(qid)
+        if found is None:
+            text = self.texts.get(qid)
+            found = self._words[qid] = frozenset() if text is None else \
+                frozenset(f"{_WORD_KEY}{w.lower()}" for w in _WORD.findall(text))
+        return found
 
 
 def scan_texts(texts: dict[str, str]) -> Scanned:
     """Scan the quote texts (quote id → text) for :func:`resolve_corpus`: a build with workers does it while they
     parse, instead of while this process resolves names alone."""
-    words = {qid: frozenset(f"word:{w.lower()}" for w in re.findall(r"[\w][\w.+#-]*[\w+#]|\w", text))
-             for qid, text in texts.items()}
     lowercase = Counter(w for t in texts.values()
                         for w in re.findall(r"(?<![\w./-])[a-z][a-z-]+(?![\w/-])", _prose(t)))
-    return Scanned(words, lowercase)
+    return Scanned(texts, lowercase)
+
+
+class _Said:
+    """The names a document's quotes say (:func:`_said`), for ``in``: its keys, and its quotes' words, looked up
+    only for a ``word:`` key."""
+
+    __slots__ = ("keys", "quote_ids", "scanned")
+
+    def __init__(self, keys: set[str], quote_ids: Sequence[str], scanned: Scanned) -> None:
+        self.keys, self.quote_ids, self.scanned = keys, quote_ids, scanned
+
+    def __contains__(self, key: object) -> bool:
+        if key in self.keys:
+            return True
+        return isinstance(key, str) and key.startswith(_WORD_KEY) and \
+            any(key in self.scanned.words_of(qid) for qid in self.quote_ids)
 
 
 def _said(doc: Document, parsed: dict[str, Parsed], texts: dict[str, str],
-          words: dict[str, frozenset[str]], quote_ids: Sequence[str] | None = None) -> set[str]:
+          scanned: Scanned, quote_ids: Sequence[str] | None = None) -> _Said:
     """The names a document's quotes (or ``quote_ids`` of them) say (catalog names and name-shaped stretches),
-    normalised, and its words (``words``: each quote's, as :func:`scan_texts` found them)."""
+    normalised, and its words (``scanned.words_of``: each quote's)."""
     said = set()
     ids: Sequence[str] = doc.quote_ids if quote_ids is None else quote_ids
     spoken = "\n".join(texts.get(qid, "") for qid in ids).lower() if doc.candidates else ""
@@ -393,12 +422,11 @@ def _said(doc: Document, parsed: dict[str, Parsed], texts: dict[str, str],
         if _written(spoken, side.lower()):
             said.add(f"phrase:{side.lower()}")
     for qid in ids:
-        said |= words.get(qid, frozenset())
         if qid in parsed:
             said |= {normalize_name(canon) for _, _, _, canon in parsed[qid].spans}
             names = {split_release(n.text)[0] for n in parsed[qid].names if n.strong}
             said |= {normalize_name(n) for n in names} | {_loose(n) for n in names}
-    return said
+    return _Said(said, ids, scanned)
 
 
 def _witnesses(doc: Document, texts: dict[str, str]) -> list[str]:
@@ -508,7 +536,7 @@ _TITLE_TYPES = _SUBJECT_TYPES | {"Organization"}
 
 def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict[str, list[Hit]],
                     lexicon: Lexicon, spoken: str = "",
-                    said: set[str] | None = None) -> tuple[list[str], str | None]:
+                    said: Container[str] | None = None) -> tuple[list[str], str | None]:
     """The products a title names without "A vs B" ("Moving from Flask to FastAPI"), the main one first.
 
     Returns the products and, when the title sets the others aside, the main one.
@@ -566,7 +594,7 @@ _TITLE_TRAIL = re.compile(r"^\s*(?::|,|\?|$|instead\b|vs\b|versus\b|over\b|or\b|
 _RELEASE_WORD = re.compile(r"v?\d[\w.]*")
 
 
-def _title_names(text: str, title: Parsed, table: EntityTable, spoken: str, said: set[str], lexicon: Lexicon,
+def _title_names(text: str, title: Parsed, table: EntityTable, spoken: str, said: Container[str], lexicon: Lexicon,
                  before: Sequence[re.Pattern[str]], after: Sequence[re.Pattern[str]]) -> list[tuple[int, int, str]]:
     """Names in a title that its catalog spans and capitalised names miss, which the document's quotes also say.
 
@@ -927,7 +955,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     primary: dict[str, str | None] = {}
     quote_doc_ids: dict[str, list[str]] = defaultdict(list)
     scanned = scanned or scan_texts(texts)
-    doc_said = {doc.id: _said(doc, parsed, texts, scanned.words) for doc in documents}
+    doc_said = {doc.id: _said(doc, parsed, texts, scanned) for doc in documents}
     sides = {doc.id: _side_names(doc.candidates, catalog, doc_said[doc.id]) for doc in documents}
     for doc in documents:
         doc_forms[doc.id], doc_short[doc.id] = _title_entities(doc, sides[doc.id], table, lexicon)
@@ -1027,7 +1055,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             witnesses = _witnesses(doc, texts)
             spoken = "\n".join(texts.get(q, "") for q in witnesses).lower()
             said = (doc_said[doc.id] if len(witnesses) == len(doc.quote_ids) else
-                _said(doc, parsed, texts, scanned.words, witnesses))
+                _said(doc, parsed, texts, scanned, witnesses))
             candidates[doc.id], primary[doc.id] = _title_subjects(doc, titles[doc.id], table, hits, lexicon, spoken,
                                                                   said)
             _title_mentions(doc, candidates[doc.id], table, hits, texts)

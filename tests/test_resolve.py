@@ -284,6 +284,25 @@ def test_side_names(sides_in, said, expected):
     assert _side_names(sides_in, load_catalog(None), said) == expected
 
 
+def test_a_documents_said_names_look_up_its_quotes_words_only_when_asked_for_a_word():
+    from kg.models import Document
+    from kg.resolve import Parsed, _said, scan_texts
+
+    texts = {"q1": "We run Acmebase with pgvectr.", "q2": "Nightly builds are slow.", "q3": "Not this one: zorbit."}
+    parsed = {q: Parsed((), (), ()) for q in texts}
+    doc = Document(id="doc:1", name="a.txt", path="a.txt", sha256="0" * 64, format="text", title="Acmebase vs X",
+                   candidates=("Acmebase", "X"), quote_ids=("q1", "q2"))
+    scanned = scan_texts(texts)
+    said = _said(doc, parsed, texts, scanned)
+    assert "phrase:acmebase" in said and "phrase:x" not in said  # the quotes write one side whole
+    assert not scanned._words  # no word looked up yet
+    assert "word:pgvectr" in said and "word:nightly" in said and "word:zorbit" not in said  # q3 is not the doc's
+    assert set(scanned._words) <= {"q1", "q2"}
+    assert "pgvectr" not in said  # a word is no name
+    assert "word:zorbit" in _said(doc, parsed, texts, scanned, ["q3"])  # its quotes, when named
+    assert scan_texts(texts).words_of("q9") == frozenset()  # no text: no words
+
+
 @pytest.fixture(scope="module")
 def moves(tmp_path_factory):
     from helpers import GraphView
