@@ -77,8 +77,8 @@ def graph_digests(kg: KnowledgeGraph, members: dict[str, list] | None = None,
     the key holds everything the quote's extraction and its mentions are made from (the cache hands a quote
     the facts of its key), so it stands for them without their JSON. Such a digest never equals one of facts.
     """
-    if keys is not None and all(q.id in keys for q in kg.quotes if q.sources):
-        return _keyed_digests(kg, keys)
+    if _kind(kg, keys) == "keys":
+        return _keyed_digests(kg, keys)  # type: ignore[arg-type]
     out = {}
     for doc_id, models in sorted((members if members is not None else _members(kg)).items()):
         kinds: dict[type, list] = {}
@@ -89,6 +89,11 @@ def graph_digests(kg: KnowledgeGraph, members: dict[str, list] | None = None,
             digest.update(kind.__name__.encode() + b"\0" + _as_list(kind).dump_json(items) + b"\n")
         out[doc_id] = digest.hexdigest()
     return out
+
+
+def _kind(kg: KnowledgeGraph, keys: dict[str, str] | None) -> str:
+    """Which digests :func:`graph_digests` makes of ``kg`` with ``keys``: "keys" or "facts"."""
+    return "keys" if keys is not None and all(q.id in keys for q in kg.quotes if q.sources) else "facts"
 
 
 def _keyed_digests(kg: KnowledgeGraph, keys: dict[str, str]) -> dict[str, str]:
@@ -114,17 +119,19 @@ def write_digests(kg: KnowledgeGraph, root: Path, digests: dict[str, str] | None
     """Write ``root/graphs.json``: what :func:`update_store` compares the next graph with (``keys``: see
     :func:`graph_digests`)."""
     digests = graph_digests(kg, keys=keys) if digests is None else digests
-    write_text(root / GRAPHS, json.dumps({"format": _FORMAT, "graphs": digests}, indent=0, sort_keys=True) + "\n")
+    write_text(root / GRAPHS, json.dumps({"format": _FORMAT, "kind": _kind(kg, keys), "graphs": digests}, indent=0,
+                                         sort_keys=True) + "\n")
 
 
-def _read_digests(root: Path) -> dict[str, str] | None:
+def _read_digests(root: Path) -> tuple[str, dict[str, str]] | None:
+    """(their kind, the digests) of ``root/graphs.json`` (one written before there were two kinds: "facts")."""
     try:
         data = json.loads((root / GRAPHS).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if not isinstance(data, dict) or data.get("format") != _FORMAT or not isinstance(data.get("graphs"), dict):
         return None
-    return data["graphs"]
+    return data.get("kind", "facts"), data["graphs"]
 
 
 def _quads_in(store: Store, graph: NamedNode | DefaultGraph) -> int:
@@ -141,26 +148,29 @@ def update_store(kg: KnowledgeGraph, previous: Path, out_dir: Path,
     ``keys``: the quotes' extraction cache keys, which the documents' digests then hash (:func:`graph_digests`).
 
     Returns:
-        The new ``.store`` folder, or None when ``previous`` cannot be updated (no digests, another format,
-        a database that cannot be opened): the caller then writes the store afresh.
+        The new ``.store`` folder, or None when ``previous`` cannot be updated (no digests, digests of the other
+        kind, another format, a database that cannot be opened): the caller then writes the store afresh.
     """
     from kg.errors import StoreError
     from kg.rdf import iri, iter_quads
     from kg.relation_index import update_index
     from kg.store import _DATABASE, _check, _name_index, _read_count, _read_index, seal
 
-    old = _read_digests(previous)
+    recorded = _read_digests(previous)
     count = _read_count(previous)
-    if old is None or count is None:
+    if recorded is None or count is None:
         return None
     try:  # what the snapshot shares with the previous store must be what that store's build wrote
         _check(previous, _read_index(previous, previous), previous)
     except StoreError:
         return None
+    kind, old = recorded
+    if kind != _kind(kg, keys):  # every graph would differ (a store of an earlier kg): one bulk load is faster
+        return None
     new = graph_digests(kg, keys=keys)
     changed = sorted(d for d in new if old.get(d) != new[d])
-    members = _members(kg, set(changed))
     gone = sorted(set(old) - set(new))
+    members = _members(kg, set(changed))
     root = out_dir / ".store"
     root.mkdir(parents=True, exist_ok=True)
     database = root / _DATABASE
@@ -192,7 +202,7 @@ def update_store(kg: KnowledgeGraph, previous: Path, out_dir: Path,
     count += len(quads)
     report(progress, "updating the store", len(changed) + len(gone), len(changed) + len(gone))
     del store  # closes the database
-    write_digests(kg, root, new)
+    write_digests(kg, root, new, keys)
     update_index(root, previous, kg, [*changed, *gone])  # the relation questions' rows that may have changed
     seal(root, _name_index(kg) | {"quads": count}, previous=previous)
     return root

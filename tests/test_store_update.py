@@ -123,3 +123,13 @@ def test_an_update_with_keys_replaces_the_graphs_of_the_documents_whose_keys_cha
                         keys=_keys(both, changed=dropped.evidence.quote_id))
     assert calls[-1][1:] == (1, 1)  # the one document whose quote was extracted again
     assert _quads(root.parent) == _quads(write_store(edited, tmp_path / "fresh").parent)
+
+
+def test_digests_of_the_other_kind_are_not_compared_the_store_is_written_afresh(tmp_path):
+    kg = make_two_doc_kg()
+    root = write_store(kg, tmp_path / "old")  # digests of facts, as a store of an earlier kg has
+    assert json.loads((root / "graphs.json").read_text(encoding="utf-8"))["kind"] == "facts"
+    assert update_store(kg, root, tmp_path / "new", keys=_keys(kg)) is None  # every graph would differ
+    keyed = write_store(kg, tmp_path / "keyed", keys=_keys(kg))
+    assert json.loads((keyed / "graphs.json").read_text(encoding="utf-8"))["kind"] == "keys"
+    assert update_store(kg, keyed, tmp_path / "new2", keys=_keys(kg)) is not None
