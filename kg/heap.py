@@ -32,7 +32,7 @@ _was_on = True  # whether the collector ran on its own when the outermost block 
 
 @contextmanager
 def settling() -> Iterator[None]:
-    """Within this block the collector runs only when :func:`settle` collects (then freezes what is alive); the
+    """Within this block the collector does not run on its own and :func:`settle` freezes what is alive; the
     outermost block unfreezes it on exit and turns automatic collection back on if it was on."""
     global _depth, _was_on
     if _depth == 0:
