@@ -67,8 +67,7 @@ def _as_list(model: type) -> TypeAdapter:
     return TypeAdapter(list[model])  # type: ignore[valid-type]
 
 
-def graph_digests(kg: KnowledgeGraph, members: dict[str, list] | None = None,
-                  keys: dict[str, str] | None = None) -> dict[str, str]:
+def graph_digests(kg: KnowledgeGraph, keys: dict[str, str] | None = None) -> dict[str, str]:
     """Document id → SHA-256 of the facts its named graph is made of: the JSON of its quotes, relations, claims
     and mentions, each kind as one list in the graph's order (one serialisation a kind, not one a model).
 
@@ -80,7 +79,7 @@ def graph_digests(kg: KnowledgeGraph, members: dict[str, list] | None = None,
     if _kind(kg, keys) == "keys":
         return _keyed_digests(kg, keys)  # type: ignore[arg-type]
     out = {}
-    for doc_id, models in sorted((members if members is not None else _members(kg)).items()):
+    for doc_id, models in sorted(_members(kg).items()):
         kinds: dict[type, list] = {}
         for model in models:
             kinds.setdefault(type(model), []).append(model)
