@@ -708,7 +708,9 @@ def _echoes(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], texts
             form = table.name(h.root)  # the whole name: a short form ("Auth" for "Gizmo Auth") matches as written
             if form not in forms and _echoable(form) and not _as_written(form, table):
                 forms[form] = h.root
-    scans = [_FormScan(forms)] if forms else []
+    # a form the corpus's scan finds for the same entity needs no scan of the document's own
+    own = {f: e for f, e in forms.items() if corpus is None or corpus.forms.get(f) != e}
+    scans = [_FormScan(own)] if own else []
     if corpus is not None:
         scans.append(corpus)
     if not scans:
@@ -718,7 +720,7 @@ def _echoes(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], texts
         text = texts[qid]
         taken = [(h.start, h.end) for h in hits.get(qid, [])]
         taken += not_prose(text)  # "github.com/cilium/proxy" names a repository
-        found = _take([spot for scan in scans for spot in scan.spots(text)], taken)
+        found = _take([spot for scan in scans for spot in scan.spots(text, taken)], taken)
         if found:
             hits[qid] = sorted(hits.get(qid, []) + [
                 Hit(s, e, text[s:e], reading[f], table.root(reading[f]), table.info[reading[f]].type, "document")
@@ -732,7 +734,8 @@ class _FormScan:
 
     A form matches in any case as :func:`_any_case` says. A form whose case the automaton cannot fold as the regex
     engine does (not ASCII, or longer in lower case), and a text whose lower case ``str.lower`` does not mirror, go
-    to :func:`kg.words.find_name` instead.
+    to :func:`kg.words.find_name` instead; so does a form that may overlap itself ("a b a"), whose places depend on
+    the places of it that overlap a name already found (see :meth:`spots`).
     """
 
     def __init__(self, forms: dict[str, str]) -> None:
@@ -743,7 +746,8 @@ class _FormScan:
         self.odd: list[str] = []
         keyed: dict[str, list[str]] = defaultdict(list)  # "Fluentd" and "FLUENTD" share one lowercase key
         for form in forms:
-            if self.fold[form] and not form.isascii() or len(form.lower()) != len(form):
+            if (self.fold[form] and not form.isascii() or len(form.lower()) != len(form) or _overlaps_itself(form)
+                    or "\0" in form):  # NUL blanks what a text's names take (:meth:`spots`)
                 self.odd.append(form)
             else:
                 keyed[form.lower()].append(form)
@@ -753,15 +757,21 @@ class _FormScan:
         if self.automaton is not None:
             self.automaton.make_automaton()
 
-    def spots(self, text: str) -> list[tuple[int, int, str]]:
+    def spots(self, text: str, taken: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int, str]]:
         """Every place of a form in ``text`` as (start, end, form): each form's places left to right, none
-        overlapping another of the same form (forms may overlap each other)."""
+        overlapping another of the same form (forms may overlap each other); places that overlap a span of ``taken``
+        may be left out (:func:`_take` takes none of them).
+
+        The automaton reads the text with the ``taken`` spans blanked: the names already found there, most of what
+        it would find, cost nothing. Leaving out a place that overlaps a span never lets a later place of the same
+        form in that it would have kept out, since only a form that overlaps itself can have such a later place.
+        """
         lowered = text.lower()
         if not lowers_plainly(text, lowered):
             return [(start, end, form) for form in self.forms for start, end in find_name(text, form, self.fold[form])]
         spots = [(start, end, form) for form in self.odd for start, end in find_name(text, form, self.fold[form])]
         after: dict[str, int] = {}  # a form's next place must start at or after the end of its last
-        for last, same in self.automaton.iter(lowered) if self.automaton is not None else ():
+        for last, same in self.automaton.iter(_blanked(lowered, taken)) if self.automaton is not None else ():
             end = last + 1
             start = end - len(same[0])
             if not stands_alone(text, start, end):
@@ -774,7 +784,29 @@ class _FormScan:
 
     def hits(self, text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
         """The places of forms that no earlier one overlaps, as :func:`_gazetteer_hits` gives them."""
-        return _take(self.spots(text), taken)
+        return _take(self.spots(text, taken), taken)
+
+
+def _overlaps_itself(form: str) -> bool:
+    """Whether two places of ``form`` that both stand alone (:func:`kg.words.stands_alone`) can overlap: it
+    begins as it ends, and neither place runs on into the other ("a b a" twice in "a b a b a"; not "aa", whose
+    places in "aaa" are inside a longer word)."""
+    key = form.lower()
+    for k in range(1, len(key)):
+        if key[:k] == key[-k:]:  # the first place, then the second k characters before its end
+            both = key + key[k:]
+            if stands_alone(both, 0, len(key)) and stands_alone(both, len(key) - k, len(both)):
+                return True
+    return False
+
+
+def _blanked(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    """``text`` with the characters of ``spans`` replaced by NUL, which no name holds (the length is kept)."""
+    for start, end in spans:
+        end = min(end, len(text))
+        if start < end:
+            text = text[:start] + "\0" * (end - start) + text[end:]
+    return text
 
 
 def _as_written(form: str, table: EntityTable) -> bool:

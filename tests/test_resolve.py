@@ -614,8 +614,19 @@ def test_a_scan_of_forms_finds_what_the_per_form_search_finds_on_random_text():
         forms = {rng.choice(words + ["äB", "A-b"]): f"e{i}" for i in range(rng.randint(1, 4))}
         said = [rng.choice(words + odd if rng.random() < 0.1 else words) for _ in range(rng.randint(0, 6))]
         text = "".join(w + rng.choice([" ", " ", ", ", "-", "."]) for w in said)
-        taken = [(0, 1)] if rng.random() < 0.3 else []
-        assert _FormScan(forms).hits(text, list(taken)) == _gazetteer_hits(text, forms, list(taken)), (text, forms)
+        taken = []  # names already found: the scan reads the text with them blanked
+        for _ in range(rng.choice([0, 0, 1, 2, 3])):
+            start = rng.randrange(len(text) + 1)
+            taken.append((start, min(len(text), start + rng.randint(0, 4))))
+        assert _FormScan(forms).hits(text, list(taken)) == _gazetteer_hits(text, forms, list(taken)), \
+            (text, forms, taken)
+
+
+def test_a_form_overlaps_itself_only_where_both_places_stand_alone():
+    from kg.resolve import _overlaps_itself
+
+    assert _overlaps_itself("a b a") and _overlaps_itself("Go to go") and _overlaps_itself("a/a")
+    assert not _overlaps_itself("aa") and not _overlaps_itself("Kafka") and not _overlaps_itself("x.x")
 
 
 def test_a_shared_name_means_the_sense_its_document_favours(tmp_path):
