@@ -40,8 +40,9 @@ class _Walk:
     report: list[ReportItem] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)
 
-    def add(self, path: Path, label: str) -> None:
-        real = os.path.realpath(path)
+    def add(self, path: Path, label: str, real: str | None = None) -> None:
+        """Read ``path`` (whose resolved path is ``real``, worked out here when not given) unless it was seen."""
+        real = os.path.realpath(path) if real is None else real
         if real not in self.seen:  # the same file named twice is read once
             self.seen.add(real)
             self.files.append((path, label))
@@ -52,12 +53,13 @@ class _Walk:
         except OSError as err:
             self.report.append(_skip(folder, f"cannot read the folder ({err.strerror or err})"))
             return
-        real_root = os.path.realpath(root)
+        real_root, real_folder = os.path.realpath(root), os.path.realpath(folder)
         for entry in entries:
             path = Path(entry.path)
             if entry.name.startswith((".", "_")):
                 continue
-            real = os.path.realpath(path)
+            # an entry that is no link resolves to its name in the resolved folder (one lookup, not one a component)
+            real = os.path.realpath(path) if entry.is_symlink() else os.path.join(real_folder, entry.name)
             if any(_inside(real, out) for out in self.excluded):
                 continue  # the build's own output folder inside an input folder
             try:
@@ -82,7 +84,7 @@ class _Walk:
             elif not stat.S_ISREG(info.st_mode):
                 self.report.append(_skip(path, f"{_kind(info.st_mode)}, not a file"))
             elif path.suffix.lower() in SUPPORTED_SUFFIXES:
-                self.add(path, path.relative_to(root).as_posix())
+                self.add(path, path.relative_to(root).as_posix(), real)
             elif path.name.lower() not in ("readme", "license"):
                 self.report.append(_skip(path, "unsupported file type"))
 

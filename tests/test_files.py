@@ -79,3 +79,18 @@ def test_the_build_output_inside_an_input_folder_is_not_read_back(tmp_path):
     (out / "tables").mkdir(parents=True)
     (out / "tables" / "nodes.csv").write_text("id,label,text\nent:zed,Zed,Zed is fast\n")
     assert len(read_corpus([tmp_path], exclude=(out,)).documents) == 1
+
+
+def test_a_folder_named_through_a_link_and_directly_is_read_once(tmp_path):
+    """Files of a folder resolve through the folder's own links: the corpus named by a link to it and by its own
+    path is one set of files, read once (from the path named first in sorted order)."""
+    from kg.files import iter_files
+
+    corpus = tmp_path / "real" / "corpus"
+    write_doc(corpus, "Zed vs Cursor", ["Zed opened the repo instantly."], name="good.txt")
+    (tmp_path / "via").symlink_to(tmp_path / "real")
+    files, report = iter_files([tmp_path / "via" / "corpus", corpus])
+    assert [(str(path), label) for path, label in files] == [(str(corpus / "good.txt"), "good.txt")]
+    assert report == []
+    files, _ = iter_files([tmp_path / "via" / "corpus"])
+    assert files == [(tmp_path / "via" / "corpus" / "good.txt", "good.txt")]
