@@ -341,3 +341,31 @@ def test_a_quote_repeated_in_many_documents_keeps_every_source_in_reading_order(
     (quote,) = [q for q in corpus.quotes.values() if q.text == shared]
     assert [(s.doc_id, s.index) for s in quote.sources] == [(d.id, 1) for d in corpus.documents]
     assert list(corpus.quotes)[:2] == [corpus.documents[0].quote_ids[0], quote.id]  # first-seen order kept
+
+
+def test_rows_and_problems_carry_the_line_they_start_on(tmp_path):
+    """Each quote and each unclosed “ names its own line, in a seed file and in plain text (counted on from the last
+    row, not from the start of the file each time)."""
+    seed = tmp_path / "seed.txt"
+    seed.write_text("Zed vs Cursor\n\n\u201cZed is fast.\u201d\n\u201cCursor\nis slow.\u201d\n\n\n\u201cbroken\n"
+                    "\u201cZed again.\u201d\n", encoding="utf-8")
+    problems: list[str] = []
+    _, rows = read_file(seed, problems=problems)
+    assert [(r.text, r.line) for r in rows] == [("Zed is fast.", 3), ("Cursor\nis slow.", 4), ("Zed again.", 9)]
+    assert problems == ["line 8: \u201c is never closed; the quote is skipped"]
+    plain = tmp_path / "notes.md"
+    plain.write_text("Zed vs Cursor\n\nZed is fast.\n\n\n\nCursor\nis slow.\n\nZed again.\n", encoding="utf-8")
+    _, rows = read_file(plain)
+    assert [(r.text, r.line) for r in rows] == [("Zed is fast.", 3), ("Cursor is slow.", 7), ("Zed again.", 10)]
+
+
+def test_line_numbers_count_on_from_the_last_position():
+    import random
+
+    from kg.ingest import _Lines
+
+    rng = random.Random(5)
+    text = "".join(rng.choice("ab\n") for _ in range(2000))
+    lines = _Lines(text)
+    for pos in sorted(rng.randrange(len(text) + 1) for _ in range(300)):
+        assert lines.at(pos) == text.count("\n", 0, pos) + 1
