@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import quote as _percent
@@ -54,8 +54,9 @@ if TYPE_CHECKING:  # annotations only: making quads needs the models, not pydant
         RunInfo,
     )
 
-__all__ = ["CLAIM_CLASSES", "ID_BASE", "KG", "KG_NS", "NAMESPACES", "PREFIXES", "RELATION_PREDICATES",
-           "id_from_iri", "iri", "iter_quads", "mention_iri", "run_iri", "sort_quads", "to_quads"]
+__all__ = ["CLAIM_CLASSES", "ID_BASE", "KG", "KG_NS", "NAMESPACES", "PREFIXES", "RELATION_PREDICATES", "agent_iri",
+           "default_item_quads", "id_from_iri", "iri", "iter_quads", "mention_iri", "run_iri", "sort_quads",
+           "to_quads"]
 
 _PART_PREDICATES = {"release": KG.versionOf, "feature": KG.featureOf, None: KG.partOf}
 _DEFAULT = DefaultGraph()
@@ -144,12 +145,16 @@ def _entity_quads(entity: Entity, node_of: _Iris) -> Iterator[Quad]:
 
 
 def _document_quads(doc: Document, run: NamedNode, node_of: _Iris) -> Iterator[Quad]:
-    node = node_of(doc.id)
-    yield from _facts(node, _DEFAULT, (RDF.type, KG.Document), (RDFS.label, _string(doc.name)),
+    yield from _document_own_quads(doc, node_of)
+    yield Quad(run, PROV.used, node_of(doc.id), _DEFAULT)
+
+
+def _document_own_quads(doc: Document, node_of: _Iris) -> Iterator[Quad]:
+    """A document's quads whose subject it is (the run's ``prov:used`` of it is the run's)."""
+    yield from _facts(node_of(doc.id), _DEFAULT, (RDF.type, KG.Document), (RDFS.label, _string(doc.name)),
                       (DCTERMS.title, _text(doc.title)), (SDO.alternativeHeadline, _text(doc.subtitle)),
                       (DCTERMS.identifier, _string(doc.sha256)), (KG.path, _string(doc.path)),
                       (KG.format, _string(doc.format)), *((KG.candidate, _string(c)) for c in doc.candidates))
-    yield Quad(run, PROV.used, node, _DEFAULT)
 
 
 def _quote_quads(quote: Quote, graph: _Graph, node_of: _Iris) -> Iterator[Quad]:
@@ -262,8 +267,13 @@ def _contradiction_quads(contra: Contradiction, run: NamedNode, node_of: _Iris) 
                       (PROV.wasGeneratedBy, run))
 
 
+def agent_iri(info: RunInfo) -> NamedNode:
+    """The IRI of the kg release that made a run."""
+    return iri(f"agent:kg-{info.kg_version.replace('.', '-')}")
+
+
 def _run_quads(info: RunInfo, run: NamedNode) -> Iterator[Quad]:
-    agent = iri(f"agent:kg-{info.kg_version.replace('.', '-')}")
+    agent = agent_iri(info)
     yield from _facts(run, _DEFAULT, (RDF.type, PROV.Activity), (RDF.type, KG.Run),
                       (KG.kgVersion, _string(info.kg_version)), (KG.catalog, _text(info.catalog)),
                       (KG.model, _string(info.model)), (KG.documentCount, _integer(info.documents)),
@@ -337,6 +347,26 @@ def _default_quads(kg: KnowledgeGraph, run: NamedNode, node_of: _Iris, quotes: d
         quote = quotes.get(mention.quote_id)
         if quote is None or not quote.sources:
             yield from _mention_quads(mention, quote, _DEFAULT, node_of)
+
+
+def default_item_quads(kg: KnowledgeGraph, ids: Container[str], run: bool) -> Iterator[Quad]:
+    """Part of the default graph (which holds no quote found in no document): the quads whose subject is one of the
+    documents, entities and contradictions in ``ids``, and with ``run`` those whose subject is the run or its agent
+    (the run's ``prov:used`` of every document with them). A store replaces the quads of changed items with these
+    (``kg.store_update``): every quad of the default graph has the run, its agent or one item as its subject."""
+    run_node, node_of = run_iri(kg.run), _Iris()
+    if run:
+        yield from _run_quads(kg.run, run_node)
+        yield from (Quad(run_node, PROV.used, node_of(doc.id), _DEFAULT) for doc in kg.documents)
+    for doc in kg.documents:
+        if doc.id in ids:
+            yield from _document_own_quads(doc, node_of)
+    for entity in kg.entities:
+        if entity.id in ids:
+            yield from _entity_quads(entity, node_of)
+    for contra in kg.contradictions:
+        if contra.id in ids:
+            yield from _contradiction_quads(contra, run_node, node_of)
 
 
 def _by_document(kg: KnowledgeGraph, quotes: dict[str, Quote]) -> dict[str, _DocFacts]:

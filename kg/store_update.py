@@ -6,10 +6,12 @@ of loading every quad into a new database:
 
 1. snapshots the previous database into the new generation (RocksDB checkpoint: its immutable table files are
    hard links, so this costs no copy and leaves the previous generation as it was);
-2. drops the named graphs of documents that are gone or whose facts changed, and the default graph (the run,
-   documents, entities and contradictions: small, and rewritten whole);
-3. adds the quads of the default graph and of the changed documents' graphs, made by ``kg.rdf.iter_quads``
-   from a graph that holds only their facts;
+2. drops the named graphs of documents that are gone or whose facts changed, and in the default graph (the run,
+   documents, entities and contradictions) the quads of the items that changed or went: each quad there has the
+   run, its agent or one item as its subject, and ``graphs.json`` keeps a digest of each item;
+3. adds the quads of the changed documents' graphs, made by ``kg.rdf.iter_quads`` from a graph that holds only
+   their facts, and of the changed items (``kg.rdf.default_item_quads``); a default graph that holds quotes found
+   in no document, or a store whose ``graphs.json`` has no item digests, has its default graph rewritten whole;
 4. updates a copy of the previous relation index (``kg.relation_index.update_index``) where those documents,
    or the entities and documents their rows show, changed.
 
@@ -32,7 +34,7 @@ from kg.atomic import write_text
 from kg.models import KnowledgeGraph, Quote
 from kg.progress import ProgressCallback, report
 
-__all__ = ["GRAPHS", "graph_digests", "update_store", "write_digests"]
+__all__ = ["GRAPHS", "default_record", "graph_digests", "update_store", "write_digests"]
 
 GRAPHS = "graphs.json"  # document id → digest of its named graph's facts
 _FORMAT = 2  # 2: a document's digest hashes each kind of fact as one JSON list, or its quotes' keys
@@ -113,24 +115,68 @@ def _keyed_digests(kg: KnowledgeGraph, keys: dict[str, str]) -> dict[str, str]:
     return out
 
 
+def default_record(kg: KnowledgeGraph) -> dict:
+    """What the default graph of ``kg`` is made of: the run's and its agent's IRIs, a digest of the run's quads (its
+    IRI, its agent, the documents it used), whether quotes found in no document are there, and a digest of each
+    document, entity and contradiction (a contradiction's with the run's IRI, which its quads name)."""
+    from kg.rdf import agent_iri, run_iri
+
+    run, agent = run_iri(kg.run).value, agent_iri(kg.run).value
+    parts: dict[str, list[bytes]] = defaultdict(list)
+    for model in (*kg.documents, *kg.entities):
+        parts[model.id].append(model.model_dump_json().encode())
+    for contra in kg.contradictions:
+        parts[contra.id].append(contra.model_dump_json().encode() + run.encode())
+    placed = {q.id for q in kg.quotes if q.sources}
+    loose = len(placed) != len(kg.quotes) or any(m.quote_id not in placed for m in kg.mentions)
+    ran = hashlib.sha256("\n".join([run, agent, *sorted(d.id for d in kg.documents)]).encode()).hexdigest()
+    return {"run": run, "agent": agent, "run_digest": ran, "loose": loose,
+            "items": {key: hashlib.sha256(b"\n".join(found)).hexdigest() for key, found in sorted(parts.items())}}
+
+
 def write_digests(kg: KnowledgeGraph, root: Path, digests: dict[str, str] | None = None,
-                  keys: dict[str, str] | None = None) -> None:
+                  keys: dict[str, str] | None = None, default: dict | None = None) -> None:
     """Write ``root/graphs.json``: what :func:`update_store` compares the next graph with (``keys``: see
-    :func:`graph_digests`)."""
+    :func:`graph_digests`; ``default``: :func:`default_record`)."""
     digests = graph_digests(kg, keys=keys) if digests is None else digests
-    write_text(root / GRAPHS, json.dumps({"format": _FORMAT, "kind": _kind(kg, keys), "graphs": digests}, indent=0,
-                                         sort_keys=True) + "\n")
+    default = default_record(kg) if default is None else default
+    write_text(root / GRAPHS, json.dumps({"format": _FORMAT, "kind": _kind(kg, keys), "graphs": digests,
+                                          "default": default}, indent=0, sort_keys=True) + "\n")
 
 
-def _read_digests(root: Path) -> tuple[str, dict[str, str]] | None:
-    """(their kind, the digests) of ``root/graphs.json`` (one written before there were two kinds: "facts")."""
+def _read_digests(root: Path) -> tuple[str, dict[str, str], dict | None] | None:
+    """(their kind, the digests, the default graph's record or None) of ``root/graphs.json`` (one written before
+    there were two kinds: "facts"; before the default graph's record: None)."""
     try:
         data = json.loads((root / GRAPHS).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if not isinstance(data, dict) or data.get("format") != _FORMAT or not isinstance(data.get("graphs"), dict):
         return None
-    return data.get("kind", "facts"), data["graphs"]
+    default = data.get("default")
+    return data.get("kind", "facts"), data["graphs"], default if isinstance(default, dict) else None
+
+
+def _replace_default(store: Store, old: dict | None, new: dict) -> tuple[set[str], bool, int] | None:
+    """Remove from ``store``'s default graph the quads of the items (and the run) whose digests differ between the
+    ``old`` and ``new`` records: (the ids of the items whose quads are to be added, whether the run's are, how many
+    quads went). None where the default graph is to be rewritten whole (no old record, quotes in no document)."""
+    from kg.rdf import iri
+
+    if old is None or old.get("loose", True) or new["loose"] or not isinstance(old.get("items"), dict):
+        return None
+    before, after = old["items"], new["items"]
+    changed = {key for key, found in after.items() if before.get(key) != found}
+    subjects = [iri(key) for key in sorted(changed | (before.keys() - after.keys()))]
+    run = old.get("run_digest") != new["run_digest"]
+    if run:
+        subjects += [NamedNode(old["run"]), NamedNode(old["agent"])]
+    removed = 0
+    for subject in subjects:
+        for quad in list(store.quads_for_pattern(subject, None, None, DefaultGraph())):
+            store.remove(quad)
+            removed += 1
+    return changed, run, removed
 
 
 def _quads_in(store: Store, graph: NamedNode | DefaultGraph) -> int:
@@ -151,7 +197,7 @@ def update_store(kg: KnowledgeGraph, previous: Path, out_dir: Path,
         kind, another format, a database that cannot be opened): the caller then writes the store afresh.
     """
     from kg.errors import StoreError
-    from kg.rdf import iri, iter_quads
+    from kg.rdf import default_item_quads, iri, iter_quads
     from kg.relation_index import update_index
     from kg.store import _DATABASE, _check, _name_index, _read_count, _read_index, seal
 
@@ -163,10 +209,10 @@ def update_store(kg: KnowledgeGraph, previous: Path, out_dir: Path,
         _check(previous, _read_index(previous, previous), previous)
     except StoreError:
         return None
-    kind, old = recorded
+    kind, old, old_default = recorded
     if kind != _kind(kg, keys):  # every graph would differ (a store of an earlier kg): one bulk load is faster
         return None
-    new = graph_digests(kg, keys=keys)
+    new, new_default = graph_digests(kg, keys=keys), default_record(kg)
     changed = sorted(d for d in new if old.get(d) != new[d])
     gone = sorted(set(old) - set(new))
     members = _members(kg, set(changed))
@@ -185,23 +231,31 @@ def update_store(kg: KnowledgeGraph, previous: Path, out_dir: Path,
         if store.contains_named_graph(graph):
             count -= _quads_in(store, graph)
             store.remove_graph(graph)
-    count -= _quads_in(store, DefaultGraph())
-    store.clear_graph(DefaultGraph())
+    items = _replace_default(store, old_default, new_default)
+    if items is None:  # the default graph rewritten whole
+        count -= _quads_in(store, DefaultGraph())
+        store.clear_graph(DefaultGraph())
+    else:
+        count -= items[2]
     part = {id(m) for d in changed for m in members[d]}
     placed = {q.id for q in kg.quotes if q.sources}
-    subset = KnowledgeGraph.model_construct(  # the default graph's facts and the changed documents' only
-        run=kg.run, documents=kg.documents, entities=kg.entities, contradictions=kg.contradictions,
+    whole = items is None
+    subset = KnowledgeGraph.model_construct(  # the changed documents' facts, and the default graph's if rewritten
+        run=kg.run, documents=kg.documents if whole else (), entities=kg.entities if whole else (),
+        contradictions=kg.contradictions if whole else (),
         quotes=tuple(q for q in kg.quotes if not q.sources or id(q) in part),
         relations=tuple(r for r in kg.relations if id(r) in part), claims=tuple(c for c in kg.claims if id(c) in part),
         mentions=tuple(m for m in kg.mentions if id(m) in part or m.quote_id not in placed), report=())
     wanted = {iri(d) for d in changed}
-    quads = [q for q in iter_quads(subset) if isinstance(q.graph_name, DefaultGraph) or q.graph_name in wanted]
+    quads = [q for q in iter_quads(subset) if q.graph_name in wanted or whole and isinstance(q.graph_name, DefaultGraph)]
+    if items is not None:
+        quads += default_item_quads(kg, items[0], items[1])
     store.bulk_extend(quads)
     store.flush()
     count += len(quads)
     report(progress, "updating the store", len(changed) + len(gone), len(changed) + len(gone))
     del store  # closes the database
-    write_digests(kg, root, new, keys)
+    write_digests(kg, root, new, keys, new_default)
     update_index(root, previous, kg, [*changed, *gone])  # the relation questions' rows that may have changed
     seal(root, _name_index(kg) | {"quads": count}, previous=previous)
     return root

@@ -362,3 +362,18 @@ def test_output_waiting_in_a_buffer_is_not_written_twice_by_the_forked_part(tmp_
                           env={**os.environ, "PYTHONPATH": str(root)}, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "before the quads\n"  # stdout is a pipe here: block-buffered
+
+
+def test_the_default_graph_is_the_runs_quads_and_each_items_own(sample_kg):
+    """Every quad of the default graph has the run, its agent or one document, entity or contradiction as its
+    subject, so a store can replace one item's quads by removing those of its subject (``kg.store_update``)."""
+    from kg.rdf import agent_iri, default_item_quads, iri, run_iri
+
+    for kg in (sample_kg, make_two_doc_kg()):
+        default = {q for q in to_quads(kg) if isinstance(q.graph_name, DefaultGraph)}
+        ids = {m.id for m in (*kg.documents, *kg.entities, *kg.contradictions)}
+        assert set(default_item_quads(kg, ids, run=True)) == default
+        runs = {q for q in default if q.subject in (run_iri(kg.run), agent_iri(kg.run))}
+        assert set(default_item_quads(kg, set(), run=True)) == runs
+        entity = kg.entities[0]
+        assert set(default_item_quads(kg, {entity.id}, run=False)) == {q for q in default if q.subject == iri(entity.id)}

@@ -133,3 +133,52 @@ def test_digests_of_the_other_kind_are_not_compared_the_store_is_written_afresh(
     keyed = write_store(kg, tmp_path / "keyed", keys=_keys(kg))
     assert json.loads((keyed / "graphs.json").read_text(encoding="utf-8"))["kind"] == "keys"
     assert update_store(kg, keyed, tmp_path / "new2", keys=_keys(kg)) is not None
+
+
+def _renamed(kg: KnowledgeGraph) -> KnowledgeGraph:
+    """``kg`` with its first entity renamed (an entity item of the default graph changed: its old labels must go)."""
+    first = kg.entities[0].model_copy(update={"name": "Another Name"})
+    return kg.model_copy(update={"entities": (first, *kg.entities[1:])})
+
+
+def _same_as_fresh(updated, graph: KnowledgeGraph, fresh) -> bool:
+    """Whether an updated store holds the quads of a fresh one, and counts them as it does."""
+    fresh_root = write_store(graph, fresh)
+    count = json.loads((updated / "names.json").read_text(encoding="utf-8"))["quads"]
+    return _quads(updated.parent) == _quads(fresh_root.parent) and count == len(_quads(fresh_root.parent))
+
+
+def test_only_the_default_graph_items_that_changed_are_replaced(tmp_path):
+    from pyoxigraph import DefaultGraph, Store
+
+    from kg.store_update import _replace_default, default_record
+
+    kg = make_two_doc_kg()
+    after = _renamed(kg)
+    old, new = default_record(kg), default_record(after)
+    assert {k for k in new["items"] if old["items"][k] != new["items"][k]} == {kg.entities[0].id}
+    assert old["run_digest"] == new["run_digest"] and not old["loose"]
+    store = Store()
+    store.bulk_extend(q for q in to_quads(kg) if isinstance(q.graph_name, DefaultGraph))
+    size = len(store)
+    changed, run, removed = _replace_default(store, old, new)
+    assert changed == {kg.entities[0].id} and not run and 0 < removed < size
+    root = write_store(kg, tmp_path / "old")
+    assert _same_as_fresh(update_store(after, root, tmp_path / "new"), after, tmp_path / "fresh")
+
+
+def test_a_store_without_item_digests_or_with_quotes_in_no_document_gets_its_default_graph_rewritten(tmp_path):
+    from kg.store_update import GRAPHS, _replace_default, default_record
+
+    kg = make_two_doc_kg()
+    root = write_store(kg, tmp_path / "old")
+    recorded = json.loads((root / GRAPHS).read_text(encoding="utf-8"))
+    del recorded["default"]  # as a store of an earlier kg wrote it
+    (root / GRAPHS).write_text(json.dumps(recorded), encoding="utf-8")
+    after = _renamed(kg)
+    assert _same_as_fresh(update_store(after, root, tmp_path / "new"), after, tmp_path / "fresh")
+    loose = after.model_copy(update={"quotes": tuple(q.model_copy(update={"sources": ()}) if i == 0 else q
+                                                     for i, q in enumerate(after.quotes))})
+    assert default_record(loose)["loose"] and _replace_default(None, default_record(kg), default_record(loose)) is None
+    assert _same_as_fresh(update_store(loose, write_store(kg, tmp_path / "old2"), tmp_path / "new2"), loose,
+                          tmp_path / "fresh2")
