@@ -59,6 +59,7 @@ __all__ = [
     "sparql",
     "sparql_stream",
     "sparql_terms",
+    "start_add_workers",
     "stats",
     "threats",
     "to_networkx",
@@ -351,6 +352,22 @@ def add(files: Iterable[str | Path], store: str | Path = DEFAULT_STORE,
     recorded = tuple((name, fmt) for name, fmt in record["formats"])
     return _build(inputs, store, record["catalog"], record["model"], progress, recorded if exports else (),
                   recorded, follow_links=record["follow_links"], jobs=jobs, scheduler=scheduler, incremental=True)
+
+
+def start_add_workers(store: str | Path = DEFAULT_STORE, jobs: int | None = None, scheduler: object = None) -> None:
+    """Start now the fork server that :func:`add` to ``store`` forks its worker from (``kg.forkserver.start``, with
+    the catalog and model of the store's build record): the ``kg add`` command calls this before it imports the
+    rest of kg. Nothing when the add would use one core or a Dask cluster, or when ``store`` holds no readable
+    record (the add reports that)."""
+    if scheduler is not None or _cores(jobs, scheduler) < 2:
+        return
+    try:
+        record = _read_record(store)
+    except StoreError:
+        return
+    from kg.forkserver import start
+
+    start(record.get("catalog"), record.get("model"), extract=False)
 
 
 def _cores(jobs: int | None, scheduler: object) -> int:

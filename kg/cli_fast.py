@@ -1,4 +1,5 @@
-"""The ``kg`` entry point: ``kg query competitors|threats|dependencies`` answered without typer, the rest by kg.cli.
+"""The ``kg`` entry point: ``kg query competitors|threats|dependencies`` answered without typer, the rest by kg.cli
+(``kg add`` starts its worker's fork server here first).
 
 typer builds its commands with pydantic, and together they cost a command more than the question does (on a
 10 k-quote store about 0.2 s of a 0.3 s query). These three questions take a name and a few options, so they are
@@ -47,9 +48,31 @@ def parse(args: list[str]) -> tuple[str, argparse.Namespace] | None:
     return args[1], options
 
 
+def _start_add_workers(args: list[str]) -> None:
+    """``kg add``: start the fork server its worker forks from before typer and the rest of kg are imported
+    (``kg.api.start_add_workers``; its seconds then overlap theirs). Only --store, --jobs and --scheduler are read
+    here; arguments this parser cannot read start nothing, and typer reports them."""
+    if "--help" in args or "-h" in args:
+        return
+    parser = _Parser(add_help=False, allow_abbrev=False)
+    parser.add_argument("--store", default="exports")
+    parser.add_argument("--jobs", "-j", type=int)
+    parser.add_argument("--scheduler")
+    try:
+        options, _ = parser.parse_known_args(args)
+    except _NotMine:
+        return
+    from kg.api import start_add_workers
+
+    start_add_workers(options.store, options.jobs, options.scheduler)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run ``kg``: a relation question here, anything else through ``kg.cli.main``."""
-    found = parse(sys.argv[1:] if argv is None else argv)
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["add"]:
+        _start_add_workers(args[1:])
+    found = parse(args)
     if found is None:
         from kg.cli import main as full
 

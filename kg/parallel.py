@@ -43,6 +43,8 @@ from typing import Self
 
 from kg import __version__
 from kg.catalog import Catalog, ontology_dir
+from kg.forkserver import PRELOAD
+from kg.forkserver import start as start_fork_server
 
 __all__ = ["DASK_CONNECT_TIMEOUT", "PARALLEL_MIN_QUOTES", "Runner", "Setup", "attribute_task",
            "extract_encoded_task", "extract_task", "fingerprint", "parse_task", "start_fork_server",
@@ -51,8 +53,7 @@ __all__ = ["DASK_CONNECT_TIMEOUT", "PARALLEL_MIN_QUOTES", "Runner", "Setup", "at
 PARALLEL_MIN_QUOTES = 200
 DASK_CONNECT_TIMEOUT = 10  # seconds to reach a --scheduler before the build fails
 _MAX_CHUNK = 128
-# what the fork server imports: workers fork with spaCy imported (and with their state, kg.prefork)
-_PRELOAD = ["kg.pipeline", "kg.nlp", "kg.prefork"]
+_PRELOAD = PRELOAD  # what the fork server imports (kg.forkserver): the same list
 
 
 # spaCy, and the word lists and stemmer that name discovery, sentiment and candidate features read
@@ -235,36 +236,6 @@ def warm_task(items: list, setup: Setup | str | _Worker) -> list:
         sample.write_text(_WARM_SAMPLE, encoding="utf-8")
         extract_corpus(read_corpus([sample]), runner=runner)
     return []
-
-
-def start_fork_server(catalog: str | Path | Catalog | None = None, model: str | None = None,
-                      extract: bool = True) -> None:
-    """Start multiprocessing's fork server now, where workers start by one: it imports spaCy and kg's pipeline
-    (about a CPU second) while this process goes on, before the first worker waits for it. Nothing once a fork
-    server runs.
-
-    The server also builds the state of workers of this ``catalog`` (a file, ``"none"`` or None for the shipped
-    one; not a :class:`Catalog` object) and ``model`` (:func:`prefork`), once, before it forks any: they start
-    with it. Without ``extract``, only what a parse reads (an add's one worker parses the new quotes first, and
-    this process waits for them: it builds the rest while names are resolved, :meth:`Runner.warm`).
-    """
-    import json
-    import multiprocessing
-    from multiprocessing import forkserver
-
-    from kg.prefork import ENV
-
-    if "forkserver" not in multiprocessing.get_all_start_methods():
-        return
-    forkserver.set_forkserver_preload(_PRELOAD)
-    if not isinstance(catalog, Catalog):
-        where = catalog if catalog is None or str(catalog).lower() == "none" else str(Path(catalog).resolve())
-        os.environ[ENV] = json.dumps({"catalog": where, "model": None if model is None else str(model),
-                                      "extract": extract})
-    try:
-        forkserver.ensure_running()  # the server takes this environment
-    finally:
-        os.environ.pop(ENV, None)
 
 
 def prefork(catalog: str | None, model: str | None, extract: bool = True) -> None:

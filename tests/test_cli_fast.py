@@ -57,3 +57,20 @@ def _run(main, capsys) -> tuple[int, str, str]:
 ])
 def test_anything_else_goes_to_the_typer_app(argv):
     assert cli_fast.parse(argv) is None
+
+
+@pytest.mark.parametrize("argv,expected", [
+    (["add", "new/", "--store", "out", "-j", "3"], [("out", 3, None)]),
+    (["add", "new/", "--jobs=1", "--no-progress"], [("exports", 1, None)]),
+    (["add", "new/", "--scheduler", "tcp://h:1", "--exports"], [("exports", None, "tcp://h:1")]),
+    (["add", "new/", "--jobs", "many"], []),  # typer reports it; nothing starts
+    (["add", "--help"], []),
+    (["build", "x", "--out", "out"], []),
+])
+def test_kg_add_starts_its_workers_fork_server_before_typer(argv, expected, monkeypatch):
+    calls = []
+    monkeypatch.setattr(kg, "start_add_workers", lambda *a: calls.append(a))
+    monkeypatch.setattr(kg_cli, "main", lambda: None)  # what typer would do next is not this test's
+    monkeypatch.setattr("sys.argv", ["kg", *argv])
+    cli_fast.main()
+    assert calls == expected
