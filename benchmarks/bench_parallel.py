@@ -408,9 +408,13 @@ def main(argv: list[str] | None = None) -> int:
                   f"speed-up {r['speedup']:.2f}x ({r['speedup'] / result['ceiling']['ceiling']:.0%} of the machine's),"
                   f" same graph; {'both warm' if warm else f'jobs={args.jobs} cold (its workers start in the run)'}")
             if r["speedup_by_cpu"]:
+                # the workers' CPU for what jobs=1 did beside the main process's own share: above 1 where busy cores
+                # slow each other (shared caches and memory), which no split of the work can win back
+                r["worker_cpu_inflation"] = sum(r["jobsN_worker_cpu_s"]) / (r["jobs1_cpu_s"] - r["jobsN_main_cpu_s"])
                 print(f"CPU: jobs=1 {r['jobs1_cpu_s']:.1f} s; jobs={args.jobs}: main process "
                       f"{r['jobsN_main_cpu_s']:.1f} s, workers {', '.join(f'{w:.1f}' for w in r['jobsN_worker_cpu_s'])} s"
-                      f" -> speed-up on idle cores {r['speedup_by_cpu']:.2f}x")
+                      f" -> speed-up on idle cores {r['speedup_by_cpu']:.2f}x; the workers took "
+                      f"{r['worker_cpu_inflation']:.2f}x the CPU seconds jobs=1 spent beside the main process's share")
         if args.build:
             result["build"] = b = bench_build(corpus, args.jobs, Path(tmp))
             for key in ("jobs1", f"jobs{args.jobs}"):
