@@ -163,8 +163,9 @@ def _replace_default(store: Store, old: dict | None, new: dict) -> tuple[set[str
     quads went). None where the default graph is to be rewritten whole (no old record, quotes in no document)."""
     from kg.rdf import iri
 
-    if old is None or old.get("loose", True) or new["loose"] or not isinstance(old.get("items"), dict):
-        return None
+    if old is None or old.get("loose", True) or new["loose"] or not isinstance(old.get("items"), dict) \
+            or not all(isinstance(old.get(key), str) for key in ("run", "agent", "run_digest")):
+        return None  # (a record kg did not write whole is not trusted either)
     before, after = old["items"], new["items"]
     changed = {key for key, found in after.items() if before.get(key) != found}
     subjects = [iri(key) for key in sorted(changed | (before.keys() - after.keys()))]

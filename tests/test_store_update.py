@@ -180,5 +180,7 @@ def test_a_store_without_item_digests_or_with_quotes_in_no_document_gets_its_def
     loose = after.model_copy(update={"quotes": tuple(q.model_copy(update={"sources": ()}) if i == 0 else q
                                                      for i, q in enumerate(after.quotes))})
     assert default_record(loose)["loose"] and _replace_default(None, default_record(kg), default_record(loose)) is None
+    damaged = {key: value for key, value in default_record(kg).items() if key != "agent"}
+    assert _replace_default(None, damaged, default_record(after)) is None
     assert _same_as_fresh(update_store(loose, write_store(kg, tmp_path / "old2"), tmp_path / "new2"), loose,
                           tmp_path / "fresh2")
