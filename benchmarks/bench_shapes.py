@@ -1,7 +1,8 @@
 """Is extraction linear in a document's quotes and in a quote's length? Ratios to spaCy's bare tokenizer by size.
 
     python benchmarks/bench_shapes.py                       # documents of 500 / 1,000 / 2,000 quotes,
-                                                            # quotes of 200 / 400 / 800 sentences
+                                                            # quotes of 200 / 400 / 800 sentences,
+                                                            # files of 5,000 / 10,000 / 20,000 quotes read only
     python benchmarks/bench_shapes.py --json shapes.json    # also write the figures as JSON
 
 A forum thread pasted as one document holds thousands of quotes, and a blog post pasted as one quote hundreds of
@@ -9,7 +10,9 @@ sentences. Each shape is written at doubling sizes from ``gen_corpus.py``'s inve
 document "A vs B" of N quotes; one quote of N sentences), and extracted in this process (``jobs=1``, CPU time,
 after a warm-up). ``spacy.blank("en").tokenizer`` tokenizes the same quote texts in the same run. If every step
 is linear, extraction's ratio to the tokenizer stays flat as the size doubles; a step quadratic in the shape's
-size makes the ratio grow with it (it doubles with each doubling once that step dominates). Each row also gives
+size makes the ratio grow with it (it doubles with each doubling once that step dominates). The "read" rows time
+reading one document's file alone (``kg.ingest.read_corpus``) at sizes where extraction would take minutes: a
+quadratic step there (line numbers once counted from the start of the file) shows as the ratio doubling. Each row also gives
 how much each time grew since the size before (×): the tokenizer's own time grows less than twice with the
 length of one quote, so for that shape the growth of extraction's seconds reads more plainly.
 """
@@ -70,14 +73,17 @@ def long_document(out: Path, quotes: int, seed: int = 7) -> list[str]:
     return texts
 
 
-SHAPES = {"document": long_document, "quote": long_quote}
+SHAPES = {"document": long_document, "quote": long_quote, "read": long_document}  # "read": reading it only
 
 
 def bench_shape(shape: str, sizes: list[int]) -> list[dict]:
-    """Extraction and tokenizer CPU seconds, and their ratio, for each size of ``shape``."""
+    """Extraction and tokenizer CPU seconds, and their ratio, for each size of ``shape`` (for "read", reading the
+    one long document's file, ``kg.ingest.read_corpus``, in place of extraction)."""
     import spacy
 
     import kg.api
+    from kg.heap import settling
+    from kg.ingest import read_corpus
 
     tokenizer = spacy.blank("en").tokenizer
     kg.api.extract([ROOT / "examples" / "reviews"], jobs=1)  # warm-up: imports, lexicons, models
@@ -86,11 +92,16 @@ def bench_shape(shape: str, sizes: list[int]) -> list[dict]:
         with tempfile.TemporaryDirectory(prefix="kg-shapes-") as tmp:
             texts = SHAPES[shape](Path(tmp), size)
             start = time.process_time()
-            graph = kg.api.extract([tmp], jobs=1)
+            if shape == "read":
+                with settling():  # as a build reads: the collector does not walk what it has read
+                    corpus = read_corpus([tmp])
+                found = {"quotes": len(corpus.quotes), "relations": None, "claims": None}
+            else:
+                graph = kg.api.extract([tmp], jobs=1)
+                found = {"quotes": graph.run.quotes, "relations": len(graph.relations), "claims": len(graph.claims)}
             extract_s = time.process_time() - start
             tokenize_s = _tokenized(tokenizer, texts)
-        rows.append({"shape": shape, "size": size, "quotes": graph.run.quotes, "characters": sum(map(len, texts)),
-                     "relations": len(graph.relations), "claims": len(graph.claims), "extract_s": extract_s,
+        rows.append({"shape": shape, "size": size, **found, "characters": sum(map(len, texts)), "extract_s": extract_s,
                      "tokenize_s": tokenize_s, "ratio": extract_s / tokenize_s})
     for before, row in pairwise(rows):
         row["ratio_growth"] = row["ratio"] / before["ratio"]
@@ -117,9 +128,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="sizes of the one long document, in quotes")
     parser.add_argument("--sentences", type=int, nargs="+", default=[200, 400, 800], metavar="N",
                         help="sizes of the one long quote, in sentences")
+    parser.add_argument("--reads", type=int, nargs="+", default=[5000, 10000, 20000], metavar="QUOTES",
+                        help="sizes of the one long document only read (kg.ingest), in quotes")
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here as JSON")
     args = parser.parse_args(argv)
-    rows = bench_shape("document", args.documents) + bench_shape("quote", args.sentences)
+    rows = (bench_shape("document", args.documents) + bench_shape("quote", args.sentences)
+            + bench_shape("read", args.reads))
     print(f"{'shape':<9} {'size':>6} {'chars':>9} {'extract s':>10} {'×':>5} {'tokenize s':>11} {'×':>5} "
           f"{'ratio':>6} {'×':>5}")
     for r in rows:
