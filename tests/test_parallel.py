@@ -16,6 +16,7 @@ from kg.errors import ParallelError
 from kg.parallel import Runner, Setup, extract_encoded_task, extract_task, parse_task
 
 REAL_DEV = ROOT / "tests" / "data" / "real" / "dev" / "corpus"
+needs_seeds = pytest.mark.skipif(not SEEDS.exists(), reason="../shared is not here")
 
 
 def output_files(folder: Path) -> dict[str, bytes]:
@@ -289,6 +290,7 @@ def test_real_set_with_two_jobs_is_the_graph_of_one_job(tmp_path):
     assert same, f"jobs=2 differs from jobs=1 at character {first}: {a[first - 80:first + 80]!r} / {b[first - 80:first + 80]!r}"
 
 
+@needs_seeds
 def test_cli_jobs_option(tmp_path, always_parallel):
     from typer.testing import CliRunner
 
@@ -301,6 +303,7 @@ def test_cli_jobs_option(tmp_path, always_parallel):
     assert CliRunner().invoke(app, ["extract", str(SEEDS), "--jobs", "0"]).exit_code == 2
 
 
+@needs_seeds
 def test_script_without_main_guard_runs_once(tmp_path, always_parallel):
     """Workers must not run the caller's script again (it has no ``if __name__ == "__main__"`` guard)."""
     script = tmp_path / "script.py"
@@ -390,7 +393,7 @@ def test_dask_unreachable_scheduler_is_a_kg_error(monkeypatch):
     pytest.importorskip("distributed")
     monkeypatch.setattr(parallel, "DASK_CONNECT_TIMEOUT", 1)
     with pytest.raises(ParallelError, match="cannot reach the Dask scheduler"):
-        kg.extract([SEEDS], scheduler="tcp://127.0.0.1:9")
+        kg.extract([EXAMPLES], scheduler="tcp://127.0.0.1:9")
 
 
 def test_the_fingerprint_changes_with_a_word_list_s_version(monkeypatch):
