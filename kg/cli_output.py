@@ -133,6 +133,22 @@ def _print(rows: list[dict], fmt: Format, columns: list[str] | None = None, lead
 
 
 _WRAP_AT = 24  # a column whose cells run longer than this is running text: it wraps
+_READABLE = 16  # running text squeezed narrower than this reads badly: the rows are shown as records
+
+
+def _shared(natural: list[int], text: list[int], left: int) -> list[int]:
+    """``natural`` widths with the ``text`` columns sharing ``left`` cells in proportion to their length, none
+    below ``_READABLE`` (or its own length) while the others can give."""
+    widths = natural[:]
+    weight = sum(natural[i] for i in text)
+    for i in text:
+        widths[i] = max(min(natural[i], _READABLE), min(natural[i], left * natural[i] // weight))
+    while sum(widths[i] for i in text) > left:
+        wide = [i for i in text if widths[i] > min(natural[i], _READABLE)]
+        if not wide:
+            break
+        widths[max(wide, key=widths.__getitem__)] -= 1
+    return widths
 
 
 def _widths(headers: list[str], cells: list[list[str]], total: int) -> list[int]:
@@ -151,6 +167,9 @@ def _widths(headers: list[str], cells: list[list[str]], total: int) -> list[int]
         return natural
     text = [i for i in range(count) if longest[i] > _WRAP_AT]
     short = [i for i in range(count) if i not in text]
+    left = room - sum(natural[i] for i in short)
+    if text and left >= sum(min(natural[i], _READABLE) for i in text):  # headers whole, the text gets the rest
+        return _shared(natural, text, left)
     widths = natural[:]
 
     def squeeze(indices: list[int], floor) -> None:
@@ -171,14 +190,30 @@ def _widths(headers: list[str], cells: list[list[str]], total: int) -> list[int]
     return widths
 
 
+
+
+def _cramped(cells: list[list[str]], widths: list[int]) -> bool:
+    """Whether a table of these widths cuts a short value (a name, a number) or leaves running text fewer than
+    ``_READABLE`` cells."""
+    from kg.table import cell_len
+
+    for i, width in enumerate(widths):
+        longest = max((cell_len(row[i]) for row in cells), default=0)
+        if width < (longest if longest <= _WRAP_AT else _READABLE):
+            return True
+    return False
+
+
 def _table(rows: list[dict], columns: list[str]) -> None:
-    """A table as wide as the terminal (``COLUMNS`` when not a terminal): see :func:`_widths`."""
+    """A table as wide as the terminal (``COLUMNS`` when not a terminal): see :func:`_widths`; records (a block
+    per row, a line per field) where the table would cut names or squeeze its text (:func:`_cramped`)."""
     import shutil
 
-    from kg.table import render
+    from kg.table import render, render_records
 
     cells = [[_visible(_flat(r.get(c))) for c in columns] for r in rows]
     width = shutil.get_terminal_size().columns
-    _echo(render(columns, cells, _widths(columns, cells, width)))
+    widths = _widths(columns, cells, width)
+    _echo(render_records(columns, cells, width) if cells and _cramped(cells, widths) else render(columns, cells, widths))
 
 

@@ -2,7 +2,8 @@
 
 The CLI printed its tables with rich, whose layout engine took longer than the query for a few hundred rows
 (0.55 s for 280 rows of ``kg query competitors``). The widths are chosen by the caller (``kg.cli._widths``);
-this module only wraps and draws, in time linear in the characters shown.
+this module only wraps and draws, in time linear in the characters shown. A table too wide for the terminal is
+drawn as records instead (:func:`render_records`, as psql's expanded display): a block per row, a line per field.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 
-__all__ = ["cell_len", "render", "wrap"]
+__all__ = ["cell_len", "render", "render_records", "wrap"]
 
 _WORD = re.compile(r"\S+")
 
@@ -96,3 +97,21 @@ def render(headers: list[str], rows: list[list[str]], widths: list[int]) -> str:
         out += _rows(row, widths, "│")
     out.append(_rule("└", "─", "┴", "┘", widths))
     return "\n".join(out) + "\n"
+
+
+def render_records(headers: list[str], rows: list[list[str]], width: int) -> str:
+    """The rows as records, each at most ``width`` cells wide where it can be: a rule naming the row's number,
+    then a line per field, its name padded to the longest, its value wrapped beside it (ending with a newline)."""
+    if not headers:
+        return ""
+    label = max(cell_len(h) for h in headers)
+    room = max(width - label - 1, 10)
+    out = []
+    for n, row in enumerate(rows, 1):
+        title = f"-[ {n} ]"
+        out.append(title + "-" * max(min(width, label + 1 + room) - len(title), 0))
+        for header, cell in zip(headers, row):
+            first, *rest = wrap(cell, room)
+            out.append(f"{_pad(header, label)} {first}".rstrip())
+            out += [f"{' ' * label} {line}".rstrip() for line in rest]
+    return "\n".join(out) + "\n" if out else ""

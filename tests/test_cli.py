@@ -388,6 +388,25 @@ def test_cli_table_fits_the_terminal_width(store, width):
     assert all(name in competitors for name in ("Weaviate", "Milvus", "Pinecone"))  # names are never cut
 
 
+def test_cli_table_too_narrow_shows_records_and_a_wide_one_keeps_headers_whole(store):
+    narrow = runner.invoke(app, ["query", "competitors", "Qdrant", "--aggregate", "--store", str(store)],
+                           env={"COLUMNS": "80"}).stdout
+    assert narrow.startswith("-[ 1 ]") and "\ncompetitor_type " in narrow and "┏" not in narrow
+    assert {"Weaviate", "Milvus", "Pinecone"} <= {line.split()[1] for line in narrow.splitlines()
+                                                  if line.startswith("competitor ")}
+    wide = runner.invoke(app, ["query", "competitors", "Qdrant", "--aggregate", "--store", str(store)],
+                         env={"COLUMNS": "180"}).stdout
+    assert wide.startswith("┏") and "┃ competitor_type ┃" in wide
+
+
+def test_cli_table_is_cramped_when_it_cuts_a_name_or_squeezes_text():
+    from kg.cli_output import _cramped
+
+    cells = [["Weaviate", "x" * 40]]
+    assert not _cramped(cells, [8, 16]) and _cramped(cells, [7, 30]) and _cramped(cells, [8, 15])
+    assert not _cramped(cells, [8, 40]) and not _cramped([], [3, 3])
+
+
 def test_cli_table_widths_keep_short_columns_whole_and_wrap_text():
     from kg.cli_output import _widths
 
@@ -397,3 +416,4 @@ def test_cli_table_widths_keep_short_columns_whole_and_wrap_text():
     assert sum(widths) + 3 * 3 + 1 <= 60
     assert widths[0] == 8 and widths[1] >= 2 and widths[2] >= 10
     assert _widths(headers, cells, 400) == [8, 11, 200]  # room enough: every column at its natural width
+    assert _widths(headers, cells, 100)[:2] == [8, 11]  # the text wraps before a header folds

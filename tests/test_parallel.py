@@ -397,7 +397,7 @@ def test_dask_unreachable_scheduler_is_a_kg_error(monkeypatch):
 
 
 def test_the_fingerprint_changes_with_a_word_list_s_version(monkeypatch):
-    import importlib.metadata as metadata
+    from importlib import metadata
 
     catalog = load_catalog(None)
     before = parallel.fingerprint(catalog, None)

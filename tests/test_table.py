@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rich.cells import cell_len as rich_cell_len
 
-from kg.table import cell_len, render, wrap
+from kg.table import cell_len, render, render_records, wrap
 
 
 @pytest.mark.parametrize(("text", "width", "lines"), [
@@ -34,3 +34,22 @@ def test_render_draws_every_line_the_same_width():
     assert {cell_len(line) for line in lines} == {8 + 12 + 3 * 2 + 1}
     assert "│ Weaviate │ Qdrant       │" in lines and any("数据库" in line for line in lines)
     assert render([], [], []) == ""
+
+
+def test_render_records_puts_each_field_on_its_own_line_within_the_width():
+    text = render_records(["competitor", "exact"], [["Weaviate", "Qdrant competes with Weaviate and Milvus"],
+                                                     ["数据库", "x"]], 30)
+    assert text.splitlines() == [
+        "-[ 1 ]------------------------",
+        "competitor Weaviate",
+        "exact      Qdrant competes",
+        "           with Weaviate and",
+        "           Milvus",
+        "-[ 2 ]------------------------",
+        "competitor 数据库",
+        "exact      x",
+    ]
+    assert max(cell_len(line) for line in text.splitlines()) <= 30
+    assert render_records(["a"], [], 30) == "" and render_records([], [["x"]], 30) == ""
+    narrow = render_records(["competitor"], [["Weaviate"]], 12)  # too narrow: values keep 10 cells
+    assert "competitor Weaviate" in narrow
