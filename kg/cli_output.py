@@ -190,8 +190,6 @@ def _widths(headers: list[str], cells: list[list[str]], total: int) -> list[int]
     return widths
 
 
-
-
 def _cramped(cells: list[list[str]], widths: list[int]) -> bool:
     """Whether a table of these widths cuts a short value (a name, a number) or leaves running text fewer than
     ``_READABLE`` cells."""

@@ -1,7 +1,7 @@
 """Plain-text tables for the terminal: columns of given widths, text wrapped at words, boxed as rich draws them.
 
 The CLI printed its tables with rich, whose layout engine took longer than the query for a few hundred rows
-(0.55 s for 280 rows of ``kg query competitors``). The widths are chosen by the caller (``kg.cli._widths``);
+(0.55 s for 280 rows of ``kg query competitors``). The widths are chosen by the caller (``kg.cli_output._widths``);
 this module only wraps and draws, in time linear in the characters shown. A table too wide for the terminal is
 drawn as records instead (:func:`render_records`, as psql's expanded display): a block per row, a line per field.
 """
