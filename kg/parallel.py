@@ -53,7 +53,6 @@ __all__ = ["DASK_CONNECT_TIMEOUT", "PARALLEL_MIN_QUOTES", "Runner", "Setup", "at
 PARALLEL_MIN_QUOTES = 200
 DASK_CONNECT_TIMEOUT = 10  # seconds to reach a --scheduler before the build fails
 _MAX_CHUNK = 128
-_PRELOAD = PRELOAD  # what the fork server imports (kg.forkserver): the same list
 
 
 # spaCy, and the word lists and stemmer that name discovery, sentiment and candidate features read
@@ -444,7 +443,7 @@ class Runner:
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
         context = multiprocessing.get_context(method)
         if method == "forkserver":
-            context.set_forkserver_preload(_PRELOAD)
+            context.set_forkserver_preload(PRELOAD)
         return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_install,
                                    initargs=(self.setup, extract))
 

@@ -801,12 +801,16 @@ def _overlaps_itself(form: str) -> bool:
 
 
 def _blanked(text: str, spans: Sequence[tuple[int, int]]) -> str:
-    """``text`` with the characters of ``spans`` replaced by NUL, which no name holds (the length is kept)."""
-    for start, end in spans:
-        end = min(end, len(text))
+    """``text`` with the characters of ``spans`` replaced by NUL, which no name holds (the length is kept), in one
+    pass over the text however many spans a quote's names make."""
+    pieces: list[str] = []
+    at = 0
+    for start, end in sorted(spans):
+        start, end = max(start, at), min(end, len(text))
         if start < end:
-            text = text[:start] + "\0" * (end - start) + text[end:]
-    return text
+            pieces += (text[at:start], "\0" * (end - start))
+            at = end
+    return "".join([*pieces, text[at:]]) if pieces else text
 
 
 def _as_written(form: str, table: EntityTable) -> bool:
