@@ -51,6 +51,8 @@ WHOSE = "Pricing is tight for them: Runloop Devbox, whose per-second billing is 
 RISK_FOR = "The real risk for E2B is the clouds: Modal and Runloop Devbox both sell sandboxes by the second."
 OWNER_RISK = "Daytona's biggest worry isn't Modal, it's Runloop Devbox."
 SURPASSING = "Downloads doubled this spring, with Modal surpassing E2B for the first time."
+SURPASSED_BY = "In downloads E2B was surpassed by Modal."  # passive: the actor follows "by"
+REPLACED_AS_DEFAULT = "At work E2B was replaced by Modal as the default sandbox."
 QUIETLY_REPLACING = "In most agent stacks Modal is quietly replacing E2B."
 EDGING_AHEAD = "With a 10% share Modal has already caught up with E2B."
 LOSES = "If Modal keeps cutting prices like this, E2B loses the renewal next quarter."
@@ -171,7 +173,7 @@ DOCS = [
                                TAKING_PLACE, NEXT_BIG_THING, TAKES_OVER, DEPRECATED_FOR, EXODUS,
                                CHOOSING_TO_MIGRATE, SUCCESSOR, RIVAL_FATE, THAT_THREATENS, KILLER_ADJECTIVE,
                                NOTHING_THREATENS]),
-    ("E2B vs Daytona", [SURPASSING, QUIETLY_REPLACING, EDGING_AHEAD, BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
+    ("E2B vs Daytona", [SURPASSING, SURPASSED_BY, REPLACED_AS_DEFAULT, QUIETLY_REPLACING, EDGING_AHEAD, BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
                          OPENER_MAKER]),
     ("Daytona vs Milvus", [OWNERS_WHICH, THIS_PROJECT, BUILT_BY, MAKER_MODIFIER, MAKER_WORDS_BY, MAKER_ASIDE, BOUGHT_BY,
                            TWO_DEPENDENCIES, CATALOG_MAKER, WHOSE, IT_LATER, EVALUATING]),
@@ -319,6 +321,8 @@ def test_one_team_s_move_is_no_threat(view):
     (LOSES, "Modal", "E2B", "next quarter", True),
     (WHOSE, "Runloop Devbox", "Daytona", None, False),
     (SURPASSING, "Modal", "E2B", None, False),
+    (SURPASSED_BY, "Modal", "E2B", None, False),
+    (REPLACED_AS_DEFAULT, "Modal", "E2B", None, False),
     (QUIETLY_REPLACING, "Modal", "E2B", None, False),
     (EDGING_AHEAD, "Modal", "E2B", None, False),
     (DEPRECATED_FOR, "Modal", "E2B", None, False),
