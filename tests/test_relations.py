@@ -109,6 +109,8 @@ REPLACEMENT_WRITTEN_IN = "Jan, a modern replacement for Ollama written in Rust, 
 USED_IN = "Honestly llama.cpp is used in both Ollama and Jan these days."  # what it is used in depends on it
 USED_BY_COMPANY = "Qdrant is used by Google for a few internal tools."  # a company's choice, no dependency
 INCORPORATED_INTO = "RocksDB is incorporated into Qdrant, Milvus and other vector stores."  # they depend on it
+REQUIRED_BY = "In practice RocksDB is required by both Qdrant and Milvus."  # passive: they need it
+INCLUDED_IN = "These days llama.cpp is included in the Jan installer."  # what includes it depends on it
 ONLY_WORKS_WITH = "Jan only works with Docker, which rules it out here."
 LANGUAGE_IN_LIST = "Chroma (Trychroma, open source, Python) is the easiest to embed."
 MODIFIES_NAME = "Qdrant stays lean where the Java-based Elasticsearch needs a big heap."  # Elasticsearch is Java-based
@@ -197,7 +199,7 @@ DOCS = [
                                                        BUILT_IT_ON, CITED, FORK_OF_THE_ORIGINAL, BOTH_FORKS,
                                                        LANGUAGE_ASIDE, REPLACEMENT_WRITTEN_IN, USED_IN,
                                                        USED_BY_COMPANY, MODIFIES_NAME, MODIFIES_LIKE,
-                                                       INCORPORATED_INTO, ONLY_WORKS_WITH, LANGUAGE_IN_LIST,
+                                                       INCORPORATED_INTO, REQUIRED_BY, INCLUDED_IN, ONLY_WORKS_WITH, LANGUAGE_IN_LIST,
                                                        MODIFIES_APPOSED, MODIFIES_PLURAL, ORIGINATED_RELEASE,
                                                        BINDING_FOR, BASED_AT_END, PORT_ASIDE, BASED_ON_RELEASE]),
 ]
@@ -423,6 +425,8 @@ def test_hedged_threat_has_lower_confidence(view):
     (MODIFIES_APPOSED, {("depends_on", "Qdrant", "Rust")}),
     (MODIFIES_PLURAL, set()),
     (INCORPORATED_INTO, {("depends_on", "Qdrant", "RocksDB"), ("depends_on", "Milvus", "RocksDB")}),
+    (REQUIRED_BY, {("depends_on", "Qdrant", "RocksDB"), ("depends_on", "Milvus", "RocksDB")}),
+    (INCLUDED_IN, {("depends_on", "Jan", "llama.cpp")}),
     (ONLY_WORKS_WITH, {("depends_on", "Jan", "Docker")}),
     (LANGUAGE_IN_LIST, {("depends_on", "Chroma", "Python")}),  # a language among a parenthesis's items
     # a language naming a kind of product, and the products of that kind it introduces
