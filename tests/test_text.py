@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import random
 
-from kg.extract.text import QuoteContext
+import pytest
+
+from kg.extract.text import QuoteContext, find_horizon
+from kg.lexicon import load_lexicon
 from kg.resolve import Hit
 
 
@@ -59,3 +62,15 @@ def test_a_list_changed_in_place_is_read_again():
     assert ctx.hits_in(0, 20) == ctx.hits
     ctx.sentences.append((50, 100))
     assert ctx.sentence_of(60) == (50, 100)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Modal could replace E2B by 2027.", "2027"),
+    ("Modal will replace E2B within 12 months.", "12 months"),
+    ("Modal, launched in 2019, replaced E2B.", None),  # a past event's year
+    ("Over the last 2-3 years, Modal replaced E2B.", None),  # a past stretch of time
+    ("Modal, launched in 2019, could replace E2B by 2027.", "2027"),  # the past year is passed over
+])
+def test_a_horizon_is_ahead_a_time_in_the_past_is_none(text, expected):
+    found = find_horizon(text, 0, len(text), load_lexicon())
+    assert (found[0] if found else None) == expected

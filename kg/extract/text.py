@@ -132,10 +132,15 @@ def normalize_horizon(match: re.Match[str]) -> str:
     return f"{number} {unit}{'s' if number != 1 else ''}"
 
 
+_PAST_REACH = 24  # characters before a horizon where the words that put it in the past (cues "horizon_past") end
+
+
 def find_horizon(text: str, start: int, end: int, lexicon: Lexicon, near: int | None = None) -> tuple[str, int, int] | None:
     """The time horizon stated in [start, end), nearest to ``near``: (normalised, start, end)."""
     found = []
     for m in lexicon.finditer("horizon", text, start, end):
+        if lexicon.search("horizon_past", text, max(0, m.start() - _PAST_REACH), m.start()):
+            continue  # "launched in 2019", "over the last 2 years": a time in the past, not a horizon
         found.append((abs(m.start() - near) if near is not None else m.start(), m.start(), m.end(), m))
     if not found:
         return None
