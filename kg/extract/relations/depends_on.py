@@ -19,7 +19,8 @@ from kg.resolve import EntityTable, Hit
 
 __all__ = ["depends_on"]
 
-_NOT_BEFORE = re.compile(r"\b(?:rather than|instead of|not|never|no longer|without)\s+(?:\w+\s+)?$", re.IGNORECASE)
+_NOT_BEFORE = re.compile(r"\b(?:rather than|instead of|not|never|no longer|without|\w+n['’]t)\s+(?:\w+\s+)?$",
+                         re.IGNORECASE)  # "…n't": "isn't based on", "won't run on"
 _PRONOUN = re.compile(r"\s*(?:it|them)\b")
 _OBJECT_OF_NOUN = re.compile(r"\b(?:replacement|alternative|successor|rewrite|clone|port|fork|brother|sister|"
                              r"sibling|answer|competitor|rival)\s+(?:for|to|of)\s+(?:the\s+)?$",
