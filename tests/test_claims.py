@@ -246,6 +246,8 @@ def test_the_found_model_decides_a_claim_and_the_typed_model_its_type():
     ("The iOS and Android apps feel native.", ["iOS", "Android"], ["iOS", "Android"]),
     ("k3s requires Linux for its agents.", ["Linux"], ["Linux"]),
     ("It was ported to both Linux and Windows in 2008.", ["Linux", "Windows"], ["Linux", "Windows"]),
+    ("Sadly it doesn't run on Windows.", ["Windows"], ["no Windows"]),  # a contracted negation
+    ("It does not run on Windows.", ["Windows"], ["no Windows"]),
 ])
 def test_platform_support_read_from_the_words_around_it(text, names, value):
     import re
@@ -268,6 +270,8 @@ def test_platform_support_read_from_the_words_around_it(text, names, value):
     ("Budibase is open source and easy to host.", ["open-source"]),
     ("Retool is closed source, which is a problem.", ["proprietary"]),
     ("TablePlus is not open source.", ["proprietary"]),
+    ("TablePlus isn't open source.", ["proprietary"]),
+    ("TablePlus wasn’t open source then.", ["proprietary"]),
     ("The open source community loves it.", []),  # a community, not a licence
     ("Redis is now source-available.", ["source-available"]),
 ])

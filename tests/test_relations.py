@@ -17,6 +17,7 @@ BAKEOFF = "Weaviate keeps showing up in the same bake-offs as Milvus, and it ove
 NEGATED = "Qdrant is not really a competitor to Elasticsearch; it solves a much narrower problem."
 NEGATED_VERB = "Honestly Weaviate doesn't compete with Redis at all for our workload."
 NEGATED_DEPENDENCY = "Unlike the rumours say, Qdrant isn't built on RocksDB."  # a contracted negation
+NEGATED_MAKER = "For the record, Weaviate isn't made by Zilliz."
 HEDGED = "Jan could compete with LM Studio once its model browser matures."
 INSTEAD_OF = "For the prototype we went with Chroma instead of Milvus, mostly for the install story."
 COMPATIBLE = "For the new cluster we tried Qdrant, which is Pinecone-compatible at the API level."
@@ -168,7 +169,7 @@ NO_CUE = [
 ]
 
 DOCS = [
-    ("Qdrant vs Weaviate", [OXFORD, COMPETES_VERB, NEGATED, NEGATED_VERB, NEGATED_DEPENDENCY, SAME_CROWD, PULLS_IN, SHOUTED_NO,
+    ("Qdrant vs Weaviate", [OXFORD, COMPETES_VERB, NEGATED, NEGATED_VERB, NEGATED_DEPENDENCY, NEGATED_MAKER, SAME_CROWD, PULLS_IN, SHOUTED_NO,
                             ASIDE, BAKEOFF]),
     ("Ollama vs LM Studio", [ALTERNATIVE, MAIN_ALTERNATIVES, HEDGED, KILL_CUE]),
     ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER, IT_NEXT, APPOSITIVE]),
@@ -296,6 +297,12 @@ def test_a_contracted_negation_makes_no_dependency_and_is_reported(view):
     assert view.edges(NEGATED_DEPENDENCY, "depends_on") == set()
     items = view.report("rejected_relation", NEGATED_DEPENDENCY)
     assert any(item.message.startswith("depends_on") and "ent:rocksdb" in item.message for item in items)
+
+
+def test_a_negated_maker_makes_no_edge_and_is_reported(view):
+    assert view.edges(NEGATED_MAKER, "developed_by") == set()
+    items = view.report("rejected_relation", NEGATED_MAKER)
+    assert any(item.message.startswith("developed_by") and "ent:zilliz" in item.message for item in items)
 
 
 def test_hedged_competition_has_lower_confidence(view):

@@ -11,7 +11,8 @@ from kg.lexicon import Lexicon
 from kg.resolve import Hit
 
 __all__ = ["ALLOWED_TYPES", "Finding", "actor_before", "antecedent", "apposed_owner", "clause_subject", "cue_targets",
-           "emit", "evidence_span", "list_after", "list_back", "named_before", "named_target", "negated_pairs",
+           "emit", "evidence_span", "list_after", "list_back", "named_before", "named_target", "negated_before",
+           "negated_pairs",
            "referent", "sentence_opener", "subject_hit"]
 
 ALLOWED_TYPES = fact_types().allowed_types  # relation type → (source entity types, target entity types)
@@ -267,6 +268,16 @@ def subject_hit(ctx: QuoteContext) -> Hit | None:
         return None
     kind = next((h.type for h in ctx.hits if h.root == ctx.subject), "Product")
     return Hit(0, 0, "", ctx.subject, ctx.subject, kind, "subject")
+
+
+_NOT_BEFORE = re.compile(r"\b(?:rather than|instead of|not|never|no longer|without|\w+n['’]t)\s+(?:\w+\s+)?$",
+                         re.IGNORECASE)
+
+
+def negated_before(text: str, lo: int, pos: int) -> bool:
+    """Whether a negation stands just before a cue at ``pos`` (looking no further back than ``lo``): "not built on",
+    "isn't made by", "won't run on", "instead of"."""
+    return _NOT_BEFORE.search(text, max(lo, pos - 24), pos) is not None
 
 
 def negated_pairs(ctx: QuoteContext, lexicon: Lexicon) -> dict[frozenset[str], tuple[int, int]]:

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from kg.extract.relations.base import (Finding, antecedent, apposed_owner, line_topic, list_after, list_back,
-                                      sentence_opener)
+                                      negated_before, sentence_opener)
 from kg.extract.relations.cues import Reading, Scope, reader, run_cues
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.lexicon import Lexicon
@@ -19,8 +19,6 @@ from kg.resolve import EntityTable, Hit
 
 __all__ = ["depends_on"]
 
-_NOT_BEFORE = re.compile(r"\b(?:rather than|instead of|not|never|no longer|without|\w+n['’]t)\s+(?:\w+\s+)?$",
-                         re.IGNORECASE)  # "…n't": "isn't based on", "won't run on"
 _PRONOUN = re.compile(r"\s*(?:it|them)\b")
 _OBJECT_OF_NOUN = re.compile(r"\b(?:replacement|alternative|successor|rewrite|clone|port|fork|brother|sister|"
                              r"sibling|answer|competitor|rival)\s+(?:for|to|of)\s+(?:the\s+)?$",
@@ -92,7 +90,7 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
                                                         m.start()):
         sources = [subject]  # "This project uses Tauri": the quote's own product
     negated = scope.lexicon.search("depends_negation", ctx.text, s_lo, s_hi) or \
-        _NOT_BEFORE.search(ctx.text[max(s_lo, m.start() - 24):m.start()])
+        negated_before(ctx.text, s_lo, m.start())
     pronoun = _PRONOUN.match(ctx.text[m.end():m.end() + 5])
     # a platform is what a product is built on ("a fork of Debian", "requires Windows"), not where it runs
     skip = _NOT_OBJECTS + (("Platform",) if scope.lexicon.search("platform_availability", m.group()) else ())

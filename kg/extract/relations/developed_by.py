@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from kg.extract.relations.base import Finding, actor_before, line_topic, list_after, named_before
+from kg.extract.relations.base import (Finding, actor_before, line_topic, list_after, named_before,
+                                      negated_before)
 from kg.extract.relations.cues import Reading, Scope, reader, run_cues
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.lexicon import Lexicon
@@ -53,8 +54,10 @@ def _maker_after(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     product = actor_before(ctx, m.start(), lo, words=6) or named_before(ctx, s_lo, m.start()) or \
         line_topic(ctx, m.start()) or scope.subject
     makers = list_after(ctx, m.end(), hi, max_gap=8)
+    negated = negated_before(ctx.text, s_lo, m.start())  # "Zep isn't made by Acme"
     for maker in makers[:1] if product else []:
-        yield Reading(product, maker, min(m.start(), maker.start), maker.end)  # type: ignore[arg-type]
+        yield Reading(product, maker, min(m.start(), maker.start), maker.end,  # type: ignore[arg-type]
+                      rejected="negated maker" if negated else None)
 
 
 @reader("maker_before")
