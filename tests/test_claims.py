@@ -248,6 +248,7 @@ def test_the_found_model_decides_a_claim_and_the_typed_model_its_type():
     ("It was ported to both Linux and Windows in 2008.", ["Linux", "Windows"], ["Linux", "Windows"]),
     ("Sadly it doesn't run on Windows.", ["Windows"], ["no Windows"]),  # a contracted negation
     ("It does not run on Windows.", ["Windows"], ["no Windows"]),
+    ("They dropped support for macOS last year.", ["macOS"], ["no macOS"]),
 ])
 def test_platform_support_read_from_the_words_around_it(text, names, value):
     import re

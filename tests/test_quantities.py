@@ -94,7 +94,8 @@ def test_prices(text, expected):
     assert _prices(text) == expected
 
 
-@pytest.mark.parametrize("text", ["it costs nothing extra", "version 2.0 is free-form", "20 ms at p95"])
+@pytest.mark.parametrize("text", ["it costs nothing extra", "version 2.0 is free-form", "20 ms at p95",
+                                  "it has no free tier", "they dropped the free plan", "there isn't a free tier"])
 def test_no_price(text):
     assert find_prices(text) == []
 

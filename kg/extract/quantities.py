@@ -262,6 +262,8 @@ _FREE = re.compile(r"(?=[atfice1])(?:\b(?:a |the )?free (?:tier|plan|download|ve
                    r"totally\s+|entirely\s+)?free\b(?!-|\s(?:software|and\s+open|as\s+in|of\s+(?!charge|cost)))|"
                    r"(?<![\w-])(?:100%|completely|totally|entirely) free\b(?!-|\s(?:software|and\s+open|of\s+(?!charge|cost))))",
                    re.IGNORECASE)  # "free tier", "for free", "AWS SAM is free", "completely free"; not "free software"
+_NO_FREE = re.compile(r"(?:\b(?:no|not|without|lacks?|dropped|killed|removed|ended|discontinued|retired)|n['’]t(?:\s+\w+)?)"
+                      r"\s+(?:(?:a|an|the|its|any|their)\s+)?$", re.IGNORECASE)  # what a free offer "no" stands before
 
 
 def _under_a(text: str, found: list[Quantity]) -> list[Quantity]:
@@ -305,5 +307,6 @@ def _prices(text: str) -> tuple[Quantity, ...]:
         unit = "/".join(x for x in (currency, period, per) if x)
         out.append(Quantity(m.start(), end, value, unit, "range" if isinstance(value, list) else "="))
     for m in _FREE.finditer(text):
-        out.append(Quantity(m.start(), m.end(), 0.0, "USD/month", "="))
+        if not _NO_FREE.search(text, max(0, m.start() - 24), m.start()):  # "no free tier": no price at all
+            out.append(Quantity(m.start(), m.end(), 0.0, "USD/month", "="))
     return tuple(sorted(out, key=lambda q: q.start))

@@ -95,7 +95,8 @@ def platforms(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterat
         if lexicon.search("platform_context", window) is None:
             continue
         names = [table.name(h.entity) for h in group]
-        negative = re.search(r"\b(?:no|not|without|cuts out|excludes?|lacks?|\w+n['’]t)\b", ctx.text[max(lo, group[0].start - 30):group[0].start])
+        negative = re.search(r"\b(?:no|not|without|cuts out|excludes?|lacks?|\w+n['’]t|dropp(?:ed|ing|s)|"
+                             r"removed|ended|deprecated|discontinued)\b", ctx.text[max(lo, group[0].start - 30):group[0].start])
         tail = re.match(r"(?:-only|\s+only)?(?:\s+(?:support|builds?|binaries|users|machines|hosts))?", ctx.text[group[-1].end:])
         start = group[0].start
         end = group[-1].end + (tail.end() if tail else 0)
