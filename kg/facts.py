@@ -60,6 +60,8 @@ class ClaimSpec:
     it's a lovely notebook companion"). A loose claim's owner must be a product; a crisp one's may be a maker.
     ``absorbs``: a loose assertion on the same words adds nothing to this crisp claim and is left out ("$20/month"
     states the price); a requirement does not absorb the drawback or strength the same words state.
+    ``names_values`` (optional, false): its values name things (licences, platforms), so two of its claims with
+    different values on the same words are two claims ("moved from MPL to BSL"), not one read twice.
     """
 
     name: str
@@ -69,6 +71,7 @@ class ClaimSpec:
     owner: str
     facet: tuple[str, float] | None
     absorbs: bool
+    names_values: bool = False
 
 
 @dataclass(frozen=True)
@@ -197,7 +200,7 @@ def _relation(check: _Checker, name: str, entry: Any) -> RelationSpec:
 
 def _claim(check: _Checker, name: str, entry: Any) -> ClaimSpec:
     key = f"claims.{name}"
-    check.object(entry, key, {"class", "crisp", "precedence", "owner", "facet", "absorbs"})
+    check.object(entry, key, {"class", "crisp", "precedence", "owner", "facet", "absorbs"}, {"names_values"})
     precedence = entry["precedence"]
     if isinstance(precedence, bool) or not isinstance(precedence, int) or precedence < 1:
         check.fail(f"{key}.precedence", f"expected a whole number from 1, got {precedence!r}")
@@ -208,7 +211,8 @@ def _claim(check: _Checker, name: str, entry: Any) -> ClaimSpec:
     return ClaimSpec(name=name, cls=check.term(entry["class"], f"{key}.class"),
                      crisp=check.flag(entry["crisp"], f"{key}.crisp"), precedence=precedence, owner=entry["owner"],
                      facet=check.facet(entry["facet"], f"{key}.facet"),
-                     absorbs=check.flag(entry["absorbs"], f"{key}.absorbs"))
+                     absorbs=check.flag(entry["absorbs"], f"{key}.absorbs"),
+                     names_values=check.flag(entry.get("names_values", False), f"{key}.names_values"))
 
 
 class _Checker:
@@ -220,7 +224,7 @@ class _Checker:
     def fail(self, key: str, problem: str) -> None:
         raise OntologyError(f"{self.path}: {key or 'top level'}: {problem}")
 
-    def object(self, value: Any, key: str, required: set[str]) -> None:
+    def object(self, value: Any, key: str, required: set[str], optional: set[str] = frozenset()) -> None:
         if not isinstance(value, dict):
             self.fail(key, f"expected an object, got {type(value).__name__}")
         where = f"{key}." if key else ""
@@ -228,9 +232,9 @@ class _Checker:
         if missing:
             self.fail(f"{where}{missing[0]}", "missing" + (f" (also missing: {', '.join(missing[1:])})"
                                                            if len(missing) > 1 else ""))
-        unknown = sorted(k for k in value if k not in required and not k.startswith("_"))
+        unknown = sorted(k for k in value if k not in required | optional and not k.startswith("_"))
         if unknown:
-            self.fail(f"{where}{unknown[0]}", f"unknown key; expected {', '.join(sorted(required))} "
+            self.fail(f"{where}{unknown[0]}", f"unknown key; expected {', '.join(sorted(required | optional))} "
                                               "(keys starting with _ are comments)")
 
     def table(self, value: Any, key: str) -> list[tuple[str, Any]]:

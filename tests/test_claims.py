@@ -339,3 +339,9 @@ def test_a_claim_is_checked_against_the_kept_claims_it_overlaps_as_against_all_o
             if not any(_clashes(f, k, order, absorbing) for k in kept):
                 kept.append(f)
         assert _unrepeated(found, order, absorbing) == kept
+
+
+def test_two_licences_on_the_same_words_are_two_claims(tmp_path):
+    quote = "Terraform moved from MPL to BSL in 2023."
+    view = GraphView(run_docs(tmp_path, [("Terraform notes", [quote])]))
+    assert sorted(c.value for c in view.claims(quote, "license")) == ["BSL", "MPL-2.0"]
