@@ -7,7 +7,7 @@ import re
 import pytest
 
 from kg.extract.relations.base import (actor_before, antecedent, apposed_owner, clause_subject, line_topic, list_after,
-                                      list_back)
+                                      list_back, named_before, negated_before)
 from kg.extract.text import QuoteContext
 from kg.resolve import Hit
 
@@ -146,3 +146,25 @@ def test_apposed_owner_is_the_name_a_noun_phrase_stands_beside(text, names, cue,
 def test_clause_subject_is_the_opening_name_followed_by_its_verb(text, names, cue, subject):
     found = clause_subject(_ctx(text, names), 0, text.index(cue))
     assert (found.text if found else None) == subject
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("An S3-compatible store built by Deuxfleurs.", None),  # a name written as a modifier is not the one built
+    ("Today the S3 store is built by Deuxfleurs.", "S3"),
+])
+def test_the_one_product_named_before_a_cue_is_no_modifier(text, expected):
+    ctx = _ctx(text, ["S3", "Deuxfleurs"])
+    found = named_before(ctx, 0, text.index("built"))
+    assert (found.text if found else None) == expected
+
+
+@pytest.mark.parametrize("text,negated", [
+    ("Qdrant is not built on RocksDB.", True),
+    ("Qdrant isn't built on RocksDB.", True),
+    ("Qdrant won\u2019t run on RocksDB.", True),
+    ("Qdrant is built on RocksDB.", False),
+    ("Nothing here; Qdrant is built on RocksDB.", False),  # a negation further back is another clause's
+])
+def test_a_negation_just_before_a_cue(text, negated):
+    cue = re.search(r"(?:built|run) on", text).start()
+    assert negated_before(text, text.index("Qdrant"), cue) is negated

@@ -244,10 +244,14 @@ def named_before(ctx: QuoteContext, lo: int, pos: int) -> Hit | None:
     if opening:
         return opening
     earlier = {h.root: h for h in ctx.hits_from(lo, pos) if h.type == "Product"
-               and not _GOVERNED.search(ctx.text, max(lo, h.start - 12), h.start)}
+               and not _GOVERNED.search(ctx.text, max(lo, h.start - 12), h.start)
+               and not _MODIFIER_AFTER.match(ctx.text, h.end)}
     return next(iter(earlier.values())) if len(earlier) == 1 else None  # "I like AssemblyAI, but it runs on …"
 
 
+# a name written as a modifier is not what its sentence is about: "an S3-compatible store built by Deuxfleurs"
+_MODIFIER_AFTER = re.compile(r"-(?:compatible|like|style|based|powered|backed|inspired|flavou?red|esque|native)\b",
+                             re.IGNORECASE)
 # a name right after a preposition is no clause's actor: in "The challenger to Figma … It uses SVG", "it" is not Figma
 _GOVERNED = re.compile(r"\b(?:to|than|of|from|vs\.?|versus|against|over|unlike|with|without|for)\s+(?:the\s+)?$",
                        re.IGNORECASE)

@@ -55,6 +55,8 @@ def _maker_after(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
         line_topic(ctx, m.start()) or scope.subject
     makers = list_after(ctx, m.end(), hi, max_gap=8)
     negated = negated_before(ctx.text, s_lo, m.start())  # "Zep isn't made by Acme"
+    if makers and "backed" in m.group().lower() and makers[0].type != "Organization" and makers[0].rule == "catalog":
+        return  # "a Go binary backed by PostgreSQL": a known product stores its data (depends_on reads it), no maker
     for maker in makers[:1] if product else []:
         yield Reading(product, maker, min(m.start(), maker.start), maker.end,  # type: ignore[arg-type]
                       rejected="negated maker" if negated else None)
