@@ -168,3 +168,14 @@ def test_the_one_product_named_before_a_cue_is_no_modifier(text, expected):
 def test_a_negation_just_before_a_cue(text, negated):
     cue = re.search(r"(?:built|run) on", text).start()
     assert negated_before(text, text.index("Qdrant"), cue) is negated
+
+
+@pytest.mark.parametrize("text,listed", [
+    ("A fork of CraftBukkit, Paper and Spigot.", ["CraftBukkit", "Paper", "Spigot"]),
+    ("A fork of CraftBukkit, Paper forked from Spigot.", ["CraftBukkit"]),  # Paper opens a clause of its own
+    ("It wraps CraftBukkit, and Paper then uses Spigot.", ["CraftBukkit"]),
+])
+def test_a_list_ends_before_a_name_that_opens_a_clause(text, listed):
+    ctx = _ctx(text, ["CraftBukkit", "Paper", "Spigot"])
+    cue = re.search(r"fork of |wraps ", text).end()
+    assert [h.text for h in list_after(ctx, cue, len(text))] == listed

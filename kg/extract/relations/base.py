@@ -71,12 +71,20 @@ def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight
                 break
         elif (len(gap) > 70 or not _SEPARATOR.search(gap.rstrip())) and not re.fullmatch(_FILLER, gap):
             break
+        if items and _CLAUSE_VERB.match(ctx.text, hit.end):
+            break  # "a fork of CraftBukkit, Paper forked from Spigot": a name before its verb opens a new clause
         if hit.type in skip:
             cursor = hit.end
             continue
         items.append(hit)
         cursor = hit.end
     return items
+
+
+# a finite verb right after a name: the name is its clause's subject, so no list runs on through it
+_CLAUSE_VERB = re.compile(r"\s+(?:(?:also|now|still|then|later|itself|in turn)\s+)?"
+                          r"(?:forked|became|went|began|started|switched|moved|uses|runs|relies|depends|powers|"
+                          r"wraps|ships|builds|adds|offers|provides|supports|needs|requires)\b")
 
 
 # what may stand between a verb and its object's name: articles, a few adjectives, markdown ("[X](…)", "**X**")
