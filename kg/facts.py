@@ -200,7 +200,8 @@ def _relation(check: _Checker, name: str, entry: Any) -> RelationSpec:
 
 def _claim(check: _Checker, name: str, entry: Any) -> ClaimSpec:
     key = f"claims.{name}"
-    check.object(entry, key, {"class", "crisp", "precedence", "owner", "facet", "absorbs"}, {"names_values"})
+    check.object(entry, key, {"class", "crisp", "precedence", "owner", "facet", "absorbs"},
+                 frozenset({"names_values"}))
     precedence = entry["precedence"]
     if isinstance(precedence, bool) or not isinstance(precedence, int) or precedence < 1:
         check.fail(f"{key}.precedence", f"expected a whole number from 1, got {precedence!r}")
@@ -224,7 +225,7 @@ class _Checker:
     def fail(self, key: str, problem: str) -> None:
         raise OntologyError(f"{self.path}: {key or 'top level'}: {problem}")
 
-    def object(self, value: Any, key: str, required: set[str], optional: set[str] = frozenset()) -> None:
+    def object(self, value: Any, key: str, required: set[str], optional: frozenset[str] = frozenset()) -> None:
         if not isinstance(value, dict):
             self.fail(key, f"expected an object, got {type(value).__name__}")
         where = f"{key}." if key else ""

@@ -12,8 +12,7 @@ from kg.resolve import Hit
 
 __all__ = ["ALLOWED_TYPES", "Finding", "actor_before", "antecedent", "apposed_owner", "clause_subject", "cue_targets",
            "emit", "evidence_span", "list_after", "list_back", "named_before", "named_target", "negated_before",
-           "negated_pairs",
-           "referent", "sentence_opener", "subject_hit"]
+           "negated_pairs", "referent", "sentence_opener", "subject_hit"]
 
 ALLOWED_TYPES = fact_types().allowed_types  # relation type → (source entity types, target entity types)
 _FILLER = r"(?:\s|,|\band\b|\bor\b|&|\bboth\b|\beither\b|\bthe\b|\ba\b|\ban\b|\balso\b|\blike\b|\bespecially\b" \
