@@ -60,8 +60,8 @@ class ClaimSpec:
     it's a lovely notebook companion"). A loose claim's owner must be a product; a crisp one's may be a maker.
     ``absorbs``: a loose assertion on the same words adds nothing to this crisp claim and is left out ("$20/month"
     states the price); a requirement does not absorb the drawback or strength the same words state.
-    ``names_values`` (optional, false): its values name things (licences, platforms), so two of its claims with
-    different values on the same words are two claims ("moved from MPL to BSL"), not one read twice.
+    ``distinct_values`` (optional, false): two of its claims with different values are two claims even on the same
+    words ("moved from MPL to BSL", "$27M ARR despite 13% churn"), not one read twice.
     """
 
     name: str
@@ -71,7 +71,7 @@ class ClaimSpec:
     owner: str
     facet: tuple[str, float] | None
     absorbs: bool
-    names_values: bool = False
+    distinct_values: bool = False
 
 
 @dataclass(frozen=True)
@@ -201,7 +201,7 @@ def _relation(check: _Checker, name: str, entry: Any) -> RelationSpec:
 def _claim(check: _Checker, name: str, entry: Any) -> ClaimSpec:
     key = f"claims.{name}"
     check.object(entry, key, {"class", "crisp", "precedence", "owner", "facet", "absorbs"},
-                 frozenset({"names_values"}))
+                 frozenset({"distinct_values"}))
     precedence = entry["precedence"]
     if isinstance(precedence, bool) or not isinstance(precedence, int) or precedence < 1:
         check.fail(f"{key}.precedence", f"expected a whole number from 1, got {precedence!r}")
@@ -213,7 +213,7 @@ def _claim(check: _Checker, name: str, entry: Any) -> ClaimSpec:
                      crisp=check.flag(entry["crisp"], f"{key}.crisp"), precedence=precedence, owner=entry["owner"],
                      facet=check.facet(entry["facet"], f"{key}.facet"),
                      absorbs=check.flag(entry["absorbs"], f"{key}.absorbs"),
-                     names_values=check.flag(entry.get("names_values", False), f"{key}.names_values"))
+                     distinct_values=check.flag(entry.get("distinct_values", False), f"{key}.distinct_values"))
 
 
 class _Checker:

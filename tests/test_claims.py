@@ -345,3 +345,16 @@ def test_two_licences_on_the_same_words_are_two_claims(tmp_path):
     quote = "Terraform moved from MPL to BSL in 2023."
     view = GraphView(run_docs(tmp_path, [("Terraform notes", [quote])]))
     assert sorted(c.value for c in view.claims(quote, "license")) == ["BSL", "MPL-2.0"]
+
+
+
+@pytest.mark.parametrize("quote,expected", [
+    ("Acme raised $24M last spring.", [("metric", 24000000.0)]),  # funding: the company's figure, not a price
+    ("Acme was at $27M ARR despite 13% monthly churn.", [("metric", 13.0), ("metric", 27000000.0)]),
+    ("Acme costs $20/month per seat.", [("pricing", 20.0)]),
+    ("Acme raised its prices to $70 a month.", [("pricing", 70.0)]),  # a price raised is still a price
+])
+def test_money_beside_funding_or_revenue_words_is_a_metric(tmp_path, quote, expected):
+    view = GraphView(run_docs(tmp_path, [("Acme notes", [quote])]))
+    found = sorted((c.type, c.value) for c in view.claims(quote) if c.type in ("metric", "pricing"))
+    assert found == sorted(expected)

@@ -49,8 +49,8 @@ def test_claim_precedence_puts_crisp_claims_first():
                                                                            "dependency", "risk"}
     # a requirement leaves the drawback its words also state; measured and stated claims absorb their words
     assert {n for n, c in facts.claims.items() if c.crisp and not c.absorbs} == {"dependency"}
-    # two licences or platforms on the same words are two claims; two readings of one number are one
-    assert {n for n, c in facts.claims.items() if c.names_values} == {"license", "platform"}
+    # two licences, platforms, figures or prices on the same words are two claims
+    assert {n for n, c in facts.claims.items() if c.distinct_values} == {"metric", "pricing", "license", "platform"}
 
 
 def test_maker_rule_and_allowed_types():
@@ -79,8 +79,8 @@ def test_maker_rule_and_allowed_types():
     (lambda raw: raw["claims"]["risk"].update(owner="maker"), "claims.risk.owner", "subject, clause"),
     (lambda raw: raw["claims"]["risk"].update(absorbs=True), "claims.risk.absorbs", "only a crisp claim"),
     (lambda raw: raw["claims"]["metric"].pop("absorbs"), "claims.metric.absorbs", "missing"),
-    (lambda raw: raw["claims"]["metric"].update(names_values="no"), "claims.metric.names_values", "true or false"),
-    (lambda raw: raw["claims"]["metric"].update(name_values=True), "claims.metric.name_values", "names_values"),
+    (lambda raw: raw["claims"]["metric"].update(distinct_values="no"), "claims.metric.distinct_values", "true or false"),
+    (lambda raw: raw["claims"]["metric"].update(name_values=True), "claims.metric.name_values", "distinct_values"),
     (lambda raw: raw.pop("claims"), "claims", "missing"),
 ])
 def test_a_malformed_entry_names_file_and_key(tmp_path, edit, key, problem):

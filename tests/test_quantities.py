@@ -87,6 +87,9 @@ def test_parse_number(digits, mult, expected):
     ("$10 to $30 a month", [([10.0, 30.0], "USD/month", "range", "$10 to $30 a month")]),
     ("there is a free tier", [(0.0, "USD/month", "=", "a free tier")]),
     ("free for individuals, paid for teams", [(0.0, "USD/month", "=", "free for individuals")]),
+    ("they raised $28M", [(28000000.0, "USD", "=", "$28M")]),
+    ("a $2 billion valuation", [(2000000000.0, "USD", "=", "$2 billion")]),
+    ("$15-40k per seat", [([15000.0, 40000.0], "USD/seat", "range", "$15-40k per seat")]),  # one scale for both
     ("Pro is $20/mo and there's a free plan",
      [(20.0, "USD/month", "=", "$20/mo"), (0.0, "USD/month", "=", "a free plan")]),
 ])

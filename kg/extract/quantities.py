@@ -76,13 +76,16 @@ def _comparator_width() -> int:
     return max(map(len, _units()["comparators"]))
 
 
+_MONEY_SCALE = r"(?:k|m|mm|b|bn)(?![a-z])|\s(?:thousand|million|billion)\b"  # "$1.5k", "$28M", "$2 billion"
+
+
 @lru_cache(maxsize=1)
 def _price_pattern() -> re.Pattern[str]:
     t = _units()
     per = _alternation(list(t["per_units"]))
     return re.compile(
-        rf"(?P<cur>{_alternation(list(t['currencies']))})\s?(?P<lo>\d+(?:\.\d+)?)(?P<k>k)?"
-        rf"(?:\s?(?:-|–|to)\s?(?:{_alternation(list(t['currencies']))})?\s?(?P<hi>\d+(?:\.\d+)?))?"
+        rf"(?P<cur>{_alternation(list(t['currencies']))})\s?(?P<lo>\d+(?:\.\d+)?)(?P<mult>{_MONEY_SCALE})?"
+        rf"(?:\s?(?:-|–|to)\s?(?:{_alternation(list(t['currencies']))})?\s?(?P<hi>\d+(?:\.\d+)?)(?P<hmult>{_MONEY_SCALE})?)?"
         rf"(?:\s?(?:/|per|a|an)\s?(?P<period>{_alternation(list(t['periods']))}|{per})\b)?"
         rf"(?:\s?(?:/|per)\s?(?P<per>{per}|{_alternation(list(t['periods']))})\b)?",
         re.IGNORECASE,
@@ -288,9 +291,10 @@ def _prices(text: str) -> tuple[Quantity, ...]:
     out = []
     for m in _price_pattern().finditer(text) if _DIGIT.search(text) else ():  # a price has a number
         currency = t["currencies"][m.group("cur").lower().strip()]
-        scale = 1000 if m.group("k") else 1
-        lo = float(m.group("lo")) * scale
-        value: float | list[float] = lo if not m.group("hi") else [lo, float(m.group("hi")) * scale]
+        lo_mult, hi_mult = (m.group(g) or "" for g in ("mult", "hmult"))
+        lo = parse_number(m.group("lo"), (lo_mult or hi_mult).strip() or None)  # "$15-40k": both in thousands
+        value: float | list[float] = lo if not m.group("hi") else \
+            [lo, parse_number(m.group("hi"), (hi_mult or lo_mult).strip() or None)]
         period: str | None = None
         per: str | None = None
         words = [(m.group(k) or "").lower() for k in ("period", "per")]

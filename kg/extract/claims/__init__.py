@@ -21,12 +21,12 @@ def _overlap(a: ClaimFinding, b: ClaimFinding) -> float:
 
 
 def _clashes(f: ClaimFinding, k: ClaimFinding, order: dict[str, int], absorbing: frozenset[str],
-             naming: frozenset[str] = frozenset()) -> bool:
+             distinct: frozenset[str] = frozenset()) -> bool:
     """Whether candidate ``f`` repeats the already kept claim ``k`` (``absorbing``: the claim types that absorb
-    an assertion on their words; ``naming``: the types whose values name things; as ``ontology/facts.json``
-    says)."""
+    an assertion on their words; ``distinct``: the types whose different values are different claims; as
+    ``ontology/facts.json`` says)."""
     crisp = f.type in order
-    if f.type in naming and k.type == f.type and f.value != k.value:
+    if f.type in distinct and k.type == f.type and f.value != k.value:
         return False  # "moved from Apache 2.0 to BSL": two licences, each a claim
     if crisp or k.type not in order:  # same kind of claim on the same words
         return (k.type == f.type or not crisp) and _overlap(f, k) > 0.5
@@ -50,18 +50,18 @@ def extract_claims(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable,
     order = {t: i for i, t in enumerate(CRISP_TYPES)}
     loose = {t: len(order) + i for i, t in enumerate(types.loose_claims)}
     absorbing = frozenset(name for name, spec in types.claims.items() if spec.absorbs)
-    naming = frozenset(name for name, spec in types.claims.items() if spec.names_values)
+    distinct = frozenset(name for name, spec in types.claims.items() if spec.distinct_values)
     found.sort(key=lambda f: (order.get(f.type, len(order)), -f.confidence, loose.get(f.type, 99), f.start, f.end))
-    return sorted(_unrepeated(found, order, absorbing, naming), key=lambda f: (f.start, f.end, f.type))
+    return sorted(_unrepeated(found, order, absorbing, distinct), key=lambda f: (f.start, f.end, f.type))
 
 
 def _unrepeated(found: list[ClaimFinding], order: dict[str, int], absorbing: frozenset[str],
-                naming: frozenset[str] = frozenset()) -> list[ClaimFinding]:
+                distinct: frozenset[str] = frozenset()) -> list[ClaimFinding]:
     """The claims of ``found`` (in order of precedence) that repeat no claim kept before them (:func:`_clashes`)."""
     kept: list[ClaimFinding] = []
     index = SpanIndex()  # the kept claims by the stretches of text they cover
     for f in found:
-        if not any(_clashes(f, k, order, absorbing, naming)
+        if not any(_clashes(f, k, order, absorbing, distinct)
                    for k in index.near(f.start, f.end)):  # only an overlap clashes
             kept.append(f)
             index.add(f.start, f.end, f)

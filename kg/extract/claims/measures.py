@@ -47,12 +47,18 @@ def _phrase(ctx: QuoteContext, start: int, end: int) -> tuple[int, int]:
 
 @claim_extractors.register("pricing")
 def pricing(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
-    """Prices: "$15-40/mo per seat" → 15–40 USD/month/seat; "free tier" → 0."""
+    """Prices: "$15-40/mo per seat" → 15–40 USD/month/seat; "free tier" → 0. An amount that funding, valuation or
+    revenue words stand beside ("$24M raised", "$27M ARR"; ``money_figure`` in the cues) is a metric instead."""
     stop = re.compile(r"^(?:with|and|or|but|than|of|in|on|because|while|if|when|where|which|that)$", re.IGNORECASE)
+    before, after = lexicon.patterns("money_figure.before"), lexicon.patterns("money_figure.after")
     for p in find_prices(ctx.text):
         lo, hi = sub_clause(ctx.text, p.start, p.end, *ctx.sentence_of(p.start))
         start, end = window(ctx.text, p.start, p.end, lo, hi, left=3, right=3, left_stop=stop)
-        yield ClaimFinding("pricing", start, end, "pricing.money", 0.9, p.value, p.unit, p.comparator)
+        if any(b.search(ctx.text, max(lo, p.start - 40), p.start) for b in before) or \
+                any(a.match(ctx.text, p.end, hi) for a in after):  # "$24M raised", "$27M ARR": the company's figure
+            yield ClaimFinding("metric", start, end, "metric.money", 0.85, p.value, p.unit, p.comparator)
+        else:
+            yield ClaimFinding("pricing", start, end, "pricing.money", 0.9, p.value, p.unit, p.comparator)
 
 
 @claim_extractors.register("license")
