@@ -358,3 +358,22 @@ def test_money_beside_funding_or_revenue_words_is_a_metric(tmp_path, quote, expe
     view = GraphView(run_docs(tmp_path, [("Acme notes", [quote])]))
     found = sorted((c.type, c.value) for c in view.claims(quote) if c.type in ("metric", "pricing"))
     assert found == sorted(expected)
+
+
+@pytest.mark.parametrize("quote,values", [
+    ("Acme is MIT licensed.", ["MIT"]),
+    ("Acme is not MIT licensed.", ["not MIT"]),  # a named licence the quote denies
+    ("Acme isn't licensed under the MIT license.", ["not MIT"]),
+    ("Acme is available under the Apache 2.0 license, not GPL.", ["Apache 2.0", "not GPL-3.0"]),
+])
+def test_a_denied_licence_is_said_as_such(tmp_path, quote, values):
+    view = GraphView(run_docs(tmp_path, [("Acme notes", [quote])]))
+    claims = view.claims(quote, "license")
+    assert sorted(c.value for c in claims) == values
+    assert all(c.polarity == "negative" for c in claims if c.value.startswith("not "))
+
+
+def test_a_licence_named_twice_in_a_sentence_is_one_claim(tmp_path):
+    quote = "Acme is released under the GNU General Public License (GPL)."
+    view = GraphView(run_docs(tmp_path, [("Acme notes", [quote])]))
+    assert [c.value for c in view.claims(quote, "license")] == ["GPL-3.0"]

@@ -61,18 +61,28 @@ def pricing(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator
             yield ClaimFinding("pricing", start, end, "pricing.money", 0.9, p.value, p.unit, p.comparator)
 
 
+_NOT_LICENSED = re.compile(r"\b(?:not|never|no\s+longer|\w+n['’]t)\s+(?:(?:licen[cs]ed|released|available|"
+                           r"distributed|under|the|an?|with|using|an?\s+)\s*){0,3}$", re.IGNORECASE)
+
+
 @claim_extractors.register("license")
 def licenses(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator[ClaimFinding]:
     """Licences named in the quote, with the words that say something about them; and the kind of licence words say
     without naming one ("it is closed source", "Budibase is open source": ``license_kind`` in the cues)."""
     read = []
+    named = set()  # (sentence, licence) pairs already read: "the GNU General Public License (GPL)" is one licence
     for hit in ctx.hits:
-        if hit.type != "License":
+        if hit.type != "License" or (ctx.sentence_of(hit.start), hit.entity) in named:
             continue
+        named.add((ctx.sentence_of(hit.start), hit.entity))
         lo, hi = sub_clause(ctx.text, hit.start, hit.end, *ctx.sentence_of(hit.start))
         start, end = window(ctx.text, hit.start, hit.end, lo, hi, left=3, right=4)
         read.append((hit.start, hit.end))
-        yield ClaimFinding("license", start, end, "license.named", 0.9, table.name(hit.entity))
+        if _NOT_LICENSED.search(ctx.text, max(lo, hit.start - 40), hit.start):  # "is not MIT licensed": not that one
+            yield ClaimFinding("license", start, end, "license.named", 0.9, f"not {table.name(hit.entity)}",
+                               polarity="negative")
+        else:
+            yield ClaimFinding("license", start, end, "license.named", 0.9, table.name(hit.entity))
     for kind in lexicon.cues.get("license_kind", {}):
         for m in lexicon.finditer(f"license_kind.{kind}", ctx.text):
             s_lo, s_hi = ctx.sentence_of(m.start())
