@@ -31,6 +31,10 @@ def _prices(text):
     ("over 40% cheaper per query", [(40.0, "%", ">", "over 40%")]),
     ("up to 32k tokens of history", [(32000.0, "tokens", "<=", "up to 32k tokens")]),
     ("p99 of 300ms and 2.2k stars", [(300.0, "ms", "=", "300ms"), (2200.0, "stars", "=", "2.2k stars")]),
+    ("it takes 50k writes per second", [(50000.0, "writes/s", "=", "50k writes per second")]),  # a count per time
+    ("it logs 2 GB per hour", [(2.0, "GB/h", "=", "2 GB per hour")]),
+    ("north of 1.4M executions a month", [(1400000.0, "executions/month", ">", "north of 1.4M executions a month")]),
+    ("about 1.5 seconds per page, 10 ms per request", [(1.5, "s", "~", "about 1.5 seconds"), (10.0, "ms", "=", "10 ms")]),
 ])
 def test_metrics(text, expected):
     assert _metrics(text) == expected

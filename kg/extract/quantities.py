@@ -64,6 +64,13 @@ def _metric_pattern() -> re.Pattern[str]:
     )
 
 
+@lru_cache(maxsize=1)
+def _rate_pattern() -> re.Pattern[str]:
+    """What makes a count a rate, right after its unit: " per second", "/sec", " a day" (``rate_periods``)."""
+    return re.compile(rf"\s*(?:/|\s(?:per|a|an|every)\s)\s*({_alternation(list(_units()['rate_periods']))})\b",
+                      re.IGNORECASE)
+
+
 def _comparator(words: str | None) -> str:
     """The comparator a matched comparator word stands for ("under" → "<", "sub-" → "<"); "=" without one."""
     table, word = _units()["comparators"], (words or "").strip().lower()
@@ -195,13 +202,16 @@ def find_metrics(text: str, skip: Sequence[tuple[int, int]] = ()) -> list[Quanti
             continue
         value = parse_number(m.group("num"), mult) * scale
         comparator = _comparator(m.group("cmp"))
-        start = m.start("cmp") if m.group("cmp") else m.start("num")
+        start, end = m.start("cmp") if m.group("cmp") else m.start("num"), m.end()
+        rate = _rate_pattern().match(text, end) if "/" not in unit else None
+        if rate:  # "50k writes per second": a rate
+            unit, end = f"{unit}/{t['rate_periods'][rate.group(1).lower()]}", rate.end()
         low = re.search(r"(?:between\s+|from\s+)?(\d+(?:\.\d+)?)\s*(?:and|to|-|–)\s*$", text[max(0, start - 24):start])
         if low and not m.group("cmp"):  # "between 10 and 20 ms", "10-20 ms": a range, not 20
             lo_value = parse_number(low.group(1), mult) * scale
-            out.append(Quantity(start - len(low.group()), m.end(), [lo_value, value], unit, "range"))
+            out.append(Quantity(start - len(low.group()), end, [lo_value, value], unit, "range"))
             continue
-        out.append(Quantity(start, m.end(), value, unit, comparator))
+        out.append(Quantity(start, end, value, unit, comparator))
     for m in _size_pattern().finditer(text):  # model sizes
         if not any(q.start <= m.start() < q.end for q in out) and \
                 not taken.overlaps(m.start(), m.end("mult")):
@@ -239,8 +249,11 @@ def _counts(text: str, skip: Sequence[tuple[int, int]], found: list[Quantity]) -
             continue
         comparator = t["comparators"].get((m.group("cmp") or "").strip().lower(), "=")
         value = parse_number(m.group("num"), (m.group("mult") or "").strip() or None) * (unit[1] if unit else 1)
-        out.append(Quantity(m.start("cmp") if m.group("cmp") else m.start("num"), m.end(), value,
-                            unit[0] if unit else noun, comparator))
+        name, end = unit[0] if unit else noun, m.end()
+        rate = _rate_pattern().match(text, end) if "/" not in name else None
+        if rate:  # "50k writes per second": a rate
+            name, end = f"{name}/{t['rate_periods'][rate.group(1).lower()]}", rate.end()
+        out.append(Quantity(m.start("cmp") if m.group("cmp") else m.start("num"), end, value, name, comparator))
     return out
 
 
