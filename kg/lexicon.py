@@ -63,6 +63,7 @@ class Lexicon:
     licenses: dict[str, str]  # lowercased surface form → canonical name
     platforms: dict[str, str]
     label_nouns: frozenset[str] = frozenset()  # "Series", "Plan": a one-letter name after one is a label
+    org_suffixes: frozenset[str] = frozenset()  # "Labs", "Capital": a discovered name ending in one is an organization
     families: dict[str, CueFamily] = field(default_factory=dict)  # in file order
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # pure functions' results
 
@@ -327,6 +328,8 @@ def _load_lexicon(folder: str) -> Lexicon:
         generic_terms=frozenset(w for _, w in _words(lex / "generic_terms.txt")),
         common_capitalized=frozenset(w for _, w in _words(lex / "common_capitalized.txt")),
         label_nouns=frozenset(w for _, w in _words(lex / "label_nouns.txt")),
+        org_suffixes=frozenset(w for _, w in _words(lex / "org_suffixes.txt")) if (lex / "org_suffixes.txt").is_file()
+        else frozenset(),  # an ontology folder copied before the file existed reads on without it
         licenses=_synonyms(lex / "licenses.txt"),
         platforms=_synonyms(lex / "platforms.txt"),
         families=families,

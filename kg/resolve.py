@@ -25,7 +25,6 @@ from kg.words import (RARE, find_name, is_common, is_person, is_place, is_unhear
 __all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Scanned", "Span", "resolve_corpus", "scan_names",
            "scan_texts"]
 
-_ORG_SUFFIX = re.compile(r"\b(?:Inc\.?|Labs|Corp\.?|Corporation|Ltd\.?|LLC|GmbH|Technologies|Systems|Research|AI|Company|Foundation)$")
 _ORG_PRODUCT = re.compile(r"((?: (?-i:[A-Z])[\w-]+){1,3})(?=[\s.,;:!?)'’]|$)")
 _PRODUCT_STOP = frozenset({"I", "And", "Or", "But", "The", "This", "It", "AI", "API", "Inc", "Inc.", "Labs", "Research",
                            "GPU", "GPUs", "CPU", "CPUs", "SDK", "SDKs", "CLI", "TPU", "TPUs", "Chips", "Engineers"})
@@ -948,8 +947,9 @@ def _amid_capitals(text: str, n: NameHit) -> bool:
     return any(_CAPITAL_WORD.match(w.strip("*_\"'“”(),.:;!?")) for w in (before[-1:] + after[:1]))
 
 
-def _guess_type(name: str, hits: list[NameHit]) -> str:
-    if _ORG_SUFFIX.search(name):
+def _guess_type(name: str, hits: list[NameHit], org_suffixes: frozenset[str]) -> str:
+    """A discovered name's type: an organization when its last word ends companies' names (``org_suffixes.txt``)."""
+    if name.split()[-1] in org_suffixes:
         return "Organization"
     if all(h.rule == "discovery.acronym" for h in hits):
         return "Technology"
@@ -1079,7 +1079,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             elif entry:
                 eid = table.add_catalog(entry.name)
             else:
-                eid = table.add_discovered(base, _guess_type(base, confirmed.get(key) or [n]))
+                eid = table.add_discovered(base, _guess_type(base, confirmed.get(key) or [n], lexicon.org_suffixes))
             if release:
                 eid = table.add_part(f"{table.name(eid)} {release}", eid, "release")
             table.info[eid].aliases.add(n.text) if n.text != table.name(eid) else None

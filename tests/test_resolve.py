@@ -341,12 +341,27 @@ def test_a_company_a_title_moves_to_is_a_subject_but_not_a_company_prefix(moves)
 @pytest.mark.parametrize("name,expected", [
     ("The Browser Company", "Organization"), ("Zorbly Foundation", "Organization"), ("Quillbase LLC", "Organization"),
     ("Quillbase", "Product"), ("Quillbase Studio", "Product"),
+    ("Sequoia Capital", "Organization"), ("Epic Games", "Organization"), ("Zorbly Inc.", "Organization"),
+    ("GitLab", "Product"),  # a suffix inside a word is none
 ])
 def test_a_discovered_name_with_a_company_suffix_is_an_organization(name, expected):
+    from kg.lexicon import load_lexicon
     from kg.names import NameHit
     from kg.resolve import _guess_type
 
-    assert _guess_type(name, [NameHit(0, len(name), name, "discovery.shape", True, False)]) == expected
+    hits = [NameHit(0, len(name), name, "discovery.shape", True, False)]
+    assert _guess_type(name, hits, load_lexicon().org_suffixes) == expected
+
+
+def test_an_ontology_folder_without_the_suffix_list_reads_on(tmp_path):
+    import shutil
+
+    from kg.lexicon import load_lexicon
+    from kg.paths import shipped_ontology_dir
+
+    shutil.copytree(shipped_ontology_dir(), tmp_path / "ontology")
+    (tmp_path / "ontology" / "lexicons" / "org_suffixes.txt").unlink()
+    assert load_lexicon(tmp_path / "ontology").org_suffixes == frozenset()
 
 
 @pytest.fixture(scope="module")
