@@ -19,6 +19,8 @@ NEGATED_VERB = "Honestly Weaviate doesn't compete with Redis at all for our work
 NEGATED_DEPENDENCY = "Unlike the rumours say, Qdrant isn't built on RocksDB."  # a contracted negation
 NEGATED_MAKER = "For the record, Weaviate isn't made by Zilliz."
 BACKED_BY_STORE = "Milvus ships as one binary backed by PostgreSQL."  # a store it keeps its data in
+PRODUCT_OF = "Weaviate, a product of Zilliz, came up too."  # an appositive names the maker
+PROJECT_FROM_TO = "We moved a project from Zilliz to Qdrant."  # a migration, no maker
 HEDGED = "Jan could compete with LM Studio once its model browser matures."
 INSTEAD_OF = "For the prototype we went with Chroma instead of Milvus, mostly for the install story."
 COMPATIBLE = "For the new cluster we tried Qdrant, which is Pinecone-compatible at the API level."
@@ -170,7 +172,7 @@ NO_CUE = [
 ]
 
 DOCS = [
-    ("Qdrant vs Weaviate", [OXFORD, COMPETES_VERB, NEGATED, NEGATED_VERB, NEGATED_DEPENDENCY, NEGATED_MAKER, BACKED_BY_STORE, SAME_CROWD, PULLS_IN, SHOUTED_NO,
+    ("Qdrant vs Weaviate", [OXFORD, COMPETES_VERB, NEGATED, NEGATED_VERB, NEGATED_DEPENDENCY, NEGATED_MAKER, BACKED_BY_STORE, PRODUCT_OF, PROJECT_FROM_TO, SAME_CROWD, PULLS_IN, SHOUTED_NO,
                             ASIDE, BAKEOFF]),
     ("Ollama vs LM Studio", [ALTERNATIVE, MAIN_ALTERNATIVES, HEDGED, KILL_CUE]),
     ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER, IT_NEXT, APPOSITIVE]),
@@ -298,6 +300,11 @@ def test_a_contracted_negation_makes_no_dependency_and_is_reported(view):
     assert view.edges(NEGATED_DEPENDENCY, "depends_on") == set()
     items = view.report("rejected_relation", NEGATED_DEPENDENCY)
     assert any(item.message.startswith("depends_on") and "ent:rocksdb" in item.message for item in items)
+
+
+def test_an_appositive_product_of_names_its_maker_and_a_project_moved_from_one_does_not(view):
+    assert view.edges(PRODUCT_OF, "developed_by") == {("developed_by", "Weaviate", "Zilliz")}
+    assert view.edges(PROJECT_FROM_TO, "developed_by") == set()
 
 
 def test_a_known_product_backing_another_is_its_store_not_its_maker(view):
