@@ -179,3 +179,13 @@ def test_a_list_ends_before_a_name_that_opens_a_clause(text, listed):
     ctx = _ctx(text, ["CraftBukkit", "Paper", "Spigot"])
     cue = re.search(r"fork of |wraps ", text).end()
     assert [h.text for h in list_after(ctx, cue, len(text))] == listed
+
+
+@pytest.mark.parametrize("second", ["Both are built on Wine.", "They are both built on Wine.", "They both are built on Wine.",
+                                    "The two are built on Wine."])
+def test_both_points_back_at_the_pair_the_sentence_before_named(second):
+    text = "Lutris and Bottles are game launchers. " + second
+    ctx = QuoteContext("q1", "d1", text, [(0, 39), (39, len(text))],
+                       sorted((Hit(m.start(), m.end(), n, n, n, "Product", "test") for n in ["Lutris", "Bottles", "Wine"]
+                               for m in re.finditer(n, text)), key=lambda h: h.start), [])
+    assert [h.text for h in list_back(ctx, text.index("built"), 39)] == ["Lutris", "Bottles"]

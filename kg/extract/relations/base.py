@@ -394,8 +394,8 @@ def _last_pair(ctx: QuoteContext, lo: int, hi: int) -> list[Hit]:
 _BACK = re.compile(r"[,;—–]\s*(?:either(?:\s+one)?|both(?:\s+of\s+them)?|they(?:\s+all)?|each|all\s+of\s+them|"
                    r"any\s+of\s+them)(?:\s+(?:are|were))?\s+$")
 # a sentence about the two things the one before named
-_BOTH = re.compile(r"\s*(?:both(?:\s+of\s+them)?|they\s+both|the\s+two(?:\s+of\s+them)?)"
-                   r"(?:\s+(?:are|were))?\s+", re.IGNORECASE)
+_BOTH = re.compile(r"\s*(?:both(?:\s+of\s+them)?|they(?:\s+(?:are|were))?\s+both|the\s+two(?:\s+of\s+them)?)"
+                   r"(?:\s+(?:are|were))?\s+", re.IGNORECASE)  # "Both are …", "They are both …", "The two were …"
 
 
 def _list_back(ctx: QuoteContext, pos: int, lo: int) -> list[Hit]:
