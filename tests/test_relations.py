@@ -17,6 +17,8 @@ BAKEOFF = "Weaviate keeps showing up in the same bake-offs as Milvus, and it ove
 NEGATED = "Qdrant is not really a competitor to Elasticsearch; it solves a much narrower problem."
 NEGATED_VERB = "Honestly Weaviate doesn't compete with Redis at all for our workload."
 NEGATED_DEPENDENCY = "Unlike the rumours say, Qdrant isn't built on RocksDB."  # a contracted negation
+NOT_LIKE_OTHER = "Weaviate doesn't need a separate RocksDB store like Milvus does."  # Milvus does
+LIKE_OTHER = "Weaviate needs Kubernetes like Milvus does."  # both do; Milvus is no object
 NEGATED_MAKER = "For the record, Weaviate isn't made by Zilliz."
 BACKED_BY_STORE = "Milvus ships as one binary backed by PostgreSQL."  # a store it keeps its data in
 PRODUCT_OF = "Weaviate, a product of Zilliz, came up too."  # an appositive names the maker
@@ -174,7 +176,7 @@ NO_CUE = [
 ]
 
 DOCS = [
-    ("Qdrant vs Weaviate", [OXFORD, COMPETES_VERB, NEGATED, NEGATED_VERB, NEGATED_DEPENDENCY, NEGATED_MAKER, BACKED_BY_STORE, PRODUCT_OF, PROJECT_FROM_TO, SAME_CROWD, PULLS_IN, SHOUTED_NO,
+    ("Qdrant vs Weaviate", [OXFORD, COMPETES_VERB, NEGATED, NEGATED_VERB, NEGATED_DEPENDENCY, NOT_LIKE_OTHER, LIKE_OTHER, NEGATED_MAKER, BACKED_BY_STORE, PRODUCT_OF, PROJECT_FROM_TO, SAME_CROWD, PULLS_IN, SHOUTED_NO,
                             ASIDE, BAKEOFF]),
     ("Ollama vs LM Studio", [ALTERNATIVE, MAIN_ALTERNATIVES, HEDGED, KILL_CUE]),
     ("Ollama vs Jan", [IF_BEATS, BUILT_ON, POSSESSIVE_MAKER, IT_NEXT, APPOSITIVE]),
@@ -296,6 +298,12 @@ def test_negated_competition_makes_no_edge_and_is_reported(view, quote, rejected
     for item in items:
         assert item.evidence.confidence == 0.0
         assert item.evidence.text == view.quote(quote).text[item.evidence.start:item.evidence.end]
+
+
+def test_a_dependency_compared_with_another_product_holds_for_that_one(view):
+    assert view.edges(NOT_LIKE_OTHER, "depends_on") == {("depends_on", "Milvus", "RocksDB")}
+    assert view.edges(LIKE_OTHER, "depends_on") == {("depends_on", "Weaviate", "Kubernetes"),
+                                                     ("depends_on", "Milvus", "Kubernetes")}
 
 
 def test_a_contracted_negation_makes_no_dependency_and_is_reported(view):

@@ -100,9 +100,36 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
         targets += list_after(ctx, more.end(), hi, max_gap=14, tight=True, skip=skip)
     if not named and targets and any(targets[0].root == s.root for s in sources):
         return  # "backups made with Borg or Restic": the fallback user is the first of the things used
+    compared = _compared(ctx, targets, s_hi) if targets and not family.reverse else None
     for source, target in ((src, tgt) for src in sources for tgt in targets):
         if target.type == "Organization" and (family.reverse or m.group().lower().startswith("backed")):
             continue  # "backed by a16z" is money, "used by Netflix" a user's choice: no dependency
         a, b = (target, source) if family.reverse else (source, target)
         start = min(m.start(), source.start if source.end else m.start())
         yield Reading(a, b, start, max(target.end, m.end()), rejected="past or negated dependency" if negated else None)
+    if compared and (compared[1] == "like" or negated):  # "doesn't need Python like Certbot (does)": Certbot does
+        for target in targets:
+            if target.type != "Organization" and target.root != compared[0].root:
+                yield Reading(compared[0], target, m.start(), compared[0].end)
+
+
+def _compared(ctx: QuoteContext, targets: list[Hit], hi: int) -> tuple[Hit, str] | None:
+    """The name a dependency's objects are compared with right after them ("… Postgres database like Harbor does",
+    "…, unlike Mem0"), with "like" or "unlike"; a listed object it turns out to be leaves ``targets``."""
+    for i, target in enumerate(targets[1:], 1):
+        m = _LIKE.fullmatch(ctx.text, targets[i - 1].end, target.start)
+        if m and _LIKE_END.match(ctx.text, target.end):  # "needs Postgres like Mem0 does": Mem0 is no object
+            del targets[i:]
+            return (target, m.group(1).lower()) if target.type != "Organization" else None
+    after = ctx.hits_from(targets[-1].end, hi)
+    if not after or after[0].type == "Organization":
+        return None
+    m = _LIKE.fullmatch(ctx.text, targets[-1].end, after[0].start)
+    if m is None or not _LIKE_END.match(ctx.text, after[0].end):
+        return None
+    return after[0], m.group(1).lower()
+
+
+_LIKE = re.compile(r"(?:\s+(?:and\s+)?[a-z][\w-]*){0,3}?\s*,?\s+(?:just\s+|exactly\s+)?(like|unlike)\s+(?:the\s+)?",
+                   re.IGNORECASE)
+_LIKE_END = re.compile(r"\s*(?:$|[.,;:!?)]|\s(?:does|do|did|has|have|had|is|are|was|were)\b)")
