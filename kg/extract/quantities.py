@@ -67,8 +67,8 @@ def _metric_pattern() -> re.Pattern[str]:
 @lru_cache(maxsize=1)
 def _rate_pattern() -> re.Pattern[str]:
     """What makes a count a rate, right after its unit: " per second", "/sec", " a day" (``rate_periods``)."""
-    return re.compile(rf"\s*(?:/|\s(?:per|a|an|every)\s)\s*({_alternation(list(_units()['rate_periods']))})\b",
-                      re.IGNORECASE)
+    return re.compile(rf"\s*(?:/|\s(?:per|a|an|every)\s)\s*({_alternation(list(_units()['rate_periods']))})\b"
+                      r"(?!\s+ago\b)", re.IGNORECASE)  # "a year ago" is a time, not a rate
 
 
 def _comparator(words: str | None) -> str:

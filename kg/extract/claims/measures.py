@@ -62,7 +62,7 @@ def pricing(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterator
 
 
 _NOT_LICENSED = re.compile(r"\b(?:not|never|no\s+longer|\w+n['’]t)\s+(?:(?:licen[cs]ed|released|available|"
-                           r"distributed|under|the|an?|with|using|an?\s+)\s*){0,3}$", re.IGNORECASE)
+                           r"distributed|under|the|an?|with|using)\s+){0,3}$", re.IGNORECASE)
 
 
 @claim_extractors.register("license")
