@@ -119,6 +119,8 @@ USED_IN = "Honestly llama.cpp is used in both Ollama and Jan these days."  # wha
 USED_BY_COMPANY = "Qdrant is used by Google for a few internal tools."  # a company's choice, no dependency
 INCORPORATED_INTO = "RocksDB is incorporated into Qdrant, Milvus and other vector stores."  # they depend on it
 REQUIRED_BY = "In practice RocksDB is required by both Qdrant and Milvus."  # passive: they need it
+DITCHED_FOR = "Last spring we ditched Pinecone for LanceDB."  # a move: the two compete
+DROPPED_SUPPORT = "The Chroma team dropped support for LanceDB files."
 INCLUDED_IN = "These days llama.cpp is included in the Jan installer."  # what includes it depends on it
 ONLY_WORKS_WITH = "Jan only works with Docker, which rules it out here."
 LANGUAGE_IN_LIST = "Chroma (Trychroma, open source, Python) is the easiest to embed."
@@ -194,7 +196,7 @@ DOCS = [
     ("Notes on a shortlist", [CATEGORY_LIST, CATEGORY_EXAMPLES, CATEGORY_MIXED, RUNDOWN, STACK_RUNDOWN, NUMBERED_NAMES,
                               ALTERNATIVES_LIKE]),
     ("Chroma in the prototype", [INSTEAD_OF, COMPATIBLE, NOT_BUT, ALTERNATIVE_ASIDE]),
-    ("Vector store notes", [CATEGORY_IN_SPACE, COMPARING, IN_FAVOUR_OF, IN_FAVOUR_HEAD, SIMILAR_SPACE,
+    ("Vector store notes", [CATEGORY_IN_SPACE, COMPARING, DITCHED_FOR, DROPPED_SUPPORT, IN_FAVOUR_OF, IN_FAVOUR_HEAD, SIMILAR_SPACE,
                             LANGUAGE_KIND_DASH, GOOD_OPTIONS]),
     ("Restic review", [MADE_WITH_THE_SUBJECT]),
     ("What Qdrant, Jan, Daytona and E2B are made of", [WRITTEN_IN, WRITTEN_IN_IMPLICIT, DEFAULTS_TO, COMES_WITH,
@@ -239,6 +241,8 @@ def view(tmp_path_factory):
     (SIMILAR_SPACE, {("competes_with", "Chroma", "LanceDB")}),
     (GOOD_OPTIONS, {("competes_with", "Milvus", "Vespa")}),
     (LANGUAGE_KIND_DASH, {("competes_with", "LanceDB", "Qdrant")}),  # a dash may stand before "including"
+    (DITCHED_FOR, {("competes_with", "LanceDB", "Pinecone")}),
+    (DROPPED_SUPPORT, set()),  # "support" is no product
 ])
 def test_competition(view, quote, expected):
     assert view.edges(quote, "competes_with") == expected
@@ -315,6 +319,10 @@ def test_a_contracted_negation_makes_no_dependency_and_is_reported(view):
 def test_an_appositive_product_of_names_its_maker_and_a_project_moved_from_one_does_not(view):
     assert view.edges(PRODUCT_OF, "developed_by") == {("developed_by", "Weaviate", "Zilliz")}
     assert view.edges(PROJECT_FROM_TO, "developed_by") == set()
+
+
+def test_a_product_ditched_for_another_is_its_rival_by_the_cue(view):
+    assert {r.evidence.rule for r in view.relations(DITCHED_FOR, "competes_with")} == {"competes.cue_list"}
 
 
 def test_a_known_product_backing_another_is_its_store_not_its_maker(view):
