@@ -62,6 +62,7 @@ SURPASSED_BY = "In downloads E2B was surpassed by Modal."  # passive: the actor 
 REPLACED_AS_DEFAULT = "At work E2B was replaced by Modal as the default sandbox."
 EXISTENTIAL = "Honestly Modal poses an existential threat to E2B."  # "an", and an adjective
 WINNING_DEALS = "Lately Modal is winning deals against E2B."
+BECOME_THREAT = "Modal could become a real threat to E2B within two years."  # hedged, with its horizon
 QUIETLY_REPLACING = "In most agent stacks Modal is quietly replacing E2B."
 EDGING_AHEAD = "With a 10% share Modal has already caught up with E2B."
 LOSES = "If Modal keeps cutting prices like this, E2B loses the renewal next quarter."
@@ -186,7 +187,7 @@ DOCS = [
                                TAKING_PLACE, NEXT_BIG_THING, TAKES_OVER, DEPRECATED_FOR, EXODUS,
                                CHOOSING_TO_MIGRATE, SUCCESSOR, RIVAL_FATE, THAT_THREATENS, KILLER_ADJECTIVE,
                                NOTHING_THREATENS]),
-    ("E2B vs Daytona", [SURPASSING, SURPASSED_BY, REPLACED_AS_DEFAULT, EXISTENTIAL, WINNING_DEALS, QUIETLY_REPLACING, EDGING_AHEAD, BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
+    ("E2B vs Daytona", [SURPASSING, SURPASSED_BY, REPLACED_AS_DEFAULT, EXISTENTIAL, WINNING_DEALS, BECOME_THREAT, QUIETLY_REPLACING, EDGING_AHEAD, BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
                          OPENER_MAKER]),
     ("Daytona vs Milvus", [OWNERS_WHICH, THIS_PROJECT, BUILT_BY, MAKER_MODIFIER, MAKER_WORDS_BY, MAKER_ASIDE, BOUGHT_BY,
                            TWO_DEPENDENCIES, CATALOG_MAKER, WHOSE, IT_LATER, EVALUATING]),
@@ -372,6 +373,7 @@ def test_one_team_s_move_is_no_threat(view):
     (REPLACED_AS_DEFAULT, "Modal", "E2B", None, False),
     (EXISTENTIAL, "Modal", "E2B", None, False),
     (WINNING_DEALS, "Modal", "E2B", None, False),
+    (BECOME_THREAT, "Modal", "E2B", "2 years", True),
     (QUIETLY_REPLACING, "Modal", "E2B", None, False),
     (EDGING_AHEAD, "Modal", "E2B", None, False),
     (DEPRECATED_FOR, "Modal", "E2B", None, False),
