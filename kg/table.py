@@ -109,7 +109,7 @@ def render_records(headers: list[str], rows: list[list[str]], width: int) -> str
     out = []
     for n, row in enumerate(rows, 1):
         title = f"-[ {n} ]"
-        out.append(title + "-" * max(min(width, label + 1 + room) - len(title), 0))
+        out.append(title + "-" * max(width - len(title), 0))
         for header, cell in zip(headers, row):
             first, *rest = wrap(cell, room)
             out.append(f"{_pad(header, label)} {first}".rstrip())

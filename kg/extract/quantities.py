@@ -71,6 +71,15 @@ def _rate_pattern() -> re.Pattern[str]:
                       r"(?!\s+ago\b)", re.IGNORECASE)  # "a year ago" is a time, not a rate
 
 
+def _per_time(text: str, unit: str, end: int) -> tuple[str, int]:
+    """``unit`` made a rate when a time it is per follows at ``end`` ("50k writes per second" → writes/s), with where
+    the quantity then ends; as it was otherwise (a unit that is a rate already stays one)."""
+    rate = _rate_pattern().match(text, end) if "/" not in unit else None
+    if rate is None:
+        return unit, end
+    return f"{unit}/{_units()['rate_periods'][rate.group(1).lower()]}", rate.end()
+
+
 def _comparator(words: str | None) -> str:
     """The comparator a matched comparator word stands for ("under" → "<", "sub-" → "<"); "=" without one."""
     table, word = _units()["comparators"], (words or "").strip().lower()
@@ -202,10 +211,8 @@ def find_metrics(text: str, skip: Sequence[tuple[int, int]] = ()) -> list[Quanti
             continue
         value = parse_number(m.group("num"), mult) * scale
         comparator = _comparator(m.group("cmp"))
-        start, end = m.start("cmp") if m.group("cmp") else m.start("num"), m.end()
-        rate = _rate_pattern().match(text, end) if "/" not in unit else None
-        if rate:  # "50k writes per second": a rate
-            unit, end = f"{unit}/{t['rate_periods'][rate.group(1).lower()]}", rate.end()
+        start = m.start("cmp") if m.group("cmp") else m.start("num")
+        unit, end = _per_time(text, unit, m.end())
         low = re.search(r"(?:between\s+|from\s+)?(\d+(?:\.\d+)?)\s*(?:and|to|-|–)\s*$", text[max(0, start - 24):start])
         if low and not m.group("cmp"):  # "between 10 and 20 ms", "10-20 ms": a range, not 20
             lo_value = parse_number(low.group(1), mult) * scale
@@ -249,10 +256,7 @@ def _counts(text: str, skip: Sequence[tuple[int, int]], found: list[Quantity]) -
             continue
         comparator = t["comparators"].get((m.group("cmp") or "").strip().lower(), "=")
         value = parse_number(m.group("num"), (m.group("mult") or "").strip() or None) * (unit[1] if unit else 1)
-        name, end = unit[0] if unit else noun, m.end()
-        rate = _rate_pattern().match(text, end) if "/" not in name else None
-        if rate:  # "50k writes per second": a rate
-            name, end = f"{name}/{t['rate_periods'][rate.group(1).lower()]}", rate.end()
+        name, end = _per_time(text, unit[0] if unit else noun, m.end())
         out.append(Quantity(m.start("cmp") if m.group("cmp") else m.start("num"), end, value, name, comparator))
     return out
 

@@ -72,10 +72,11 @@ def licenses(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterato
     read = []
     named = set()  # (sentence, licence) pairs already read: "the GNU General Public License (GPL)" is one licence
     for hit in ctx.hits:
-        if hit.type != "License" or (ctx.sentence_of(hit.start), hit.entity) in named:
+        sentence = ctx.sentence_of(hit.start)
+        if hit.type != "License" or (sentence, hit.entity) in named:
             continue
-        named.add((ctx.sentence_of(hit.start), hit.entity))
-        lo, hi = sub_clause(ctx.text, hit.start, hit.end, *ctx.sentence_of(hit.start))
+        named.add((sentence, hit.entity))
+        lo, hi = sub_clause(ctx.text, hit.start, hit.end, *sentence)
         start, end = window(ctx.text, hit.start, hit.end, lo, hi, left=3, right=4)
         read.append((hit.start, hit.end))
         if _NOT_LICENSED.search(ctx.text, max(lo, hit.start - 40), hit.start):  # "is not MIT licensed": not that one
