@@ -40,6 +40,7 @@ class CueFamily:
     claim: str | None = None  # a claim family: the claim type it emits (then ``emits`` is empty)
     polarity: str | None = None  # a claim family: the polarity of its claims
     patterns_of: str | None = None  # read the matches of another family's patterns
+    target_types: frozenset[str] | None = None  # the entity types a target may have (None: any the relation allows)
 
     @property
     def scans(self) -> str:
@@ -163,7 +164,7 @@ def _lists(key: str, value: object) -> dict[str, list[re.Pattern[str]]]:
 
 
 _FAMILY_FIELDS = {"patterns", "reader", "emits", "rule", "confidence", "dated", "hedged", "reverse", "user_named",
-                  "needs_subject", "checked", "also", "claim", "polarity", "patterns_of"}
+                  "needs_subject", "checked", "also", "claim", "polarity", "patterns_of", "target_types"}
 _CLAIM_FIELDS = {"patterns", "patterns_of", "reader", "claim", "rule", "confidence", "dated", "hedged", "polarity"}
 
 
@@ -190,10 +191,16 @@ def _family(key: str, record: dict, where: str) -> CueFamily:
         if set(also) != {"if_words", "emits", "rule"} or also["emits"] not in relation_types:
             raise PatternError(f"{where}.also: needs if_words, emits (a relation type) and rule")
         also = (also["if_words"], also["emits"], also["rule"])
+    target_types = record.get("target_types")
+    if target_types is not None:
+        known = set().union(*fact_types().allowed_types[record["emits"]])
+        if not isinstance(target_types, list) or not target_types or not set(target_types) <= known:
+            raise PatternError(f"{where}.target_types: a list of entity types among {sorted(known)}")
+        target_types = frozenset(target_types)
     return CueFamily(key, str(record["reader"]), record["emits"], str(record["rule"]), float(record["confidence"]),
                      bool(record.get("dated", False)), hedged, bool(record.get("reverse", False)),  # type: ignore[arg-type]
                      bool(record.get("user_named", False)), bool(record.get("needs_subject", False)),
-                     bool(record.get("checked", True)), also)
+                     bool(record.get("checked", True)), also, target_types=target_types)
 
 
 def _claim_family(key: str, record: dict, where: str) -> CueFamily:

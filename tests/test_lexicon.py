@@ -140,3 +140,15 @@ def test_emitting_lists_the_families_of_one_relation_or_claim_type_in_file_order
         assert lexicon.emitting(claim=claim) == [f for f in families if f.claim == claim]
         assert all(f.emits == "" for f in lexicon.emitting(claim=claim))
     assert lexicon.emitting("no_such_relation") == []
+
+
+@pytest.mark.parametrize("value", [["Person"], [], "Product"])
+def test_a_family_s_target_types_are_entity_types_its_relation_allows(ontology_copy, value):
+    _edit_cues(ontology_copy, lambda cues: _set(cues, "depends_backed.target_types", value))
+    with pytest.raises(PatternError, match=re.escape("depends_backed.target_types: a list of entity types among")):
+        load_lexicon(str(ontology_copy)).emitting("depends_on")
+
+
+def test_a_family_s_target_types_are_read(lexicon):
+    backed = next(f for f in lexicon.emitting("depends_on") if f.key == "depends_backed")
+    assert backed.target_types == {"Product", "Technology", "Platform"}

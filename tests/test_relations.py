@@ -777,6 +777,9 @@ def test_doing_well_or_one_team_s_replacement_is_no_threat(tmp_path, quote):
     ("Qdrant is pulling customers away from Pinecone.", "Qdrant", "Pinecone"),
     ("Qdrant made Pinecone irrelevant.", "Qdrant", "Pinecone"),
     ("Qdrant put Pinecone out of business.", "Qdrant", "Pinecone"),
+    ("In 3-5 years Pinecone will lose more and more market share to Qdrant.", "Qdrant", "Pinecone"),
+    ("If Qdrant killed off Pinecone, what next?", "Qdrant", "Pinecone"),
+    ("In the end Qdrant supplanted Pinecone.", "Qdrant", "Pinecone"),
 ])
 def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor, target):
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
@@ -789,6 +792,10 @@ def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor
     ("Templates come from Mako (a Python-based template library).", "Mako", "Python"),
     ("This post presents ghidriff, a new open-source Python package for binary diffing.", "ghidriff", "Python"),
     ("Sage is a heavy program that has many dependencies (including SymPy).", "Sage", "SymPy"),
+    ("BullMQ is the most established Redis-backed job queue.", "BullMQ", "Redis"),
+    ("Tailscale is a commercial WireGuard based mesh network.", "Tailscale", "WireGuard"),
+    ("Envoy is one of the building blocks of Istio.", "Istio", "Envoy"),
+    ("OpenTofu is built on the foundation of Terraform.", "OpenTofu", "Terraform"),
 ])
 def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s_subject(tmp_path, quote, user, used):
     view = GraphView(run_docs(tmp_path, [("Chart.js notes", ["Chart.js is a canvas charting library.", quote])]))
@@ -801,3 +808,13 @@ def test_a_language_kind_for_a_person_or_a_team_s_project_makes_no_dependency(tm
     quote = "She is a Python developer, and we started a Node.js project last week."
     view = GraphView(run_docs(tmp_path, [("Chart.js notes", [quote])]))
     assert view.edges(quote, "depends_on") == set()
+
+
+@pytest.mark.parametrize("quote", [
+    "Qdrant is a Microsoft-backed project.",  # a company that funds or runs a product is not what it runs on
+    "Qdrant is a Microsoft-backed vector store.",  # "X-backed" reads only a product or a technology as X
+    "Pinecone is an alternative to Chromium based browser engines.",  # a kind of many things, none of them named
+])
+def test_who_backs_a_product_or_a_kind_of_many_products_makes_no_dependency(tmp_path, quote):
+    view = GraphView(run_docs(tmp_path, [("Qdrant notes", [quote])]))
+    assert not {e for e in view.edges(quote, "depends_on") if e[1] in ("Qdrant", "Pinecone")}

@@ -107,6 +107,8 @@ def run_cues(ctx: QuoteContext, lexicon: Lexicon, relation: str,
 
 def _findings(r: Reading, m: re.Match[str], scope: Scope, horizon: str | None) -> Iterator[Finding]:
     family = scope.family
+    if r.rejected is None and family.target_types is not None and r.target.type not in family.target_types:
+        r = replace(r, rejected=f"{r.target.type} target for {family.key}")
     if r.rejected:
         yield Finding(family.emits, r.source.root, r.target.root, r.start, r.end, r.rule or family.rule, 0.0,
                       rejected=r.rejected)
