@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
-__all__ = ["common_words", "fold_case", "frequency", "is_common", "is_person", "is_place", "is_unheard",
+__all__ = ["common_words", "fold_case", "frequency", "is_common", "is_given_name", "is_person", "is_place", "is_unheard",
            "is_vocabulary", "find_name", "lowers_plainly", "name_pattern", "preload", "stands_alone", "zipf"]
 
 COMMON = 1000  # at or above this count a lowercase word is ordinary English ("trigger", "bolt", "temporal")
@@ -208,6 +208,11 @@ def is_person(name: str) -> bool:
     words = name.split()
     return len(words) == 2 and words[0] in _tables()[2] and words[1][:1].isupper() and words[1][1:].islower() \
         and words[1].isalpha() and not is_common(words[1].lower()) and zipf(words[1].lower()) < _SURNAME_ZIPF
+
+
+def is_given_name(word: str) -> bool:
+    """True if ``word`` is a given name in faker's lists ("Ben", "Sylvain"), as a person's name opens."""
+    return word in _tables()[2]
 
 
 def preload(wordfreq: bool = False) -> None:

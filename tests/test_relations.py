@@ -818,3 +818,26 @@ def test_a_language_kind_for_a_person_or_a_team_s_project_makes_no_dependency(tm
 def test_who_backs_a_product_or_a_kind_of_many_products_makes_no_dependency(tmp_path, quote):
     view = GraphView(run_docs(tmp_path, [("Qdrant notes", [quote])]))
     assert not {e for e in view.edges(quote, "depends_on") if e[1] in ("Qdrant", "Pinecone")}
+
+
+@pytest.mark.parametrize("quote,product,maker", [
+    ("PennyLane by Xanadu is a library for quantum machine learning.", "PennyLane", "Xanadu"),
+    ("It is an alternative to the more economical Noiseware by Imagenomic.", "Noiseware", "Imagenomic"),
+    ("Zstandard is a compression algorithm and reference implementation developed at Facebook.", "Zstandard",
+     "Facebook"),
+])
+def test_a_name_by_a_company_or_developed_at_one_names_its_maker(tmp_path, quote, product, maker):
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    relations = view.relations(quote, "developed_by")
+    assert (product, maker, "maker.by") in {(view.name(r.source), view.name(r.target), r.evidence.rule)
+                                            for r in relations}  # read from the cue, not guessed by the scorer
+
+
+@pytest.mark.parametrize("quote", [
+    "exa, a modern replacement for ls written in Rust by Ben S, was abandoned in 2023.",  # Ben wrote exa, not Rust
+    "Paper is a fork of Spigot by PaperMC with hundreds of patches.",  # PaperMC makes the fork, not Spigot
+    "We replaced Kafka by Redpanda last year.",  # a known product after "by" is no maker
+])
+def test_a_name_by_someone_that_is_not_what_they_made_names_no_maker(tmp_path, quote):
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    assert not {e for e in view.edges(quote, "developed_by") if e[1] in ("Rust", "Spigot", "Kafka")}

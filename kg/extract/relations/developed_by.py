@@ -16,9 +16,13 @@ from kg.extract.text import QuoteContext, clause_bounds
 from kg.lexicon import Lexicon
 from kg.registry import relation_extractors
 from kg.resolve import EntityTable
+from kg.words import is_given_name
 
 __all__ = ["developed_by"]
 
+# "a fork of Spigot by PaperMC" (the fork's maker), "written in Rust by Ben" (the author of what is written)
+_NOT_THE_THING = re.compile(r"\b(?:(?:fork|port|clone|version|rewrite|copy|derivative)\s+of|in|with|using)\s+$",
+                            re.IGNORECASE)
 _POSSESSIVE_GAP = re.compile(r"['’]s?\s+(?:own\s+|new\s+|latest\s+|open\s+|open-source\s+|flagship\s+)?")
 
 
@@ -60,6 +64,24 @@ def _maker_after(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     for maker in makers[:1] if product else []:
         yield Reading(product, maker, min(m.start(), maker.start), maker.end,  # type: ignore[arg-type]
                       rejected="negated maker" if negated else None)
+
+
+@reader("maker_by_name")
+def _maker_by_name(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
+    """ "PennyLane by Xanadu", "the axe-core engine by Deque": the name just before the cue (or before its kind
+    noun) is the product, the first name after makes it. Not "a fork of Spigot by PaperMC", which names the
+    fork's maker, and not a known product after "by" ("Kafka by Redpanda" is no maker)."""
+    ctx = scope.ctx
+    s_lo, s_hi = ctx.sentence_of(m.start())
+    before = [h for h in ctx.hits_in(s_lo, m.start()) if h.end == m.start()]
+    if not before or _NOT_THE_THING.search(ctx.text, s_lo, before[-1].start):
+        return
+    product = before[-1]
+    makers = list_after(ctx, m.end(), clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)[1], max_gap=4)[:1]
+    for maker in makers:
+        if maker.type == "Organization" or maker.rule != "catalog" and not is_given_name(maker.text.split()[0]):
+            yield Reading(product, maker, product.start, maker.end,
+                          rejected="negated maker" if negated_before(ctx.text, s_lo, product.start) else None)
 
 
 @reader("maker_before")
