@@ -796,6 +796,10 @@ def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor
     ("Tailscale is a commercial WireGuard based mesh network.", "Tailscale", "WireGuard"),
     ("Envoy is one of the building blocks of Istio.", "Istio", "Envoy"),
     ("OpenTofu is built on the foundation of Terraform.", "OpenTofu", "Terraform"),
+    ("Zed takes another approach. Built from the ground up in Rust, Zed renders on the GPU.", "Zed", "Rust"),
+    ("Sage is a heavy program, and it uses only Python 2 at the time of writing.", "Sage", "Python"),
+    ("Kdenlive uses standard Qt widgets for its interface.", "Kdenlive", "Qt"),
+    ("Brave for iOS is not Brave. It is basically Safari with different skin.", "Brave", "Safari"),
 ])
 def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s_subject(tmp_path, quote, user, used):
     view = GraphView(run_docs(tmp_path, [("Chart.js notes", ["Chart.js is a canvas charting library.", quote])]))
