@@ -780,6 +780,7 @@ def test_doing_well_or_one_team_s_replacement_is_no_threat(tmp_path, quote):
     ("In 3-5 years Pinecone will lose more and more market share to Qdrant.", "Qdrant", "Pinecone"),
     ("If Qdrant killed off Pinecone, what next?", "Qdrant", "Pinecone"),
     ("In the end Qdrant supplanted Pinecone.", "Qdrant", "Pinecone"),
+    ("Qdrant could one day give Milvus and Pinecone a run for their money.", "Qdrant", "Pinecone"),
 ])
 def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor, target):
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
