@@ -188,6 +188,10 @@ def test_claim_about_the_product_its_clause_names(view):
     # … or that it names after "for", behind the number and its unit
     ("It took 46 seconds for Langfuse versus 165 seconds for Phoenix.", "165 seconds for Phoenix", "ent:phoenix"),
     ("Peak memory was 680Mb for Phoenix.", "680Mb for Phoenix", "ent:phoenix"),
+    # … or after "~", ":" or "at"
+    ("Bundle sizes: Langfuse ~300KB, Phoenix ~500KB.", "Phoenix ~500KB", "ent:phoenix"),
+    ("Langfuse boots fast, with Phoenix at roughly 150ms.", "Phoenix at roughly 150ms", "ent:phoenix"),
+    ("Phoenix: 50K traces free.", "Phoenix: 50K traces", "ent:phoenix"),
 ])
 def test_claim_owner(text, claim, owner):
     from kg.extract.claims import ClaimFinding

@@ -36,6 +36,7 @@ def _prices(text):
     ("north of 1.4M executions a month", [(1400000.0, "executions/month", ">", "north of 1.4M executions a month")]),
     ("about 1.5 seconds per page, 10 ms per request", [(1.5, "s", "~", "about 1.5 seconds"), (10.0, "ms", "=", "10 ms")]),
     ("it had 500 stars a year ago", [(500.0, "stars", "=", "500 stars")]),
+    ("the loop runs at 8 kHz, the radio at 2.4 GHz", [(8.0, "kHz", "=", "8 kHz"), (2.4, "GHz", "=", "2.4 GHz")]),
 ])
 def test_metrics(text, expected):
     assert _metrics(text) == expected

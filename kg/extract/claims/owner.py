@@ -49,13 +49,16 @@ def claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str |
     return first.root
 
 
-_MEASURED = re.compile(r"\s*\(\s*(?:[~<>≈]|about\s|around\s|roughly\s)?\s*\$?\d")
+_APPROX = r"(?:[~<>≈]|about\s|around\s|roughly\s|approximately\s)?\s*"
+# "llama.cpp (29 tok/s)", "Nivo ~500KB", "Firebase: 50K MAU", "E2B at roughly 150ms"
+_MEASURED = re.compile(rf"\s*\(\s*{_APPROX}\$?\d|\s*[~≈]\s*\$?\d|:\s*{_APPROX}\$?\d|\s+at\s+{_APPROX}\$?\d")
 _MEASURED_FOR = re.compile(r"\d[\w.,/%+*]*(?:\s+[a-zA-Z/%]+)?\s+for\s+$")  # "165 seconds for ", "680Mb for "
 
 
 def _measured(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
-    """The name a measured claim's number follows in parentheses ("llama.cpp (29 tok/s)", "Unity (33%)"), or
-    that follows the number and its unit after "for" ("165 seconds for ImageMagick", "0.59s for EasyOCR")."""
+    """The name a measured claim's number follows in parentheses ("llama.cpp (29 tok/s)", "Unity (33%)"), after
+    "~", ":" or "at" ("Nivo ~500KB", "E2B at roughly 150ms"), or that follows the number and its unit after "for"
+    ("165 seconds for ImageMagick", "0.59s for EasyOCR")."""
     return next((h for h in ctx.hits_from(f.start, f.end) if h.end < f.end and _MEASURED.match(ctx.text, h.end)),
                 None) or next((h for h in ctx.hits_from(f.start + 1, f.end + 1) if h.end <= f.end
                                and _MEASURED_FOR.search(ctx.text, f.start, h.start)), None)
