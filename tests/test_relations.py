@@ -781,6 +781,7 @@ def test_doing_well_or_one_team_s_replacement_is_no_threat(tmp_path, quote):
     ("If Qdrant killed off Pinecone, what next?", "Qdrant", "Pinecone"),
     ("In the end Qdrant supplanted Pinecone.", "Qdrant", "Pinecone"),
     ("Qdrant could one day give Milvus and Pinecone a run for their money.", "Qdrant", "Pinecone"),
+    ("Qdrant leapfrogged Pinecone in a couple of years.", "Qdrant", "Pinecone"),
 ])
 def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor, target):
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
@@ -801,6 +802,9 @@ def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor
     ("Sage is a heavy program, and it uses only Python 2 at the time of writing.", "Sage", "Python"),
     ("Kdenlive uses standard Qt widgets for its interface.", "Kdenlive", "Qt"),
     ("Brave for iOS is not Brave. It is basically Safari with different skin.", "Brave", "Safari"),
+    ("Metabase stores everything in a SQLite database by default.", "Metabase", "SQLite"),
+    ("Gleam compiles to Erlang as well.", "Gleam", "Erlang"),
+    ("Gitea piggybacks on Git for everything.", "Gitea", "git"),
 ])
 def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s_subject(tmp_path, quote, user, used):
     view = GraphView(run_docs(tmp_path, [("Chart.js notes", ["Chart.js is a canvas charting library.", quote])]))
