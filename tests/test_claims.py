@@ -381,3 +381,15 @@ def test_a_licence_named_twice_in_a_sentence_is_one_claim(tmp_path):
     quote = "Acme is released under the GNU General Public License (GPL)."
     view = GraphView(run_docs(tmp_path, [("Acme notes", [quote])]))
     assert [c.value for c in view.claims(quote, "license")] == ["GPL-3.0"]
+
+
+@pytest.mark.parametrize("catalog", [None, "none"])
+@pytest.mark.parametrize("quote,values", [
+    ("Acme is GPLv2, not GPLv3.", ["GPL-2.0", "not GPL-3.0"]),  # two licences, not one read twice
+    ("Acme's license: BSD-3-Clause.", ["BSD-3-Clause"]),
+    ("Acme is released under the 2-clause BSD license.", ["BSD-2-Clause"]),
+    ("The LGPL 2.1 parts of Acme are kept apart.", ["LGPL-2.1"]),
+])
+def test_licence_versions_are_kept_apart_with_or_without_a_catalog(tmp_path, quote, values, catalog):
+    view = GraphView(run_docs(tmp_path, [("Acme notes", [quote])], catalog=catalog))
+    assert sorted(c.value for c in view.claims(quote, "license")) == values
