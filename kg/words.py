@@ -13,8 +13,9 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
-__all__ = ["common_words", "fold_case", "frequency", "is_common", "is_given_name", "is_person", "is_place", "is_unheard",
-           "is_vocabulary", "find_name", "lowers_plainly", "name_pattern", "preload", "stands_alone", "zipf"]
+__all__ = ["common_words", "fold_case", "frequency", "is_common", "is_given_name", "is_person", "is_place",
+           "is_unheard", "is_vocabulary", "find_name", "lowers_plainly", "name_pattern", "preload", "stands_alone",
+           "zipf"]
 
 COMMON = 1000  # at or above this count a lowercase word is ordinary English ("trigger", "bolt", "temporal")
 RARE = 100  # below this count a word is almost certainly a name when it matches a known product
@@ -211,7 +212,7 @@ def is_person(name: str) -> bool:
 
 
 def is_given_name(word: str) -> bool:
-    """True if ``word`` is a given name in faker's lists ("Ben", "Sylvain"), as a person's name opens."""
+    """True if ``word`` is a given name in faker's lists ("Ben", "Willy"), as a person's name opens."""
     return word in _tables()[2]
 
 

@@ -79,7 +79,7 @@ def _maker_by_name(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     product = before[-1]
     makers = list_after(ctx, m.end(), clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)[1], max_gap=4)[:1]
     for maker in makers:
-        if maker.type == "Organization" or maker.rule != "catalog" and not is_given_name(maker.text.split()[0]):
+        if maker.type == "Organization" or (maker.rule != "catalog" and not is_given_name(maker.text.split()[0])):
             yield Reading(product, maker, product.start, maker.end,
                           rejected="negated maker" if negated_before(ctx.text, s_lo, product.start) else None)
 
