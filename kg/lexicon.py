@@ -193,7 +193,7 @@ def _family(key: str, record: dict, where: str) -> CueFamily:
         also = (also["if_words"], also["emits"], also["rule"])
     target_types = record.get("target_types")
     if target_types is not None:
-        known = set().union(*fact_types().allowed_types[record["emits"]])
+        known = fact_types().allowed_types[record["emits"]][1]  # the relation's target types
         if not isinstance(target_types, list) or not target_types or not set(target_types) <= known:
             raise PatternError(f"{where}.target_types: a list of entity types among {sorted(known)}")
         target_types = frozenset(target_types)

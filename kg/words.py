@@ -207,7 +207,7 @@ def is_person(name: str) -> bool:
     (True, False)
     """
     words = name.split()
-    return len(words) == 2 and words[0] in _tables()[2] and words[1][:1].isupper() and words[1][1:].islower() \
+    return len(words) == 2 and is_given_name(words[0]) and words[1][:1].isupper() and words[1][1:].islower() \
         and words[1].isalpha() and not is_common(words[1].lower()) and zipf(words[1].lower()) < _SURNAME_ZIPF
 
 

@@ -72,8 +72,10 @@ def licenses(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iterato
     read = []
     named = set()  # (sentence, licence) pairs already read: "the GNU General Public License (GPL)" is one licence
     for hit in ctx.hits:
+        if hit.type != "License":
+            continue
         sentence = ctx.sentence_of(hit.start)
-        if hit.type != "License" or (sentence, hit.entity) in named:
+        if (sentence, hit.entity) in named:
             continue
         named.add((sentence, hit.entity))
         lo, hi = sub_clause(ctx.text, hit.start, hit.end, *sentence)

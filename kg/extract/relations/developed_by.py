@@ -15,7 +15,7 @@ from kg.extract.relations.cues import Reading, Scope, reader, run_cues
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.lexicon import Lexicon
 from kg.registry import relation_extractors
-from kg.resolve import EntityTable
+from kg.resolve import EntityTable, Hit
 from kg.words import is_given_name
 
 __all__ = ["developed_by"]
@@ -59,7 +59,7 @@ def _maker_after(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
         line_topic(ctx, m.start()) or scope.subject
     makers = list_after(ctx, m.end(), hi, max_gap=8)
     negated = negated_before(ctx.text, s_lo, m.start())  # "Zep isn't made by Acme"
-    if makers and "backed" in m.group().lower() and makers[0].type != "Organization" and makers[0].rule == "catalog":
+    if makers and "backed" in m.group().lower() and not _may_make(makers[0]):
         return  # "a Go binary backed by PostgreSQL": a known product stores its data (depends_on reads it), no maker
     for maker in makers[:1] if product else []:
         yield Reading(product, maker, min(m.start(), maker.start), maker.end,  # type: ignore[arg-type]
@@ -79,9 +79,14 @@ def _maker_by_name(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     product = before[-1]
     makers = list_after(ctx, m.end(), clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)[1], max_gap=4)[:1]
     for maker in makers:
-        if maker.type == "Organization" or (maker.rule != "catalog" and not is_given_name(maker.text.split()[0])):
+        if _may_make(maker) and (maker.type == "Organization" or not is_given_name(maker.text.split()[0])):
             yield Reading(product, maker, product.start, maker.end,
                           rejected="negated maker" if negated_before(ctx.text, s_lo, product.start) else None)
+
+
+def _may_make(hit: Hit) -> bool:
+    """Whether ``hit`` may be a maker: an organization, or a name the catalog does not know as a product."""
+    return hit.type == "Organization" or hit.rule != "catalog"
 
 
 @reader("maker_before")
