@@ -427,6 +427,9 @@ def _unique(items: list[ReportItem]) -> list[ReportItem]:
 
 
 _NEWLINES = re.compile(r"\n+")
+# a single line break inside a sentence: the line before ends without a stop, colon or bracket, and the next one goes
+# on in lower case (or with a link or code) and is no list item ("- x", "* x", "1. x")
+_SOFT_WRAP = re.compile(r"(?<=[^\s.!?:;)\]\"”*_])[ \t]*\n[ \t]*(?![-*•+>#|]\s|\d{1,2}[.)]\s)(?=[a-z(\[`])")
 _LIST_NUMBER = re.compile(r"\s*(?:\d{1,2}|[a-zA-Z])[.)]\s*")
 
 
@@ -436,6 +439,8 @@ def _lines(sents: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:
     for start, end in sents:
         cursor = start
         for m in _NEWLINES.finditer(text[start:end]):
+            if _SOFT_WRAP.match(text, start + m.start()):
+                continue  # a line wrapped mid-sentence ("is written in\nPython") is one sentence
             if start + m.start() > cursor:
                 out.append((cursor, start + m.start()))
             cursor = start + m.end()

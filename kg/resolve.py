@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import ChainMap, Counter, defaultdict
-from collections.abc import Container, Sequence
+from collections.abc import Container, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -442,13 +442,17 @@ def _written(text: str, form: str) -> bool:
     """Whether ``text`` writes ``form`` as it is, not inside a longer word or hyphenated name (a search with
     ``str.find``: a pattern compiled per title side cost more than the search). Unlike
     :func:`kg.words.find_name`, a dot may stand before it: "algolia" in "docsearch.algolia.com" counts."""
+    return next(_spots(text, form), None) is not None
+
+
+def _spots(text: str, form: str) -> Iterator[int]:
+    """Where ``text`` writes ``form`` as :func:`_written` reads it."""
     pos = text.find(form)
     while pos >= 0:
         end = pos + len(form)
         if not (pos and _WORDISH.match(text, pos - 1)) and not _WORDISH.match(text, end):
-            return True
+            yield pos
         pos = text.find(form, pos + 1)
-    return False
 
 
 def _prose(text: str) -> str:
@@ -534,8 +538,8 @@ _TITLE_TYPES = _SUBJECT_TYPES | {"Organization"}
 
 
 def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict[str, list[Hit]],
-                    lexicon: Lexicon, spoken: str = "",
-                    said: Container[str] | None = None) -> tuple[list[str], str | None]:
+                    lexicon: Lexicon, spoken: str = "", said: Container[str] | None = None,
+                    written: str = "") -> tuple[list[str], str | None]:
     """The products a title names without "A vs B" ("Moving from Flask to FastAPI"), the main one first.
 
     Returns the products and, when the title sets the others aside, the main one.
@@ -544,9 +548,10 @@ def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict
     title is about). A name counts if the catalog knows it or the document's quotes name it; so does a name the
     catalog matcher and the quotes' names miss but the quotes say (``spoken``: their text, lowercased; ``said``:
     their names), where the title puts products (:func:`_title_names`: "to Home Assistant", "use none-ls instead
-    of null-ls", "Grafana Alloy"). The main product is the first one the title moves to ("to Y": cue
-    ``title_target_before``), else the first one it does not set aside as the other ("from X", "X to Y",
-    "instead of X": cues ``title_other_before`` and ``title_other_after``).
+    of null-ls", "Grafana Alloy"), and the name a title opens with before a colon when the quotes (``written``: their
+    text as written) name it too (:func:`_title_head`: "Glance: one read-only dashboard …"). The main product is the
+    first one the title moves to ("to Y": cue ``title_target_before``), else the first one it does not set aside as
+    the other ("from X", "X to Y", "instead of X": cues ``title_other_before`` and ``title_other_after``).
     """
     text = doc.title or ""
     found: dict[str, tuple[int, int]] = {}
@@ -556,7 +561,8 @@ def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict
     for h in _catalog_hits(title.spans, table, text, lexicon):
         if h.type in _TITLE_TYPES and not any(s <= h.start and h.end <= e for s, e, _ in extended):
             found.setdefault(h.root, (h.start, h.end))
-    for start, end, name in extended:
+    head = _title_head(text, written, [(s, e) for s, e, _, _ in title.spans] + [(s, e) for s, e, _ in extended])
+    for start, end, name in extended + ([head] if head else []):
         found.setdefault(table.root(table.add_discovered(name, "Product")), (start, end))
     forms = {}
     for qid in doc.quote_ids:
@@ -585,6 +591,25 @@ def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict
              (e not in makers and not prefix(e) and (alone or other(e) or moved_to(e)))]  # "from Firebase to X"
     ranked = sorted(order, key=lambda e: (other(e), not moved_to(e), order.index(e)))
     return ranked, (ranked[0] if ranked and not other(ranked[0]) and len(ranked) > 1 else None)
+
+
+_TITLE_HEAD = re.compile(r"[A-Z0-9][\w.+#'’-]*(?:[ \t]+[A-Z0-9][\w.+#'’-]*){0,2}(?=:\s)")
+# a sentence goes on before a name: a lower-case word, a comma, an opening bracket or quote ("called Glance", "(Glance)")
+_GOES_ON = re.compile(r"(?:[a-z][\w'’]*|[,;(\[“\"'])[ \t]*$")
+
+
+def _title_head(text: str, written: str, taken: list[tuple[int, int]]) -> tuple[int, int, str] | None:
+    """The name a title opens with before a colon ("Snail Split: a speedrun timer for the terminal", "Glance: one
+    read-only dashboard"), when nothing else was read there and the quotes write it as the title does: anywhere
+    when it is no ordinary English, else at least once where a sentence goes on ("a dashboard called Glance")."""
+    m = _TITLE_HEAD.match(text)
+    if m is None or any(s < m.end() and m.start() < e for s, e in taken):
+        return None
+    name = m.group()
+    places = list(_spots(written, name))
+    if not places or (is_common(name) and not any(_GOES_ON.search(written, max(0, at - 40), at) for at in places)):
+        return None
+    return m.start(), m.end(), name
 
 
 _TITLE_WORD = re.compile(r"(?<![\w.-])[a-z][\w.+#-]*[\w+#](?![\w-])")  # "dlt", "none-ls", "coc.nvim"
@@ -1089,11 +1114,11 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     for doc in documents:
         if not candidates[doc.id] and titles and doc.id in titles:
             witnesses = _witnesses(doc, texts)
-            spoken = "\n".join(texts.get(q, "") for q in witnesses).lower()
+            written = "\n".join(texts.get(q, "") for q in witnesses)
             said = (doc_said[doc.id] if len(witnesses) == len(doc.quote_ids) else
                 _said(doc, parsed, texts, scanned, witnesses))
-            candidates[doc.id], primary[doc.id] = _title_subjects(doc, titles[doc.id], table, hits, lexicon, spoken,
-                                                                  said)
+            candidates[doc.id], primary[doc.id] = _title_subjects(doc, titles[doc.id], table, hits, lexicon,
+                                                                  written.lower(), said, written)
             _title_mentions(doc, candidates[doc.id], table, hits, texts)
     found = _discovered_forms(hits, table)
     corpus = _FormScan(found) if found else None

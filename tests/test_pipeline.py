@@ -109,3 +109,13 @@ def test_a_list_number_stays_with_its_item_though_the_sentencizer_ends_a_sentenc
     text = "Contenders:\n1. GIMP\n2. Krita. Both are free."
     sents = [(0, 11), (12, 14), (15, 19), (20, 22), (23, 29), (30, 44)]  # as spaCy cuts it
     assert [text[a:b] for a, b in _lines(sents, text)] == ["Contenders:", "1. GIMP", "2. Krita.", "Both are free."]
+
+
+def test_a_line_wrapped_inside_a_sentence_stays_one_sentence_and_a_list_item_does_not():
+    from kg.pipeline import _lines
+
+    text = "Metabase is written\nin Clojure, and Superset is\n[open source](https://x.org). Pros:\n- fast\nSlow UI"
+    sents = [(0, 77), (78, len(text))]  # as a sentencizer cuts it
+    assert [text[a:b] for a, b in _lines(sents, text)] == [
+        "Metabase is written\nin Clojure, and Superset is\n[open source](https://x.org).", "Pros:", "- fast",
+        "Slow UI"]

@@ -682,6 +682,14 @@ def test_a_product_that_can_replace_another_is_an_alternative_not_a_threat(tmp_p
     assert ("threatens", "Cilium", "kube-proxy") not in view.edges(quote, "threatens")
 
 
+def test_a_migration_named_x_to_y_makes_rivals_by_its_cue(tmp_path):
+    quote = "Our Kafka-to-Redpanda migration took two weeks."
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    rivals = {r.evidence.rule for r in view.relations(quote, "competes_with")}
+    assert ("competes_with", "Kafka", "Redpanda") in view.edges(quote, "competes_with")
+    assert rivals == {"competes.named_alternative"}
+
+
 def test_one_of_several_engines_such_as_a_list_names_what_the_product_may_depend_on(tmp_path):
     quote = "Caddy uses one of several storage backends, such as Redis, PostgreSQL and SQLite."
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
@@ -782,6 +790,8 @@ def test_doing_well_or_one_team_s_replacement_is_no_threat(tmp_path, quote):
     ("In the end Qdrant supplanted Pinecone.", "Qdrant", "Pinecone"),
     ("Qdrant could one day give Milvus and Pinecone a run for their money.", "Qdrant", "Pinecone"),
     ("Qdrant leapfrogged Pinecone in a couple of years.", "Qdrant", "Pinecone"),
+    ("Developers are flocking to Qdrant from Pinecone.", "Qdrant", "Pinecone"),  # not the document's subject
+    ("Many teams are shifting from Pinecone to Qdrant.", "Qdrant", "Pinecone"),
 ])
 def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor, target):
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
@@ -805,6 +815,9 @@ def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor
     ("Metabase stores everything in a SQLite database by default.", "Metabase", "SQLite"),
     ("Gleam compiles to Erlang as well.", "Gleam", "Erlang"),
     ("Gitea piggybacks on Git for everything.", "Gitea", "git"),
+    ("shadcn/ui is a set of components built on Radix UI and styled with Tailwind CSS.", "shadcn/ui", "Tailwind CSS"),
+    ("Linkerd uses a different proxy, simply called\n[linkerd2-proxy](https://github.com/linkerd/linkerd2-proxy).",
+     "Linkerd", "linkerd2-proxy"),  # a link, and lines wrapped inside the sentence
 ])
 def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s_subject(tmp_path, quote, user, used):
     view = GraphView(run_docs(tmp_path, [("Chart.js notes", ["Chart.js is a canvas charting library.", quote])]))

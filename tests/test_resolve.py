@@ -413,6 +413,20 @@ def test_a_title_name_that_extends_a_known_one_takes_its_place_in_the_quotes(tit
     assert "Grafana Zorbit" in names and "Grafana" not in names
 
 
+def test_the_name_a_title_opens_with_before_a_colon_is_its_product_when_the_quotes_name_it(tmp_path):
+    view = GraphView(run_docs(tmp_path, [
+        ("Glance: one read-only dashboard for a home server", [
+            "The fix is a single dashboard (Glance) that shows every service.",
+            "It serves at the apex of my domain, which Caddy proxies.",
+        ]),
+        ("Update: what changed this week", ["Update your servers before Friday, says Zorbly."]),
+        ("Other notes", ["At a glance the two look alike.", "One glance was enough."]),  # "glance" is a word here
+    ]))
+    assert "Glance" in _mentioned(view, "The fix is a single dashboard (Glance) that shows every service.")
+    assert _subject(view, "It serves at the apex of my domain, which Caddy proxies.") == "Glance"
+    assert "Update" not in {e.name for e in view.graph.entities}  # an ordinary word no quote writes as a name
+
+
 def test_an_ordinary_word_where_a_title_puts_products_is_not_a_name(title_names):
     assert "workflows" not in {e.name for e in title_names.graph.entities}
 
