@@ -820,6 +820,10 @@ def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor
     ("shadcn/ui is a set of components built on Radix UI and styled with Tailwind CSS.", "shadcn/ui", "Tailwind CSS"),
     ("Linkerd uses a different proxy, simply called\n[linkerd2-proxy](https://github.com/linkerd/linkerd2-proxy).",
      "Linkerd", "linkerd2-proxy"),  # a link, and lines wrapped inside the sentence
+    ("Voxelon (VX) is a plugin made by a small studio for Unreal engine.", "Voxelon", "Unreal Engine"),
+    ("Jared White created his own fork of Jekyll called Bridgetown last year.", "Bridgetown", "Jekyll"),
+    ("MapLibre is the open-source continuation of Mapbox GL.", "MapLibre", "Mapbox GL"),
+    ("Security Onion integrates Elasticsearch as its core store.", "Security Onion", "Elasticsearch"),
 ])
 def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s_subject(tmp_path, quote, user, used):
     view = GraphView(run_docs(tmp_path, [("Chart.js notes", ["Chart.js is a canvas charting library.", quote])]))
