@@ -599,9 +599,9 @@ _GOES_ON = re.compile(r"(?:[a-z][\w'’]*|[,;(\[“\"'])[ \t]*$")
 
 
 def _title_head(text: str, written: str, taken: list[tuple[int, int]]) -> tuple[int, int, str] | None:
-    """The name a title opens with before a colon ("Snail Split: a speedrun timer for the terminal", "Glance: one
-    read-only dashboard"), when nothing else was read there and the quotes write it as the title does: anywhere
-    when it is no ordinary English, else at least once where a sentence goes on ("a dashboard called Glance")."""
+    """The name a title opens with before a colon ("Tilewm: a tiling window manager", "Glance: one read-only
+    dashboard"), when nothing else was read there and the quotes write it as the title does: anywhere when it is no
+    ordinary English, else at least once where a sentence goes on ("a dashboard called Glance")."""
     m = _TITLE_HEAD.match(text)
     if m is None or any(s < m.end() and m.start() < e for s, e in taken):
         return None
