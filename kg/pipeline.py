@@ -325,6 +325,7 @@ def _extract(corpus: Corpus, prep: Prepared, model: str | None, runner: Runner, 
         quotes.append(quote.model_copy(update={
             "subject": att.subject, "subject_rule": att.rule, "subject_confidence": att.confidence,
             "perspective": perspective, "stance": stance, "verdict": verdict}))
+    _title_threats(corpus, prep, relations)
     used = {m.entity_id for m in mentions} | {q.subject for q in quotes if q.subject}
     used |= {r.source for r in relations.values()} | {r.target for r in relations.values()}
     claims = sorted(claims, key=lambda c: c.id)
@@ -339,6 +340,29 @@ def _extract(corpus: Corpus, prep: Prepared, model: str | None, runner: Runner, 
         contradictions=_contradictions(claims, {e: table.name(e) for e in used if e in table.info}),
         report=tuple(_unique(sorted(report, key=_report_key))),
     )
+
+
+def _title_threats(corpus: Corpus, prep: Prepared, relations: dict[str, Relation]) -> None:
+    """A rivalry a quote states is also a threat where its document's title says which of the two displaces the
+    other ("How VS Code took over from Sublime Text": :func:`kg.extract.relations.threatens.title_threats`); the
+    evidence is the quote's, the rule ``threat.title``."""
+    from kg.extract.relations.threatens import title_threats
+
+    rivalries: dict[str, list[Relation]] = {}
+    for r in relations.values():
+        if r.type == "competes_with":
+            rivalries.setdefault(r.evidence.doc_id, []).append(r)
+    for doc in corpus.documents:
+        if not doc.title or doc.id not in rivalries or doc.id not in prep.documents:
+            continue
+        ctxs, primary = prep.documents[doc.id]
+        products = list(ctxs[0].candidates) if ctxs else []
+        for a, b in title_threats(doc.title, doc.id, products, primary, prep.table, prep.lexicon):
+            for r in rivalries[doc.id]:
+                if {r.source, r.target} == {a, b}:
+                    ctx = prep.contexts[r.evidence.quote_id]
+                    _add_relation(Finding("threatens", a, b, r.evidence.start, r.evidence.end, "threat.title",
+                                          round(0.8 * r.confidence, 3)), ctx, relations, [], prep.table)
 
 
 def _job(prep: Prepared, qid: str) -> Job:

@@ -682,6 +682,33 @@ def test_a_product_that_can_replace_another_is_an_alternative_not_a_threat(tmp_p
     assert ("threatens", "Cilium", "kube-proxy") not in view.edges(quote, "threatens")
 
 
+@pytest.mark.parametrize("title,threats", [
+    ("How Zorbit took over from Quillbase", {("Zorbit", "Quillbase")}),
+    ("Zorbit surpassed Quillbase last year", {("Zorbit", "Quillbase")}),
+    ("Quillbase notes: Zorbit compared", set()),
+    ("Quillbase is dead, what happens to Zorbit?", set()),  # no subject to fall back on: the threat is unnamed
+])
+def test_a_title_states_a_threat_between_the_products_it_names(title, threats):
+    from kg.catalog import load_catalog
+    from kg.extract.relations.threatens import title_threats
+    from kg.lexicon import load_lexicon
+    from kg.resolve import EntityTable
+
+    table = EntityTable(load_catalog(None))
+    products = [table.root(table.add_discovered(name, "Product")) for name in ("Zorbit", "Quillbase")]
+    found = title_threats(title, "doc", products, None, table, load_lexicon())
+    assert {(table.name(a), table.name(b)) for a, b in found} == threats
+
+
+def test_a_rivalry_is_a_threat_where_the_document_s_title_says_who_displaces_whom(tmp_path):
+    quote = "Zorbit and Quillbase are both fine editors, and Zorbit is faster than Quillbase."
+    view = GraphView(run_docs(tmp_path, [("How Zorbit took over from Quillbase", [quote]),
+                                         ("Editors: Zorbit and Quillbase compared", [quote + " Both are free."])]))
+    assert ("threatens", "Zorbit", "Quillbase") in view.edges(quote, "threatens")
+    assert {r.evidence.rule for r in view.relations(quote, "threatens")} == {"threat.title"}
+    assert view.edges(quote + " Both are free.", "threatens") == set()  # a title that only compares them
+
+
 def test_a_migration_named_x_to_y_makes_rivals_by_its_cue(tmp_path):
     quote = "Our Kafka-to-Redpanda migration took two weeks."
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))

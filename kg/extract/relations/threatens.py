@@ -17,7 +17,7 @@ from kg.lexicon import Lexicon
 from kg.registry import relation_extractors
 from kg.resolve import EntityTable, Hit
 
-__all__ = ["threatens"]
+__all__ = ["threatens", "title_threats"]
 
 Reading = tuple[Hit, Hit, int, int]  # actor, target, evidence start, evidence end
 _COLON = re.compile(r"[^,;.:]{1,40}:\s")
@@ -110,3 +110,45 @@ def _platform_moves(ctx: QuoteContext, lexicon: Lexicon, subject: Hit) -> Iterat
                              horizon=horizon)
                 if found:
                     yield found
+
+
+def title_threats(title: str, doc_id: str, products: list[str], main: str | None, table: EntityTable,
+                  lexicon: Lexicon) -> list[tuple[str, str]]:
+    """The (threat, threatened) pairs of a document's products that its title states, read by the threat cues as a
+    one-sentence quote: "How VS Code took over from Sublime Text", "Figma surpassed Adobe XD and Sketch". Both must
+    be named in the title. Its subject, for the readings that fall back on one ("why it is taking share from X"), is
+    the title's ``main`` product (the one it moves to); without one they read nothing ("X is dead, what now?")."""
+    hits = _title_hits(title, products, table)
+    if not hits:
+        return []
+    ctx = QuoteContext(f"title:{doc_id}", doc_id, title, [(0, len(title))], hits, list(products), main or _UNNAMED)
+    named = {h.root for h in hits}
+    return sorted({(f.source, f.target) for f in threatens(ctx, lexicon, table)
+                   if not f.rejected and f.source in named and f.target in named})
+
+
+_UNNAMED = "title:subject"  # a title's stand-in subject, which no reading may keep
+
+
+def _title_hits(title: str, products: list[str], table: EntityTable) -> list[Hit]:
+    """Where a title writes its products (their names and aliases, in any case; the longer form first)."""
+    forms = sorted({(form, eid) for eid in products for form in (table.name(eid), *table.info[eid].aliases)
+                    if len(form) > 1}, key=lambda fe: (-len(fe[0]), fe))
+    lowered, hits, taken = title.lower(), [], []
+    fold = len(lowered) == len(title)  # a letter whose lower case is longer ("İ") would shift the offsets
+    for form, eid in forms:
+        folded = fold and len(form.lower()) == len(form)
+        text, key = (lowered, form.lower()) if folded else (title, form)
+        start = text.find(key)
+        while start >= 0:
+            end = start + len(key)
+            if not (start and _WORDISH.match(title, start - 1)) and not _WORDISH.match(title, end) \
+                    and not any(s < end and start < e for s, e in taken):
+                taken.append((start, end))
+                possessive = title[end:end + 2] in ("'s", "’s")
+                hits.append(Hit(start, end, title[start:end], eid, eid, table.info[eid].type, "title", possessive))
+            start = text.find(key, start + 1)
+    return sorted(hits, key=lambda h: (h.start, h.end))
+
+
+_WORDISH = re.compile(r"[\w-]")
