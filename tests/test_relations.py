@@ -821,6 +821,8 @@ def test_doing_well_or_one_team_s_replacement_is_no_threat(tmp_path, quote):
     ("Many teams are shifting from Pinecone to Qdrant.", "Qdrant", "Pinecone"),
     ("Pinecone is officially archived, while Qdrant has become the standard for vector search.", "Qdrant", "Pinecone"),
     ('This is why Qdrant "won" and Pinecone did not.', "Qdrant", "Pinecone"),
+    ("Pinecone keeps losing out to Qdrant.", "Qdrant", "Pinecone"),
+    ("Qdrant signals the end of the Pinecone era.", "Qdrant", "Pinecone"),
 ])
 def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor, target):
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
