@@ -853,6 +853,8 @@ def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor
     ("Jared White created his own fork of Jekyll called Bridgetown last year.", "Bridgetown", "Jekyll"),
     ("MapLibre is the open-source continuation of Mapbox GL.", "MapLibre", "Mapbox GL"),
     ("Security Onion integrates Elasticsearch as its core store.", "Security Onion", "Elasticsearch"),
+    ("Zorbit focuses on search (with a web UI) and uses a Python backend.", "Zorbit", "Python"),  # one subject, two
+    # predicates
 ])
 def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s_subject(tmp_path, quote, user, used):
     view = GraphView(run_docs(tmp_path, [("Chart.js notes", ["Chart.js is a canvas charting library.", quote])]))

@@ -24,6 +24,8 @@ _OBJECT_OF_NOUN = re.compile(r"\b(?:replacement|alternative|successor|rewrite|cl
                              r"sibling|answer|competitor|rival)\s+(?:for|to|of)\s+(?:the\s+)?$",
                              re.IGNORECASE)
 _NOT_OBJECTS = ("License", "Benchmark")  # what no product is built on
+# a predicate joined to the one before it shares its subject: "Crafty Controller focuses on Minecraft and uses …"
+_COORDINATED = re.compile(r"[\w)]\s*,?\s+(?:and|but)\s+(?:also\s+|then\s+|\w+ly\s+)?$")
 _MORE = re.compile(r"\s+(?:with|using|plus|alongside)\s+|\s*\+\s*", re.IGNORECASE)
 _ARTICLES_ONLY = re.compile(r"(?:\s|\b(?:a|an|the)\b)*")
 # a person or a team uses it ("At my shop we rely heavily on Langfuse"): their choice, no product's dependency
@@ -71,8 +73,9 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     s_lo, s_hi = ctx.sentence_of(m.start())
     lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
     # "uses X" needs its user named; a cue in a later clause falls back on the name that opens the sentence
-    fallback = line_topic(ctx, m.start()) or (None if family.user_named else
-                                              sentence_opener(ctx, s_lo, lo, m.start()) or subject)
+    fallback = line_topic(ctx, m.start()) or (
+        (sentence_opener(ctx, s_lo, lo, m.start()) if _COORDINATED.search(ctx.text, s_lo, m.start()) else None)
+        if family.user_named else sentence_opener(ctx, s_lo, lo, m.start()) or subject)
     named = [h for h in _actors(scope, m.start(), lo) if h.type != "Organization"]  # "Okta uses DuckDB": a user
     if named and _OBJECT_OF_NOUN.search(ctx.text, max(lo, named[0].start - 60), named[0].start):
         # "exa, a modern replacement for ls written in Rust": the replacement is written in Rust, not ls
