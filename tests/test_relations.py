@@ -855,6 +855,8 @@ def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor
     ("Security Onion integrates Elasticsearch as its core store.", "Security Onion", "Elasticsearch"),
     ("Zorbit focuses on search (with a web UI) and uses a Python backend.", "Zorbit", "Python"),  # one subject, two
     # predicates
+    ("Zorbit is built on the Omniverse platform, utilizing the PhysX physics engine.", "Zorbit", "PhysX"),
+    ("Rather than write its own, Zorbit uses NVIDIA's excellent PhysX for collisions.", "Zorbit", "PhysX"),
 ])
 def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s_subject(tmp_path, quote, user, used):
     view = GraphView(run_docs(tmp_path, [("Chart.js notes", ["Chart.js is a canvas charting library.", quote])]))

@@ -26,6 +26,9 @@ _OBJECT_OF_NOUN = re.compile(r"\b(?:replacement|alternative|successor|rewrite|cl
 _NOT_OBJECTS = ("License", "Benchmark")  # what no product is built on
 # a predicate joined to the one before it shares its subject: "Crafty Controller focuses on Minecraft and uses …"
 _COORDINATED = re.compile(r"[\w)]\s*,?\s+(?:and|but)\s+(?:also\s+|then\s+|\w+ly\s+)?$")
+# so does a participle set off by a comma: "Isaac Sim is built on Omniverse, utilizing the PhysX engine"
+_PARTICIPLE = re.compile(r"\w+ing\b", re.IGNORECASE)
+_AFTER_COMMA = re.compile(r"[\w)]\s*,\s*$")
 _MORE = re.compile(r"\s+(?:with|using|plus|alongside)\s+|\s*\+\s*", re.IGNORECASE)
 _ARTICLES_ONLY = re.compile(r"(?:\s|\b(?:a|an|the)\b)*")
 # a person or a team uses it ("At my shop we rely heavily on Langfuse"): their choice, no product's dependency
@@ -74,7 +77,8 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
     # "uses X" needs its user named; a cue in a later clause falls back on the name that opens the sentence
     fallback = line_topic(ctx, m.start()) or (
-        (sentence_opener(ctx, s_lo, lo, m.start()) if _COORDINATED.search(ctx.text, s_lo, m.start()) else None)
+        (sentence_opener(ctx, s_lo, lo, m.start()) if _COORDINATED.search(ctx.text, s_lo, m.start())
+         or (_PARTICIPLE.match(m.group()) and _AFTER_COMMA.search(ctx.text, s_lo, m.start())) else None)
         if family.user_named else sentence_opener(ctx, s_lo, lo, m.start()) or subject)
     named = [h for h in _actors(scope, m.start(), lo) if h.type != "Organization"]  # "Okta uses DuckDB": a user
     if named and _OBJECT_OF_NOUN.search(ctx.text, max(lo, named[0].start - 60), named[0].start):
