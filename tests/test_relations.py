@@ -823,6 +823,9 @@ def test_doing_well_or_one_team_s_replacement_is_no_threat(tmp_path, quote):
     ('This is why Qdrant "won" and Pinecone did not.', "Qdrant", "Pinecone"),
     ("Pinecone keeps losing out to Qdrant.", "Qdrant", "Pinecone"),
     ("Qdrant signals the end of the Pinecone era.", "Qdrant", "Pinecone"),
+    ("Qdrant entered the market and is rapidly displacing Pinecone.", "Qdrant", "Pinecone"),
+    ("Qdrant is gaining a lot of ground, especially from Pinecone.", "Qdrant", "Pinecone"),
+    ("Vector databases like Qdrant could upend Pinecone.", "Qdrant", "Pinecone"),
 ])
 def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor, target):
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
