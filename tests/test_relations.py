@@ -861,6 +861,9 @@ def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor
     ("Zorbit is built on the Omniverse platform, utilizing the PhysX physics engine.", "Zorbit", "PhysX"),
     ("Rather than write its own, Zorbit uses NVIDIA's excellent PhysX for collisions.", "Zorbit", "PhysX"),
     ("Zorbit (NVIDIA, open source, C++ and Python) is the newest of the four.", "Zorbit", "C++"),
+    ("Zorbit is built with native Apple technologies like Swift.", "Zorbit", "Swift"),
+    ("CoreDNS became the default DNS server for Kubernetes in v1.11.", "Kubernetes", "CoreDNS"),
+    ("Zorbit calls EC2 APIs directly to provision nodes.", "Zorbit", "Amazon EC2"),
 ])
 def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s_subject(tmp_path, quote, user, used):
     view = GraphView(run_docs(tmp_path, [("Chart.js notes", ["Chart.js is a canvas charting library.", quote])]))
