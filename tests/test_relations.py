@@ -709,6 +709,16 @@ def test_a_rivalry_is_a_threat_where_the_document_s_title_says_who_displaces_who
     assert view.edges(quote + " Both are free.", "threatens") == set()  # a title that only compares them
 
 
+@pytest.mark.parametrize("quote,pair", [
+    ("In practice, most teams use Zorbit instead of (or alongside) Quillbase.", ("Quillbase", "Zorbit")),
+    ("The app should connect to Zorbit instead of opening the Quillbase modal.", ("Quillbase", "Zorbit")),
+])
+def test_instead_of_reads_past_an_aside_or_a_verb_to_the_rival(tmp_path, quote, pair):
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    assert {r.evidence.rule for r in view.relations(quote, "competes_with")} == {"competes.cue_list"}
+    assert ("competes_with", *pair) in view.edges(quote, "competes_with")
+
+
 def test_a_migration_named_x_to_y_makes_rivals_by_its_cue(tmp_path):
     quote = "Our Kafka-to-Redpanda migration took two weeks."
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
