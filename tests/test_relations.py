@@ -882,6 +882,22 @@ def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s
     assert not {e for e in edges if e[1] == "Chart.js"}
 
 
+def test_a_predicate_after_and_in_a_sentence_that_it_opens_is_about_the_name_opening_the_one_before():
+    from kg.catalog import load_catalog
+    from kg.extract.relations.depends_on import depends_on
+    from kg.extract.text import QuoteContext
+    from kg.lexicon import load_lexicon
+    from kg.resolve import EntityTable, Hit
+
+    text = "Zorbit is a plain C++ port. It compiles into a small binary, and uses the Parquet format."
+    hits = [Hit(text.index(n), text.index(n) + len(n), n, n, n, kind, "test")
+            for n, kind in (("Zorbit", "Product"), ("C++", "Technology"), ("Parquet", "Technology"))]
+    ctx = QuoteContext("q1", "d1", text, [(0, 27), (28, len(text))], hits, [], "Quillbase")  # another subject
+    found = {(f.source, f.target) for f in depends_on(ctx, load_lexicon(), EntityTable(load_catalog(None)))
+             if not f.rejected}
+    assert ("Zorbit", "Parquet") in found and not {f for f in found if f[0] == "Quillbase"}
+
+
 def test_a_language_kind_for_a_person_or_a_team_s_project_makes_no_dependency(tmp_path):
     quote = "She is a Python developer, and we started a Node.js project last week."
     view = GraphView(run_docs(tmp_path, [("Chart.js notes", [quote])]))

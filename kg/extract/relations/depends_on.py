@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from kg.extract.relations.base import (Finding, antecedent, apposed_owner, line_topic, list_after, list_back,
-                                      negated_before, sentence_opener)
+                                      named_before, negated_before, sentence_opener)
 from kg.extract.relations.cues import Reading, Scope, reader, run_cues
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.lexicon import Lexicon
@@ -26,6 +26,16 @@ _OBJECT_OF_NOUN = re.compile(r"\b(?:replacement|alternative|successor|rewrite|cl
 _NOT_OBJECTS = ("License", "Benchmark")  # what no product is built on
 # a predicate joined to the one before it shares its subject: "Crafty Controller focuses on Minecraft and uses …"
 _COORDINATED = re.compile(r"[\w)]\s*,?\s+(?:and|but)\s+(?:also\s+|then\s+|\w+ly\s+)?$")
+def _sentence_user(ctx: QuoteContext, s_lo: int, lo: int, pos: int) -> Hit | None:
+    """Who a predicate that shares its sentence's subject is about: the name opening the sentence, or, when "it"
+    opens it, the name opening the one before ("whisper.cpp is a C/C++ port. It compiles …, and uses GGML")."""
+    opener = sentence_opener(ctx, s_lo, lo, pos)
+    if opener is None and s_lo and _IT.match(ctx.text, s_lo):
+        opener = named_before(ctx, ctx.sentence_of(s_lo - 1)[0], s_lo)
+    return opener
+
+
+_IT = re.compile(r"[ \t\n\-•*]*it\b(?!['’]s\s+(?:time|worth|possible|easy|hard))", re.IGNORECASE)
 # so does a participle set off by a comma: "Isaac Sim is built on Omniverse, utilizing the PhysX engine"
 _PARTICIPLE = re.compile(r"\w+ing\b", re.IGNORECASE)
 _AFTER_COMMA = re.compile(r"[\w)]\s*,\s*$")
@@ -77,7 +87,7 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
     # "uses X" needs its user named; a cue in a later clause falls back on the name that opens the sentence
     fallback = line_topic(ctx, m.start()) or (
-        (sentence_opener(ctx, s_lo, lo, m.start()) if _COORDINATED.search(ctx.text, s_lo, m.start())
+        (_sentence_user(ctx, s_lo, lo, m.start()) if _COORDINATED.search(ctx.text, s_lo, m.start())
          or (_PARTICIPLE.match(m.group()) and _AFTER_COMMA.search(ctx.text, s_lo, m.start())) else None)
         if family.user_named else sentence_opener(ctx, s_lo, lo, m.start()) or subject)
     named = [h for h in _actors(scope, m.start(), lo) if h.type != "Organization"]  # "Okta uses DuckDB": a user
