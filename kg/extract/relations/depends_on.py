@@ -26,19 +26,10 @@ _OBJECT_OF_NOUN = re.compile(r"\b(?:replacement|alternative|successor|rewrite|cl
 _NOT_OBJECTS = ("License", "Benchmark")  # what no product is built on
 # a predicate joined to the one before it shares its subject: "Crafty Controller focuses on Minecraft and uses …"
 _COORDINATED = re.compile(r"[\w)]\s*,?\s+(?:and|but)\s+(?:also\s+|then\s+|\w+ly\s+)?$")
-def _sentence_user(ctx: QuoteContext, s_lo: int, lo: int, pos: int) -> Hit | None:
-    """Who a predicate that shares its sentence's subject is about: the name opening the sentence, or, when "it"
-    opens it, the name opening the one before ("whisper.cpp is a C/C++ port. It compiles …, and uses GGML")."""
-    opener = sentence_opener(ctx, s_lo, lo, pos)
-    if opener is None and s_lo and _IT.match(ctx.text, s_lo):
-        opener = named_before(ctx, ctx.sentence_of(s_lo - 1)[0], s_lo)
-    return opener
-
-
-_IT = re.compile(r"[ \t\n\-•*]*it\b(?!['’]s\s+(?:time|worth|possible|easy|hard))", re.IGNORECASE)
 # so does a participle set off by a comma: "Isaac Sim is built on Omniverse, utilizing the PhysX engine"
 _PARTICIPLE = re.compile(r"\w+ing\b", re.IGNORECASE)
 _AFTER_COMMA = re.compile(r"[\w)]\s*,\s*$")
+_IT = re.compile(r"[ \t\n\-•*]*it\b(?!['’]s\s+(?:time|worth|possible|easy|hard))", re.IGNORECASE)  # "It compiles …"
 _MORE = re.compile(r"\s+(?:with|using|plus|alongside)\s+|\s*\+\s*", re.IGNORECASE)
 _ARTICLES_ONLY = re.compile(r"(?:\s|\b(?:a|an|the)\b)*")
 # a person or a team uses it ("At my shop we rely heavily on Langfuse"): their choice, no product's dependency
@@ -75,6 +66,15 @@ def _aside_owner(ctx: QuoteContext, m: re.Match[str], s_lo: int) -> Hit | None:
         return None
     before = ctx.hits_in(s_lo, m.start())
     return before[-1] if before and _ASIDE_OPEN.fullmatch(ctx.text, before[-1].end, m.start()) else None
+
+
+def _sentence_user(ctx: QuoteContext, s_lo: int, lo: int, pos: int) -> Hit | None:
+    """Who a predicate that shares its sentence's subject is about: the name opening the sentence, or, when "it"
+    opens it, the name opening the one before ("whisper.cpp is a C/C++ port. It compiles …, and uses GGML")."""
+    opener = sentence_opener(ctx, s_lo, lo, pos)
+    if opener is None and s_lo and _IT.match(ctx.text, s_lo):
+        opener = named_before(ctx, ctx.sentence_of(s_lo - 1)[0], s_lo)
+    return opener
 
 
 @reader("dependency")
