@@ -898,6 +898,24 @@ def test_a_predicate_after_and_in_a_sentence_that_it_opens_is_about_the_name_ope
     assert ("Zorbit", "Parquet") in found and not {f for f in found if f[0] == "Quillbase"}
 
 
+@pytest.mark.parametrize("text,used", [
+    ("Zorbit is an enhanced fork of 'Quillbase' with more features.", "Quillbase"),  # a quoted name
+    ("Zorbit is written in portable C++ code.", "C++"),
+])
+def test_a_dependency_cue_reads_past_quotes_and_plain_adjectives_to_its_object(text, used):
+    from kg.catalog import load_catalog
+    from kg.extract.relations.depends_on import depends_on
+    from kg.extract.text import QuoteContext
+    from kg.lexicon import load_lexicon
+    from kg.resolve import EntityTable, Hit
+
+    hits = [Hit(text.index(n), text.index(n) + len(n), n, n, n, "Product", "test") for n in ("Zorbit", used)]
+    ctx = QuoteContext("q1", "d1", text, [(0, len(text))], hits, [], "Zorbit")
+    found = {(f.source, f.target) for f in depends_on(ctx, load_lexicon(), EntityTable(load_catalog(None)))
+             if not f.rejected}
+    assert found == {("Zorbit", used)}
+
+
 def test_a_language_kind_for_a_person_or_a_team_s_project_makes_no_dependency(tmp_path):
     quote = "She is a Python developer, and we started a Node.js project last week."
     view = GraphView(run_docs(tmp_path, [("Chart.js notes", [quote])]))

@@ -87,12 +87,12 @@ _CLAUSE_VERB = re.compile(r"\s+(?:(?:also|now|still|then|later|itself|in turn)\s
 
 
 # what may stand between a verb and its object's name: articles, a few adjectives, markdown ("[X](…)", "**X**")
-_ARTICLES = re.compile(r"(?:\s|[\[*_`]|\b(?:a|an|the|its|their|his|her|our|your|top|of|a few|several|some|both|either|"
+_ARTICLES = re.compile(r"(?:\s|[\[*_`'\"“‘]|\b(?:a|an|the|its|their|his|her|our|your|top|of|a few|several|some|both|either|"
                        r"open-source|open source|self-hosted|managed|hosted|vanilla|upstream|plain|stock|robust|compatible|modern|"
                        r"custom|native|lightweight|standard|single|simple|small|bundled|embedded|local|shared|existing|"
                        r"running|separate|dedicated|recent|latest|official|patched|modified|forked|full|whole|entire|"
                        r"powerful|excellent|great|popular|mature|battle-tested|venerable|underlying|solid|"
-                       r"original)\b)*",
+                       r"original|portable|enhanced)\b)*",
                        re.IGNORECASE)
 _BETWEEN = re.compile(r"(?:\s|\b(?:also|now|still|already|both|all|just|mostly|really|directly|basically|essentially|"
                       r"itself|themselves|is|are|was|were|has|have|had|been|will|would|could|can|might|may|should|"
