@@ -836,6 +836,8 @@ def test_doing_well_or_one_team_s_replacement_is_no_threat(tmp_path, quote):
     ("Qdrant entered the market and is rapidly displacing Pinecone.", "Qdrant", "Pinecone"),
     ("Qdrant is gaining a lot of ground, especially from Pinecone.", "Qdrant", "Pinecone"),
     ("Vector databases like Qdrant could upend Pinecone.", "Qdrant", "Pinecone"),
+    ("In the survey, Pinecone's share declines as Qdrant's grows.", "Qdrant", "Pinecone"),
+    ("Users are dumping Pinecone and moving to Qdrant.", "Qdrant", "Pinecone"),
 ])
 def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor, target):
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
