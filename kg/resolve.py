@@ -22,8 +22,8 @@ from kg.spans import SpanIndex
 from kg.words import (RARE, find_name, is_common, is_person, is_place, is_unheard, lowers_plainly, stands_alone,
                       zipf)
 
-__all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Scanned", "Span", "resolve_corpus", "scan_names",
-           "scan_texts"]
+__all__ = ["EntityTable", "Hit", "Parsed", "Resolution", "Scanned", "Span", "gazetteer_hits", "resolve_corpus",
+           "scan_names", "scan_texts"]
 
 _ORG_PRODUCT = re.compile(r"((?: (?-i:[A-Z])[\w-]+){1,3})(?=[\s.,;:!?)'’]|$)")
 _PRODUCT_STOP = frozenset({"I", "And", "Or", "But", "The", "This", "It", "AI", "API", "Inc", "Inc.", "Labs", "Research",
@@ -571,7 +571,7 @@ def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict
                 for form in (h.text, table.name(h.root), table.name(h.entity)):
                     forms.setdefault(form, h.root)
     taken = list(found.values())
-    for start, end, form in _gazetteer_hits(text, forms, taken):
+    for start, end, form in gazetteer_hits(text, forms, taken):
         found.setdefault(forms[form], (start, end))
     order = sorted(found, key=lambda e: found[e][0])
 
@@ -752,7 +752,7 @@ def _echoes(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], texts
 
 
 class _FormScan:
-    """Where name forms occur in a text, as :func:`_gazetteer_hits` finds them, in one pass over it (an
+    """Where name forms occur in a text, as :func:`gazetteer_hits` finds them, in one pass over it (an
     Aho-Corasick automaton of the lowercased forms): a document of many quotes and many names costs its text's
     length, not quotes times names.
 
@@ -807,7 +807,7 @@ class _FormScan:
         return spots
 
     def hits(self, text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
-        """The places of forms that no earlier one overlaps, as :func:`_gazetteer_hits` gives them."""
+        """The places of forms that no earlier one overlaps, as :func:`gazetteer_hits` gives them."""
         return _take(self.spots(text, taken), taken)
 
 
@@ -863,7 +863,7 @@ def _overlay(text: str, hits: list[Hit], forms: dict[str, str],
     it was only found by its shape ("Home Assistant" found as a capitalised stretch).
     """
     keep, placed = list(hits), []
-    for start, end, form in _gazetteer_hits(text, forms, []):
+    for start, end, form in gazetteer_hits(text, forms, []):
         root = None if forms[form].startswith(_FEATURE) else table.root(forms[form])
         inside = [h for h in keep if h.start < end and start < h.end]
         if all(start <= h.start and h.end <= end and h.root != root and
@@ -895,7 +895,7 @@ def _quote_forms(doc_ids: tuple[str, ...], doc_forms: dict[str, dict[str, str]],
     return forms, short, capitalised, {_loose(f): e for f, e in forms.items() if not e.startswith(_FEATURE)}
 
 
-def _gazetteer_hits(text: str, forms: dict[str, str], taken: list[tuple[int, int]],
+def gazetteer_hits(text: str, forms: dict[str, str], taken: list[tuple[int, int]],
                     as_written: set[str] | frozenset[str] = frozenset()) -> list[tuple[int, int, str]]:
     """Occurrences of known surface forms (any case unless a plain capitalised word, a feature or a short form
     in ``as_written``) not yet taken."""
@@ -1073,7 +1073,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
                     taken.append((start, end))
                     hits[qid].append(Hit(start, end, text[start:end], eid, table.root(eid), table.info[eid].type,
                                          "url"))
-        for start, end, form in _gazetteer_hits(text, forms, taken, short):
+        for start, end, form in gazetteer_hits(text, forms, taken, short):
             eid = forms[form]
             if eid.startswith(_FEATURE):
                 eid = table.add_part(form, eid[len(_FEATURE):], "feature")

@@ -622,19 +622,19 @@ def test_a_hyphen_glues_a_name_to_a_rare_word_not_to_an_ordinary_one(text, expec
     "nothing here",
 ])
 def test_a_documents_forms_are_found_in_one_pass_as_the_per_form_patterns_find_them(text):
-    from kg.resolve import _FormScan, _gazetteer_hits
+    from kg.resolve import _FormScan, gazetteer_hits
 
     forms = {"Fluentd": "e1", "fluent-bit": "e2", "rmagick": "e3", "Fluent": "e4"}
-    assert _FormScan(forms).hits(text, [(0, 0)]) == _gazetteer_hits(text, forms, [(0, 0)])
+    assert _FormScan(forms).hits(text, [(0, 0)]) == gazetteer_hits(text, forms, [(0, 0)])
 
 
 def test_a_scan_of_forms_finds_what_the_per_form_search_finds_on_random_text():
-    """A document's names are found again in one pass (``_FormScan``): the same places :func:`_gazetteer_hits`
+    """A document's names are found again in one pass (``_FormScan``): the same places :func:`gazetteer_hits`
     finds form by form, also where two forms differ only in case, a form overlaps itself ("a a" in "a a a"), or the
     text holds letters ``str.lower`` folds otherwise ("İ", "ı", "ſ")."""
     import random
 
-    from kg.resolve import _FormScan, _gazetteer_hits
+    from kg.resolve import _FormScan, gazetteer_hits
 
     rng = random.Random(11)
     words = ["a", "A", "ab", "AB", "Ab", "b", "ä", "Ä", "a-b", "a.b", "1", "a a"]
@@ -647,7 +647,7 @@ def test_a_scan_of_forms_finds_what_the_per_form_search_finds_on_random_text():
         for _ in range(rng.choice([0, 0, 1, 2, 3])):
             start = rng.randrange(len(text) + 1)
             taken.append((start, min(len(text), start + rng.randint(0, 4))))
-        assert _FormScan(forms).hits(text, list(taken)) == _gazetteer_hits(text, forms, list(taken)), \
+        assert _FormScan(forms).hits(text, list(taken)) == gazetteer_hits(text, forms, list(taken)), \
             (text, forms, taken)
 
 

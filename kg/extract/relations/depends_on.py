@@ -85,11 +85,14 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     ctx, subject, family = scope.ctx, scope.subject, scope.family
     s_lo, s_hi = ctx.sentence_of(m.start())
     lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
-    # "uses X" needs its user named; a cue in a later clause falls back on the name that opens the sentence
-    fallback = line_topic(ctx, m.start()) or (
-        (_sentence_user(ctx, s_lo, lo, m.start()) if _COORDINATED.search(ctx.text, s_lo, m.start())
-         or (_PARTICIPLE.match(m.group()) and _AFTER_COMMA.search(ctx.text, s_lo, m.start())) else None)
-        if family.user_named else sentence_opener(ctx, s_lo, lo, m.start()) or subject)
+    # "uses X" needs its user named, unless its predicate shares the sentence's subject ("… and uses X", ", using X");
+    # a cue in a later clause falls back on the name that opens the sentence
+    if family.user_named:
+        shared = _COORDINATED.search(ctx.text, s_lo, m.start()) or \
+            (_PARTICIPLE.match(m.group()) and _AFTER_COMMA.search(ctx.text, s_lo, m.start()))
+        fallback = line_topic(ctx, m.start()) or (_sentence_user(ctx, s_lo, lo, m.start()) if shared else None)
+    else:
+        fallback = line_topic(ctx, m.start()) or sentence_opener(ctx, s_lo, lo, m.start()) or subject
     named = [h for h in _actors(scope, m.start(), lo) if h.type != "Organization"]  # "Okta uses DuckDB": a user
     if named and _OBJECT_OF_NOUN.search(ctx.text, max(lo, named[0].start - 60), named[0].start):
         # "exa, a modern replacement for ls written in Rust": the replacement is written in Rust, not ls

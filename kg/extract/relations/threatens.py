@@ -15,7 +15,7 @@ from kg.extract.relations.cues import Scope, reader, run_cues
 from kg.extract.text import QuoteContext, clause_bounds, find_horizon
 from kg.lexicon import Lexicon
 from kg.registry import relation_extractors
-from kg.resolve import EntityTable, Hit
+from kg.resolve import EntityTable, Hit, gazetteer_hits
 
 __all__ = ["threatens", "title_threats"]
 
@@ -131,24 +131,12 @@ _UNNAMED = "title:subject"  # a title's stand-in subject, which no reading may k
 
 
 def _title_hits(title: str, products: list[str], table: EntityTable) -> list[Hit]:
-    """Where a title writes its products (their names and aliases, in any case; the longer form first)."""
-    forms = sorted({(form, eid) for eid in products for form in (table.name(eid), *table.info[eid].aliases)
-                    if len(form) > 1}, key=lambda fe: (-len(fe[0]), fe))
-    lowered, hits, taken = title.lower(), [], []
-    fold = len(lowered) == len(title)  # a letter whose lower case is longer ("İ") would shift the offsets
-    for form, eid in forms:
-        folded = fold and len(form.lower()) == len(form)
-        text, key = (lowered, form.lower()) if folded else (title, form)
-        start = text.find(key)
-        while start >= 0:
-            end = start + len(key)
-            if not (start and _WORDISH.match(title, start - 1)) and not _WORDISH.match(title, end) \
-                    and not any(s < end and start < e for s, e in taken):
-                taken.append((start, end))
-                possessive = title[end:end + 2] in ("'s", "’s")
-                hits.append(Hit(start, end, title[start:end], eid, eid, table.info[eid].type, "title", possessive))
-            start = text.find(key, start + 1)
-    return sorted(hits, key=lambda h: (h.start, h.end))
-
-
-_WORDISH = re.compile(r"[\w-]")
+    """Where a title writes its products (their names and aliases), as :func:`kg.resolve.gazetteer_hits` finds them."""
+    forms: dict[str, str] = {}
+    for eid in products:
+        for form in sorted({table.name(eid), *table.info[eid].aliases}):
+            if len(form) > 1:
+                forms.setdefault(form, eid)
+    return sorted((Hit(start, end, title[start:end], forms[form], forms[form], table.info[forms[form]].type, "title",
+                       title[end:end + 2] in ("'s", "’s")) for start, end, form in gazetteer_hits(title, forms, [])),
+                  key=lambda h: (h.start, h.end))
