@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from helpers import GraphView, run_docs
 
@@ -876,12 +878,35 @@ def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor
     ("Zorbit is built with native Apple technologies like Swift.", "Zorbit", "Swift"),
     ("CoreDNS became the default DNS server for Kubernetes in v1.11.", "Kubernetes", "CoreDNS"),
     ("Zorbit calls EC2 APIs directly to provision nodes.", "Zorbit", "Amazon EC2"),
+    ("Zorbit: pure C++ implementation with CUDA support.", "Zorbit", "C++"),  # a headline's description
 ])
 def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s_subject(tmp_path, quote, user, used):
     view = GraphView(run_docs(tmp_path, [("Chart.js notes", ["Chart.js is a canvas charting library.", quote])]))
     edges = view.edges(quote, "depends_on")
     assert ("depends_on", user, used) in edges
     assert not {e for e in edges if e[1] == "Chart.js"}
+
+
+@pytest.mark.parametrize("text,used", [
+    ("Zorbit is a pure C++ implementation with CUDA support.", ["C++"]),  # a name ending in "++" or "#"
+    ("Zorbit is a C# port of ENet with IPv6 support.", ["C#"]),
+    ("Zorbit: a pure C++ implementation of ENet.", ["C++"]),  # a headline's description
+    ("Zorbit is built on a modern stack (Elixir, ClickHouse and PostgreSQL).", ["ClickHouse", "Elixir", "PostgreSQL"]),
+])
+def test_dependency_rules_read_language_names_and_objects_spelled_out(text, used):
+    from kg.catalog import load_catalog
+    from kg.extract.relations.depends_on import depends_on
+    from kg.extract.text import QuoteContext
+    from kg.lexicon import load_lexicon
+    from kg.resolve import EntityTable, Hit
+
+    names = ("Zorbit", "C++", "C#", "ENet", "Elixir", "ClickHouse", "PostgreSQL")
+    hits = sorted((Hit(m.start(), m.end(), n, n, n, "Product", "test") for n in names
+                   for m in re.finditer(rf"(?<!\w){re.escape(n)}(?![\w+#])", text)), key=lambda h: h.start)
+    ctx = QuoteContext("q1", "d1", text, [(0, len(text))], hits, [], "Zorbit")
+    found = {(f.source, f.target) for f in depends_on(ctx, load_lexicon(), EntityTable(load_catalog(None)))
+             if not f.rejected}
+    assert sorted(t for s, t in found if s == "Zorbit" and t != "ENet") == used
 
 
 def test_a_predicate_after_and_in_a_sentence_that_it_opens_is_about_the_name_opening_the_one_before():

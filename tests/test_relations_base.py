@@ -122,6 +122,19 @@ def test_an_object_list_may_open_with_an_adjective_or_markdown(text, cue, listed
     assert [h.text for h in list_after(ctx, start, len(text), max_gap=14, tight=True)] == listed
 
 
+@pytest.mark.parametrize("text,listed", [
+    ("It is built on a modern stack (Elixir, ClickHouse and PostgreSQL).", ["Elixir", "ClickHouse", "PostgreSQL"]),
+    ("It is built on a modern stack (e.g. Elixir) and Redis.", ["Elixir"]),  # the list ends with its parenthesis
+    ("It is built on a modern stack, as most are (Elixir).", []),  # the parenthesis does not follow the noun
+    ("It is built on a modern stack (mostly) with Elixir.", []),
+])
+def test_names_in_a_parenthesis_after_the_object_spell_it_out(text, listed):
+    ctx = _ctx(text, ["Elixir", "ClickHouse", "PostgreSQL", "Redis"])
+    start = text.index(" on ") + 4
+    hi = text.index("(")  # the clause stops at the parenthesis
+    assert [h.text for h in list_after(ctx, start, hi, max_gap=14, tight=True)] == listed
+
+
 @pytest.mark.parametrize("text,names,cue,owner", [
     ("Around then I used Cedega, a proprietary fork of Wine.", ["Cedega", "Wine"], "fork of", "Cedega"),
     ("It uses Mako (a Python-based template library).", ["Mako", "Python"], "Python-based", "Mako"),

@@ -49,6 +49,9 @@ def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight
     """
     items: list[Hit] = []
     cursor = pos
+    spelled = _SPELLED_OUT.match(ctx.text, pos)
+    if spelled and limit <= spelled.end() < (close := ctx.text.find(")", spelled.end())):
+        limit = close  # the clause stops at the parenthesis, but the names in it are the object
     for hit in ctx.hits_from(pos, len(ctx.text) + 1):
         if hit.end > limit:
             continue
@@ -65,7 +68,9 @@ def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight
         if re.search(r"[.;!?]\s|\s[—–]\s", gap) and items:
             break
         if not items:  # the list must start right after the cue (at once, for a verb's object), not later on
-            if len(gap) > max_gap or re.search(r"\.\s|,\s*(?:but|because|while|which|though|so)\b|;", gap) \
+            if spelled and hit.start == spelled.end():
+                pass  # "built on a modern stack (Elixir, ClickHouse and PostgreSQL)"
+            elif len(gap) > max_gap or re.search(r"\.\s|,\s*(?:but|because|while|which|though|so)\b|;", gap) \
                     or (tight and not _ARTICLES.fullmatch(gap)):
                 break
         elif (len(gap) > 70 or not _SEPARATOR.search(gap.rstrip())) and not re.fullmatch(_FILLER, gap):
@@ -94,6 +99,10 @@ _ARTICLES = re.compile(r"(?:\s|[\[*_`'\"“‘]|\b(?:a|an|the|its|their|his|her|
                        r"powerful|excellent|great|popular|mature|battle-tested|venerable|underlying|solid|"
                        r"original|portable|enhanced)\b)*",
                        re.IGNORECASE)
+# an object that is no name, spelled out by the names in the parenthesis after it: "the ELK stack (", "a modern
+# stack (e.g. "
+_SPELLED_OUT = re.compile(_ARTICLES.pattern + r"(?:[a-zA-Z][\w-]*\s+){0,2}[a-zA-Z][\w-]*\s*\(\s*(?:e\.g\.,?\s*|i\.e\.,?\s*)?",
+                          re.IGNORECASE)
 _BETWEEN = re.compile(r"(?:\s|\b(?:also|now|still|already|both|all|just|mostly|really|directly|basically|essentially|"
                       r"itself|themselves|is|are|was|were|has|have|had|been|will|would|could|can|might|may|should|"
                       r"does|do|did|being|not|never|actually|arguably|probably|clearly|quietly|increasingly|squarely|"
