@@ -892,6 +892,8 @@ def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s
     ("Zorbit is a C# port of ENet with IPv6 support.", ["C#"]),
     ("Zorbit: a pure C++ implementation of ENet.", ["C++"]),  # a headline's description
     ("Zorbit is built on a modern stack (Elixir, ClickHouse and PostgreSQL).", ["ClickHouse", "Elixir", "PostgreSQL"]),
+    ("- Replace `Zorbit` (Elixir) with something faster.", ["Elixir"]),  # an aside after markdown code
+    ("* [Zorbit](https://example.org) (Elixir, 14k stars, MIT License)", ["Elixir"]),  # after a link
 ])
 def test_dependency_rules_read_language_names_and_objects_spelled_out(text, used):
     from kg.catalog import load_catalog
@@ -900,7 +902,7 @@ def test_dependency_rules_read_language_names_and_objects_spelled_out(text, used
     from kg.lexicon import load_lexicon
     from kg.resolve import EntityTable, Hit
 
-    names = ("Zorbit", "C++", "C#", "ENet", "Elixir", "ClickHouse", "PostgreSQL")
+    names = ("Zorbit", "C++", "C#", "ENet", "Elixir", "ClickHouse", "PostgreSQL")  # Elixir: a language here
     hits = sorted((Hit(m.start(), m.end(), n, n, n, "Product", "test") for n in names
                    for m in re.finditer(rf"(?<!\w){re.escape(n)}(?![\w+#])", text)), key=lambda h: h.start)
     ctx = QuoteContext("q1", "d1", text, [(0, len(text))], hits, [], "Zorbit")

@@ -8,7 +8,7 @@ import pytest
 
 from kg.extract.relations.base import (actor_before, antecedent, apposed_owner, clause_subject, line_topic, list_after,
                                       list_back, named_before, negated_before)
-from kg.extract.text import QuoteContext
+from kg.extract.text import QuoteContext, clause_bounds
 from kg.resolve import Hit
 
 
@@ -177,6 +177,7 @@ def test_the_one_product_named_before_a_cue_is_no_modifier(text, expected):
     ("Qdrant won\u2019t run on RocksDB.", True),
     ("Qdrant is built on RocksDB.", False),
     ("Nothing here; Qdrant is built on RocksDB.", False),  # a negation further back is another clause's
+    ("Qdrant does *not* run on RocksDB.", True),  # markdown emphasis on the negation
 ])
 def test_a_negation_just_before_a_cue(text, negated):
     cue = re.search(r"(?:built|run) on", text).start()
@@ -202,3 +203,17 @@ def test_both_points_back_at_the_pair_the_sentence_before_named(second):
                        sorted((Hit(m.start(), m.end(), n, n, n, "Product", "test") for n in ["Lutris", "Bottles", "Wine"]
                                for m in re.finditer(n, text)), key=lambda h: h.start), [])
     assert [h.text for h in list_back(ctx, text.index("built"), 39)] == ["Lutris", "Bottles"]
+
+
+@pytest.mark.parametrize("text", [
+    "`Limn` uses Stylus.",
+    "**Limn** uses Stylus.",
+    "[Limn](https://example.org/docs) uses Stylus.",
+    "[limn](https://github.com/acme/Limn) uses Stylus.",  # the name also ends the link's address
+])
+def test_markdown_around_a_name_does_not_hide_the_actor(text):
+    ctx = _ctx(text, ["Limn", "Stylus"])
+    cue = text.index("uses")
+    s_lo, s_hi = ctx.sentence_of(cue)
+    lo, _ = clause_bounds(text, cue, cue + 4, s_lo, s_hi)
+    assert actor_before(ctx, cue, lo).text == "Limn"

@@ -24,7 +24,8 @@ WORD_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "s
                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "eighteen": 18, "twenty-four": 24,
                 "a couple of": 2, "a few": 3}
 # where one clause of review prose ends and the next begins
-_CLAUSE_BREAK = re.compile(r"\s+[—–]\s+|\s+-\s+|;\s+|:\s+|\.\s+|\?\s+|!\s+|\(|\)|\n")
+# a markdown link's address ("[Limn](https://…)") is matched whole so that its brackets break no clause
+_CLAUSE_BREAK = re.compile(r"(?P<link>\]\([^()\s]*\))|\s+[—–]\s+|\s+-\s+|;\s+|:\s+|\.\s+|\?\s+|!\s+|\(|\)|\n")
 
 
 @dataclass
@@ -97,9 +98,10 @@ def clause_bounds(text: str, start: int, end: int, lo: int = 0, hi: int | None =
     hi = len(text) if hi is None else hi
     left = lo
     for m in _CLAUSE_BREAK.finditer(text, lo, start):
-        left = m.end()
+        if not m.group("link"):
+            left = m.end()
     right = hi
-    after = _CLAUSE_BREAK.search(text, end, hi)
+    after = next((m for m in _CLAUSE_BREAK.finditer(text, end, hi) if not m.group("link")), None)
     if after:
         right = after.start()
     return left, right

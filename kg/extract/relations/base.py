@@ -108,7 +108,8 @@ _BETWEEN = re.compile(r"(?:\s|\b(?:also|now|still|already|both|all|just|mostly|r
                       r"does|do|did|being|not|never|actually|arguably|probably|clearly|quietly|increasingly|squarely|"
                       r"head-on|too|alone|here|today|then|api|sdk|cli|cloud|app|service|platform|"
                       r"(?:['’]s?)?)\b|"
-                      r"['’]s?|\[\d{1,2}\])*")  # "Limn [1] uses Stylus": a citation marker
+                      r"['’]s?|\[\d{1,2}\]|[`*_]+|\]\([^()\s]*\)|\])*")  # "Limn [1] uses Stylus": a citation marker;
+# markdown that closes the name: "`Limn` uses", "**Limn** uses", "[Limn](https://…) uses"
 
 
 _WHOSE = re.compile(r",\s+whose\s+(?:[\w.+'’-]+\s+){1,6}(?:(?:is|are|was|could be|looks like)\s+)?")
@@ -146,6 +147,8 @@ def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | 
         return hit  # "ElevenLabs is what keeps Deepgram up at night"
     if _AS_A.fullmatch(between):
         return hit  # "We built Mastra as a layer on top of": the name is what the cue's noun describes
+    if ctx.text[hit.start - 1:hit.start] == "/" and re.fullmatch(r"/?\)\s*", between):
+        return hit  # "[trufflehog](https://github.com/…/trufflehog) (Go)": the name ends the link's address
     if len(between.split()) > words or not _BETWEEN.fullmatch(between):
         return None
     return hit
@@ -290,7 +293,7 @@ def subject_hit(ctx: QuoteContext) -> Hit | None:
     return Hit(0, 0, "", ctx.subject, ctx.subject, kind, "subject")
 
 
-_NOT_BEFORE = re.compile(r"\b(?:rather than|instead of|not|never|no longer|without|\w+n['’]t)\s+(?:\w+\s+)?$",
+_NOT_BEFORE = re.compile(r"\b(?:rather than|instead of|not|never|no longer|without|\w+n['’]t)[*_]*\s+(?:\w+\s+)?$",
                          re.IGNORECASE)
 
 
