@@ -894,6 +894,7 @@ def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s
     ("Zorbit is built on a modern stack (Elixir, ClickHouse and PostgreSQL).", ["ClickHouse", "Elixir", "PostgreSQL"]),
     ("- Replace `Zorbit` (Elixir) with something faster.", ["Elixir"]),  # an aside after markdown code
     ("* [Zorbit](https://example.org) (Elixir, 14k stars, MIT License)", ["Elixir"]),  # after a link
+    ("ENet and Zorbit are the best picks — ClickHouse-based, well documented.", ["ClickHouse"]),  # both are
 ])
 def test_dependency_rules_read_language_names_and_objects_spelled_out(text, used):
     from kg.catalog import load_catalog
@@ -909,6 +910,8 @@ def test_dependency_rules_read_language_names_and_objects_spelled_out(text, used
     found = {(f.source, f.target) for f in depends_on(ctx, load_lexicon(), EntityTable(load_catalog(None)))
              if not f.rejected}
     assert sorted(t for s, t in found if s == "Zorbit" and t != "ENet") == used
+    if "best picks" in text:
+        assert ("ENet", "ClickHouse") in found
 
 
 def test_a_predicate_after_and_in_a_sentence_that_it_opens_is_about_the_name_opening_the_one_before():

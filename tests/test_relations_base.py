@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from kg.extract.relations.base import (actor_before, antecedent, apposed_owner, clause_subject, line_topic, list_after,
+from kg.extract.relations.base import (actor_before, antecedent, apposed_owner, clause_subject, coordinated, line_topic,
+                                      list_after,
                                       list_back, named_before, negated_before)
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.resolve import Hit
@@ -217,3 +218,32 @@ def test_markdown_around_a_name_does_not_hide_the_actor(text):
     s_lo, s_hi = ctx.sentence_of(cue)
     lo, _ = clause_bounds(text, cue, cue + 4, s_lo, s_hi)
     assert actor_before(ctx, cue, lo).text == "Limn"
+
+
+@pytest.mark.parametrize("text,actor", [
+    ("The server runs on Bun, and the Limn agents are written in Rust.", "Limn"),  # the name's part stands for it
+    ("The server runs on Bun, and Limn agents are written in Rust.", None),  # no article: not read as a part
+])
+def test_a_name_qualifying_a_plural_noun_before_the_verb_is_the_actor(text, actor):
+    ctx = _ctx(text, ["Bun", "Limn", "Rust"])
+    cue = text.index("written")
+    lo = text.index(", and") + 6
+    found = actor_before(ctx, cue, lo)
+    assert (found.text if found else None) == actor
+
+
+@pytest.mark.parametrize("text,names", [
+    ("Tailscale and Netbird are the best picks, WireGuard-based.", ["Tailscale", "Netbird"]),
+    ("Tailscale, Netbird and Headscale all run anywhere, WireGuard-based.", ["Tailscale", "Netbird", "Headscale"]),
+    ("Tailscale and Netbird: the best picks, WireGuard-based.", ["Tailscale"]),  # no verb of theirs follows
+    ("Tailscale beats Netbird, and is WireGuard-based.", ["Tailscale"]),
+])
+def test_coordinated_names_are_one_subject_only_before_a_plural_verb(text, names):
+    ctx = _ctx(text, ["Tailscale", "Netbird", "Headscale"])
+    assert [h.text for h in coordinated(ctx, ctx.hits[0], text.index("WireGuard"))] == names
+
+
+def test_both_after_and_points_back_at_the_sentence_s_subjects():
+    text = "Tailscale and Netbird are great, and both use WireGuard."
+    ctx = _ctx(text, ["Tailscale", "Netbird", "WireGuard"])
+    assert [h.text for h in list_back(ctx, text.index("use"), 0)] == ["Tailscale", "Netbird"]

@@ -10,9 +10,9 @@ from kg.facts import fact_types
 from kg.lexicon import Lexicon
 from kg.resolve import Hit
 
-__all__ = ["ALLOWED_TYPES", "Finding", "actor_before", "antecedent", "apposed_owner", "clause_subject", "cue_targets",
-           "emit", "evidence_span", "list_after", "list_back", "named_before", "named_target", "negated_before",
-           "negated_pairs", "referent", "sentence_opener", "subject_hit"]
+__all__ = ["ALLOWED_TYPES", "Finding", "actor_before", "antecedent", "apposed_owner", "clause_subject", "coordinated",
+           "cue_targets", "emit", "evidence_span", "list_after", "list_back", "named_before", "named_target",
+           "negated_before", "negated_pairs", "referent", "sentence_opener", "stands_first", "subject_hit"]
 
 ALLOWED_TYPES = fact_types().allowed_types  # relation type → (source entity types, target entity types)
 _FILLER = r"(?:\s|,|\band\b|\bor\b|&|\bboth\b|\beither\b|\bthe\b|\ba\b|\ban\b|\balso\b|\blike\b|\bespecially\b" \
@@ -147,6 +147,9 @@ def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | 
         return hit  # "ElevenLabs is what keeps Deepgram up at night"
     if _AS_A.fullmatch(between):
         return hit  # "We built Mastra as a layer on top of": the name is what the cue's noun describes
+    if _PART_OF_NAME.fullmatch(between) and re.search(r"\b(?:the|its|their|our)\s+$",
+                                                          ctx.text[max(lo, hit.start - 8):hit.start], re.IGNORECASE):
+        return hit  # "the PulseMonitor agents are written in Rust": the name's part stands for it
     if ctx.text[hit.start - 1:hit.start] == "/" and re.fullmatch(r"/?\)\s*", between):
         return hit  # "[trufflehog](https://github.com/…/trufflehog) (Go)": the name ends the link's address
     if len(between.split()) > words or not _BETWEEN.fullmatch(between):
@@ -154,6 +157,8 @@ def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | 
     return hit
 
 
+# one plural noun and a verb after a name: "the PulseMonitor agents are", "the Kafka brokers were"
+_PART_OF_NAME = re.compile(r"\s+[a-z][\w-]*s\s+(?:are|were|have\s+been|(?:\w+ly\s+)?)\s*", re.IGNORECASE)
 _PREPOSITION_BEFORE = re.compile(r"\b(?:to|than|unlike|like|from|of|with|vs\.?|versus|over|besides)\s+$",
                                  re.IGNORECASE)
 _ARTICLE_BEFORE = re.compile(r"\b(?:a|an)\s+(?:[a-z][\w-]*\s+){0,2}$", re.IGNORECASE)
@@ -200,6 +205,23 @@ def sentence_opener(ctx: QuoteContext, s_lo: int, lo: int, pos: int | None = Non
     return opener or (clause_subject(ctx, s_lo, pos) if pos is not None else None)
 
 
+_AND = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*[&/+]\s*)")
+_GROUP_VERB = re.compile(r"\s+(?:both|all|each)\b|\s+(?:are|were|have|use|run|rely|sit|ship|share)\b", re.IGNORECASE)
+
+
+def coordinated(ctx: QuoteContext, first: Hit, pos: int) -> list[Hit]:
+    """``first`` and the names joined to it by "and" or commas as one subject, before ``pos``: "Tailscale and
+    Netbird are … — WireGuard-based" describes both. Just ``first`` when no plural verb follows the names."""
+    names = [first]
+    for hit in ctx.hits_from(first.end, pos):
+        if hit.start < names[-1].end:
+            continue
+        if not _AND.fullmatch(ctx.text, names[-1].end, hit.start):
+            break
+        names.append(hit)
+    return names if len(names) > 1 and _GROUP_VERB.match(ctx.text, names[-1].end, pos) else [first]
+
+
 # what follows a sentence's opening name when it is the clause's subject: a verb or an apposition
 _SUBJECT_VERB = re.compile(r"(?:\*\*|__)?(?:\s*\([^()\n]{0,40}\))?(?:\s*,\s*(?:a|an|the)\b|\s+(?:"
                            r"is|are|was|were|has|have|had|uses|offers|provides|ships|brings|gives|adds|relies|runs|"
@@ -234,7 +256,12 @@ def clause_subject(ctx: QuoteContext, s_lo: int, pos: int) -> Hit | None:
 
 def _opening(ctx: QuoteContext, lo: int, pos: int) -> Hit | None:
     """The name that opens ``[lo, pos)``, after at most white space and a bullet."""
-    return next((h for h in ctx.hits_from(lo, pos) if not ctx.text[lo:h.start].strip(" \t\n-•*")), None)
+    return next((h for h in ctx.hits_from(lo, pos) if stands_first(ctx, lo, h)), None)
+
+
+def stands_first(ctx: QuoteContext, lo: int, hit: Hit) -> bool:
+    """Whether ``hit`` opens the text from ``lo`` (after at most white space and a bullet)."""
+    return lo <= hit.start and not ctx.text[lo:hit.start].strip(" \t\n-•*")
 
 
 _LINE_HEAD = re.compile(r"[ \t]*(?:[-*•+>]\s*|\d{1,2}[.)]\s*)?(?:\*\*|__)?$")
@@ -388,7 +415,9 @@ def list_back(ctx: QuoteContext, pos: int, lo: int) -> list[Hit]:
     s_lo = ctx.sentence_of(pos)[0]
     back = _BACK.search(ctx.text, s_lo, pos)
     if back:  # "Fedora, Debian, Arch — they all ship systemd": the list may stand before the clause
-        return _list_back(ctx, back.start(), s_lo)
+        opener = _opening(ctx, s_lo, back.start())  # "X and Y are great, and both use Z": the sentence's subjects
+        listed = coordinated(ctx, opener, back.start()) if opener else []
+        return _list_back(ctx, back.start(), s_lo) or (listed if len(listed) > 1 else [])
     if s_lo and _BOTH.fullmatch(ctx.text, s_lo, pos):  # "BoringSSL or LibreSSL … . Both are forks of …"
         return _last_pair(ctx, ctx.sentence_of(s_lo - 1)[0], s_lo)
     return _list_back(ctx, pos, lo)
@@ -403,8 +432,8 @@ def _last_pair(ctx: QuoteContext, lo: int, hi: int) -> list[Hit]:
     return []
 
 
-_BACK = re.compile(r"[,;—–]\s*(?:either(?:\s+one)?|both(?:\s+of\s+them)?|they(?:\s+all)?|each|all\s+of\s+them|"
-                   r"any\s+of\s+them)(?:\s+(?:are|were))?\s+$")
+_BACK = re.compile(r"[,;—–]\s*(?:and\s+|but\s+)?(?:either(?:\s+one)?|both(?:\s+of\s+them)?|they(?:\s+all)?|each|"
+                   r"all\s+of\s+them|any\s+of\s+them)(?:\s+(?:are|were))?\s+$")
 # a sentence about the two things the one before named
 _BOTH = re.compile(r"\s*(?:both(?:\s+of\s+them)?|they(?:\s+(?:are|were))?\s+both|the\s+two(?:\s+of\s+them)?)"
                    r"(?:\s+(?:are|were))?\s+", re.IGNORECASE)  # "Both are …", "They are both …", "The two were …"

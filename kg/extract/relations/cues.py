@@ -30,6 +30,7 @@ from kg.extract.relations.base import (
     actor_before,
     antecedent,
     apposed_owner,
+    coordinated,
     cue_targets,
     emit,
     evidence_span,
@@ -37,6 +38,7 @@ from kg.extract.relations.base import (
     list_back,
     named_target,
     sentence_opener,
+    stands_first,
     subject_hit,
 )
 from kg.extract.text import QuoteContext, clause_bounds
@@ -266,9 +268,13 @@ def _named_target(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     source = actor_before(ctx, m.start(), lo, words=3) or apposed_owner(ctx, s_lo, opens)
     if source is None and not scope.family.user_named:  # "Dendrite (Go)": only the name it follows
         source = antecedent(ctx, m.start(), None) or sentence_opener(ctx, s_lo, lo, m.start()) or scope.subject
+    sources = [source] if source else []
+    if source and source.end and stands_first(ctx, s_lo, source):
+        sources = coordinated(ctx, source, m.start())  # "X and Y are the best picks — WireGuard-based"
     for target in ([target] + _slashed(ctx, m, target) if target else []):  # "an Ably/PubNub alternative"
-        if source and _not_negated(scope, source, target):
-            yield source, target, min(m.start(), source.start if source.end else m.start()), m.end()
+        for source in sources:
+            if _not_negated(scope, source, target):
+                yield source, target, min(m.start(), source.start if source.end else m.start()), m.end()
 
 
 # the noun a "Go-based" phrase modifies, and what may follow it: "Redis-based solutions like Sidekiq"

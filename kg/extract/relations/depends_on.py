@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from kg.extract.relations.base import (Finding, antecedent, apposed_owner, line_topic, list_after, list_back,
-                                      named_before, negated_before, sentence_opener)
+from kg.extract.relations.base import (Finding, antecedent, apposed_owner, coordinated, line_topic, list_after,
+                                      list_back, named_before, negated_before, sentence_opener, stands_first)
 from kg.extract.relations.cues import Reading, Scope, reader, run_cues
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.lexicon import Lexicon
@@ -106,6 +106,8 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     else:
         sources = named or [x for x in [_aside_owner(ctx, m, s_lo) or apposed_owner(ctx, s_lo, m.start())
                                         or antecedent(ctx, m.start(), fallback)] if x]
+        if not named and sources and sources[0].end and stands_first(ctx, s_lo, sources[0]):
+            sources = coordinated(ctx, sources[0], m.start())  # "X and Y are great, and both use Z"
     if not sources and subject and scope.lexicon.search("self_reference", ctx.text, max(lo, m.start() - 60),
                                                         m.start()):
         sources = [subject]  # "This project uses Tauri": the quote's own product
