@@ -840,6 +840,11 @@ def test_doing_well_or_one_team_s_replacement_is_no_threat(tmp_path, quote):
     ("Vector databases like Qdrant could upend Pinecone.", "Qdrant", "Pinecone"),
     ("In the survey, Pinecone's share declines as Qdrant's grows.", "Qdrant", "Pinecone"),
     ("Users are dumping Pinecone and moving to Qdrant.", "Qdrant", "Pinecone"),
+    ("Pinecone has lost its lead and has been unseated by upstarts like Qdrant.", "Qdrant", "Pinecone"),
+    ("Pinecone can't keep up with Qdrant in this arena.", "Qdrant", "Pinecone"),
+    ("Qdrant is pulling ahead of Pinecone in usage.", "Qdrant", "Pinecone"),
+    ("Pinecone's market share has declined considerably while that of Milvus and Qdrant has grown.", "Qdrant",
+     "Pinecone"),
 ])
 def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor, target):
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))

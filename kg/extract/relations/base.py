@@ -11,8 +11,9 @@ from kg.lexicon import Lexicon
 from kg.resolve import Hit
 
 __all__ = ["ALLOWED_TYPES", "Finding", "actor_before", "antecedent", "apposed_owner", "clause_subject", "coordinated",
-           "cue_targets", "emit", "evidence_span", "list_after", "list_back", "named_before", "named_target",
-           "negated_before", "negated_pairs", "referent", "sentence_opener", "stands_first", "subject_hit"]
+           "cue_targets", "emit", "evidence_span", "joined_predicate", "list_after", "list_back", "named_before",
+           "named_target", "negated_before", "negated_pairs", "referent", "sentence_opener", "stands_first",
+           "subject_hit"]
 
 ALLOWED_TYPES = fact_types().allowed_types  # relation type → (source entity types, target entity types)
 _FILLER = r"(?:\s|,|\band\b|\bor\b|&|\bboth\b|\beither\b|\bthe\b|\ba\b|\ban\b|\balso\b|\blike\b|\bespecially\b" \
@@ -203,6 +204,16 @@ def sentence_opener(ctx: QuoteContext, s_lo: int, lo: int, pos: int | None = Non
     subject (:func:`clause_subject`)."""
     opener = _opening(ctx, s_lo, lo) if lo > s_lo else None
     return opener or (clause_subject(ctx, s_lo, pos) if pos is not None else None)
+
+
+# a predicate joined to the one before it shares its subject: "Crafty Controller focuses on Minecraft and uses …"
+_COORDINATED = re.compile(r"[\w)]\s*,?\s+(?:and|but)\s+(?:also\s+|then\s+|\w+ly\s+)?$")
+
+
+def joined_predicate(ctx: QuoteContext, s_lo: int, pos: int) -> bool:
+    """Whether the cue at ``pos`` opens a predicate joined by "and" or "but" to the one before it, so that it
+    shares the sentence's subject: "Skype has lost its throne and has been unseated by …"."""
+    return _COORDINATED.search(ctx.text, s_lo, pos) is not None
 
 
 _AND = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*[&/+]\s*)")

@@ -30,10 +30,12 @@ from kg.extract.relations.base import (
     actor_before,
     antecedent,
     apposed_owner,
+    clause_subject,
     coordinated,
     cue_targets,
     emit,
     evidence_span,
+    joined_predicate,
     list_after,
     list_back,
     named_target,
@@ -205,7 +207,8 @@ def _actor_after_target(m: re.Match[str], scope: Scope) -> Iterable[Reading | tu
     ctx = scope.ctx
     s_lo, s_hi = ctx.sentence_of(m.start())[0], ctx.sentence_of(max(m.start(), m.end() - 1))[1]
     lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
-    target = actor_before(ctx, m.start(), lo, words=4) or scope.subject
+    target = actor_before(ctx, m.start(), lo, words=4) or \
+        (clause_subject(ctx, s_lo, m.start()) if joined_predicate(ctx, s_lo, m.start()) else None) or scope.subject
     for actor in list_after(ctx, m.end(), hi, max_gap=12):
         yield actor, target, _start(target, m.start()), actor.end
 

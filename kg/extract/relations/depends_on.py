@@ -10,7 +10,8 @@ import re
 from collections.abc import Iterable, Iterator
 
 from kg.extract.relations.base import (Finding, antecedent, apposed_owner, coordinated, line_topic, list_after,
-                                      list_back, named_before, negated_before, sentence_opener, stands_first)
+                                      joined_predicate, list_back, named_before, negated_before, sentence_opener,
+                                      stands_first)
 from kg.extract.relations.cues import Reading, Scope, reader, run_cues
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.lexicon import Lexicon
@@ -24,8 +25,6 @@ _OBJECT_OF_NOUN = re.compile(r"\b(?:replacement|alternative|successor|rewrite|cl
                              r"sibling|answer|competitor|rival)\s+(?:for|to|of)\s+(?:the\s+)?$",
                              re.IGNORECASE)
 _NOT_OBJECTS = ("License", "Benchmark")  # what no product is built on
-# a predicate joined to the one before it shares its subject: "Crafty Controller focuses on Minecraft and uses …"
-_COORDINATED = re.compile(r"[\w)]\s*,?\s+(?:and|but)\s+(?:also\s+|then\s+|\w+ly\s+)?$")
 # so does a participle set off by a comma: "Isaac Sim is built on Omniverse, utilizing the PhysX engine"
 _PARTICIPLE = re.compile(r"\w+ing\b", re.IGNORECASE)
 _AFTER_COMMA = re.compile(r"[\w)]\s*,\s*$")
@@ -88,7 +87,7 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     # "uses X" needs its user named, unless its predicate shares the sentence's subject ("… and uses X", ", using X");
     # a cue in a later clause falls back on the name that opens the sentence
     if family.user_named:
-        shared = _COORDINATED.search(ctx.text, s_lo, m.start()) or \
+        shared = joined_predicate(ctx, s_lo, m.start()) or \
             (_PARTICIPLE.match(m.group()) and _AFTER_COMMA.search(ctx.text, s_lo, m.start()))
         fallback = line_topic(ctx, m.start()) or (_sentence_user(ctx, s_lo, lo, m.start()) if shared else None)
     else:
