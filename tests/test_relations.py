@@ -900,6 +900,10 @@ def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s
     ("- Replace `Zorbit` (Elixir) with something faster.", ["Elixir"]),  # an aside after markdown code
     ("* [Zorbit](https://example.org) (Elixir, 14k stars, MIT License)", ["Elixir"]),  # after a link
     ("ENet and Zorbit are the best picks — ClickHouse-based, well documented.", ["ClickHouse"]),  # both are
+    ("Zorbit is a community fork of another lightweight and popular system called ClickHouse.", ["ClickHouse"]),
+    ("Zorbit packages upstream Elixir, ClickHouse and PostgreSQL into one binary.",
+     ["ClickHouse", "Elixir", "PostgreSQL"]),
+    ("Zorbit implements the wire protocol in C++, which is where its speed comes from.", ["C++"]),
 ])
 def test_dependency_rules_read_language_names_and_objects_spelled_out(text, used):
     from kg.catalog import load_catalog

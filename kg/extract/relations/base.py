@@ -51,7 +51,7 @@ def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight
     items: list[Hit] = []
     cursor = pos
     spelled = _SPELLED_OUT.match(ctx.text, pos)
-    if spelled and limit <= spelled.end() < (close := ctx.text.find(")", spelled.end())):
+    if spelled and spelled.group("paren") and limit <= spelled.end() < (close := ctx.text.find(")", spelled.end())):
         limit = close  # the clause stops at the parenthesis, but the names in it are the object
     for hit in ctx.hits_from(pos, len(ctx.text) + 1):
         if hit.end > limit:
@@ -100,10 +100,11 @@ _ARTICLES = re.compile(r"(?:\s|[\[*_`'\"“‘]|\b(?:a|an|the|its|their|his|her|
                        r"powerful|excellent|great|popular|mature|battle-tested|venerable|underlying|solid|"
                        r"original|portable|enhanced)\b)*",
                        re.IGNORECASE)
-# an object that is no name, spelled out by the names in the parenthesis after it: "the ELK stack (", "a modern
-# stack (e.g. "
-_SPELLED_OUT = re.compile(_ARTICLES.pattern + r"(?:[a-zA-Z][\w-]*\s+){0,2}[a-zA-Z][\w-]*\s*\(\s*(?:e\.g\.,?\s*|i\.e\.,?\s*)?",
-                          re.IGNORECASE)
+# an object that is no name, spelled out by the names in the parenthesis after it ("the ELK stack (", "a modern
+# stack (e.g. "), or named after it ("another lightweight and popular system called ")
+_SPELLED_OUT = re.compile(_ARTICLES.pattern + r"(?:[a-zA-Z][\w-]*\s+){0,2}[a-zA-Z][\w-]*\s*(?P<paren>\()\s*(?:e\.g\.,?\s*|i\.e\.,?\s*)?|"
+                          + _ARTICLES.pattern + r"(?:[a-zA-Z][\w-]*,?\s+){0,5}(?:simply\s+|just\s+)?"
+                          r"(?:called|named|dubbed)\s+[\[`*\"“]*", re.IGNORECASE)
 _BETWEEN = re.compile(r"(?:\s|\b(?:also|now|still|already|both|all|just|mostly|really|directly|basically|essentially|"
                       r"itself|themselves|is|are|was|were|has|have|had|been|will|would|could|can|might|may|should|"
                       r"does|do|did|being|not|never|actually|arguably|probably|clearly|quietly|increasingly|squarely|"
