@@ -589,6 +589,27 @@ def test_a_numbered_list_of_names_alone_is_a_rundown_of_rivals(view):
                                                            ("competes_with", "Pinecone", "Qdrant")}
 
 
+def test_a_list_a_line_introduces_as_candidates_is_a_rundown_of_rivals_of_any_kind():
+    quote = ("A bit of googling turned up a few candidates:\n- [Zorbit](https://zorbit.example/)\n"
+             "- [Quillbase](https://quillbase.example/) (an unofficial, lightweight server of its own)")
+    from kg.catalog import load_catalog
+    from kg.extract.relations.competes_with import competes_with
+    from kg.extract.text import QuoteContext
+    from kg.lexicon import load_lexicon
+    from kg.resolve import EntityTable, Hit
+
+    def rules(text: str) -> set[tuple[str, str, str]]:
+        hits = [Hit(m.start(), m.end(), m.group(), m.group(), m.group(), "Product", "test")
+                for m in re.finditer(r"Zorbit|Quillbase", text)]
+        lines = [(m.start(), m.end()) for m in re.finditer(r"[^\n]+", text)]
+        ctx = QuoteContext("q1", "d1", text, lines, hits, [])
+        table = EntityTable(load_catalog(None))
+        return {(f.source, f.target, f.rule) for f in competes_with(ctx, load_lexicon(), table) if not f.rejected}
+
+    assert rules(quote) == {("Zorbit", "Quillbase", "competes.rundown")}
+    assert rules(quote.replace("a few candidates", "our stack")) == set()  # two items and no intro: no rundown
+
+
 def test_a_clone_of_a_product_names_no_rival_in_what_qualifies_the_clone(tmp_path):
     view = GraphView(run_docs(tmp_path, [("Ollama vs Jan", ["Jan is a Python clone of LM Studio with fewer features."])]))
     assert ("competes_with", "Jan", "Python") not in view.edges("Jan is a Python clone of LM Studio with fewer features.",

@@ -37,7 +37,7 @@ _PRONOUN = re.compile(r"\s*(?:it|them|this|that)\b|\s*$")
 _IT = re.compile(r"\s*it\b")
 _SAME = re.compile(r"\bthe same\b")
 # "- date-fns: …", "• Leaflet - …", "- **Luxon** — …", or the name alone on its line ("2. Pixelmator Pro")
-_RUNDOWN_ITEM = re.compile(r"[*_`]*\s*(?::|\s[-–—]\s|(?:\([^)\n]{0,40}\))?[.;,]?[ \t]*(?:\n|$))")
+_RUNDOWN_ITEM = re.compile(r"(?:\]\([^()\s]*\))?[*_`]*\s*(?::|\s[-–—]\s|(?:\([^)\n]{0,60}\))?[.;,]?[ \t]*(?:\n|$))")
 _RUNDOWN_CONFIDENCE = 0.7
 # catalog categories too broad to tell a rundown of rivals from a stack (a map library and a maps API)
 _BROAD_CATEGORIES = frozenset({None, "developer-library", "developer-tool", "other-software"})
@@ -59,12 +59,16 @@ def _rundown(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable,
     """A rundown of products is a list of rivals, every pair of it: bullet lines that each open with a product and a
     colon or dash before what is said of it ("- date-fns: most popular", "- Day.js: smallest bundle") or hold the
     product alone ("1. GIMP"), three or more, of one category where the catalog gives a specific one (products of
-    several listed so are a stack)."""
+    several listed so are a stack); two or more of any category after a line that calls them candidates, options or
+    alternatives (``rundown_intro`` in cues.json)."""
     from kg.extract.candidates import name_lists  # candidates reads this package's findings
 
     for kind, listed in name_lists(ctx):
         items = [h for h in listed if kind == "items" and h.type == "Product" and _RUNDOWN_ITEM.match(ctx.text, h.end)]
-        if len(items) < 3 or len({table.info[h.root].category for h in items} - _BROAD_CATEGORIES) > 1:
+        opens = ctx.text.rfind("\n", 0, items[0].start) if items else -1  # the newline before the list
+        introduced = opens > 0 and lexicon.search("rundown_intro", ctx.text, ctx.text.rfind("\n", 0, opens) + 1, opens)
+        if len(items) < 2 or not introduced and (  # "A few candidates:" introduces rivals of whatever category
+                len(items) < 3 or len({table.info[h.root].category for h in items} - _BROAD_CATEGORIES) > 1):
             continue  # "- Postgres: storage", "- Redis: cache", "- Kafka: events" is a stack
         for i, a in enumerate(items):
             for b in items[i + 1:]:
