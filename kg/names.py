@@ -127,11 +127,18 @@ def _word_shape(word: str, lexicon: Lexicon) -> str | None:
 
 # prepositions spaCy's stop list lacks, which open a clause before a name: "Unlike Pandas, Polars …"
 _OPENING_PREPOSITIONS = frozenset({"like", "unlike", "versus", "via", "despite", "besides", "including", "compared"})
+_PREPOSITIONS = frozenset({"from", "to", "into", "onto", "with", "without", "for", "of", "at", "by", "over", "than",
+                           "against", "towards", "toward", "via", "versus", "vs"})
 
 
 def _opener(text: str, words: list, i: int, core: str, rule: str, lexicon: Lexicon) -> bool:
-    """A capitalised ordinary word opening the sentence: "Testing MemoryForge", "Realistically, Modal"."""
-    if rule != "discovery.capitalized" or not _clause_start(text, words[i][0]):
+    """A capitalised ordinary word opening the sentence ("Testing MemoryForge", "Realistically, Modal"), or a
+    capitalised preposition before a name anywhere ("move From Transifex to Weblate")."""
+    if rule != "discovery.capitalized":
+        return False
+    if core.lower() in _PREPOSITIONS and i + 1 < len(words) and _shape(words[i + 1][2], lexicon) is not None:
+        return True
+    if not _clause_start(text, words[i][0]):
         return False
     if core.endswith("ly") and text[words[i][1]:words[i][1] + 1] == ",":
         return True  # a sentence adverb

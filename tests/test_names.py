@@ -37,6 +37,7 @@ def _strong(text, lexicon) -> list[str]:
     # capitals joined by hyphens, and a UI tail
     ("It boots with BSD-RC, and serves PHP through FPM-NG.", ["BSD-RC", "PHP", "FPM-NG"]),
     ("Other picks in this space: Ariakit and Ark UI.", ["Ariakit", "Ark UI"]),
+    ("We would like to move From Transifex to Weblate.", ["Transifex", "Weblate"]),  # a capital preposition
 ])
 def test_strong_names(lexicon, text, expected):
     assert _strong(text, lexicon) == expected
