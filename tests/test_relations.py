@@ -925,6 +925,10 @@ def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s
     ("Zorbit packages upstream Elixir, ClickHouse and PostgreSQL into one binary.",
      ["ClickHouse", "Elixir", "PostgreSQL"]),
     ("Zorbit implements the wire protocol in C++, which is where its speed comes from.", ["C++"]),
+    ("Zorbit is a PHP/Elixir-based web panel for game servers.", ["Elixir", "PHP"]),  # slash-joined modifiers
+    ("- Zorbit — aging PHP codebase, clunky UX, slow development", ["PHP"]),  # a dash, no article
+    ("SymPy failed where Zorbit (using ClickHouse) succeeded.", ["ClickHouse"]),  # a participle's aside
+    ("ENet uses a Rust-based micro-proxy (Zorbit) instead of Envoy.", ["Rust"]),  # the name the noun is
 ])
 def test_dependency_rules_read_language_names_and_objects_spelled_out(text, used):
     from kg.catalog import load_catalog
@@ -933,7 +937,7 @@ def test_dependency_rules_read_language_names_and_objects_spelled_out(text, used
     from kg.lexicon import load_lexicon
     from kg.resolve import EntityTable, Hit
 
-    names = ("Zorbit", "C++", "C#", "ENet", "Elixir", "ClickHouse", "PostgreSQL")  # Elixir: a language here
+    names = ("Zorbit", "C++", "C#", "ENet", "Elixir", "ClickHouse", "PostgreSQL", "PHP", "Rust", "SymPy", "Envoy")
     hits = sorted((Hit(m.start(), m.end(), n, n, n, "Product", "test") for n in names
                    for m in re.finditer(rf"(?<!\w){re.escape(n)}(?![\w+#])", text)), key=lambda h: h.start)
     ctx = QuoteContext("q1", "d1", text, [(0, len(text))], hits, [], "Zorbit")

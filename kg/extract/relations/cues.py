@@ -282,7 +282,7 @@ def _named_target(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
 
 # the noun a "Go-based" phrase modifies, and what may follow it: "Redis-based solutions like Sidekiq"
 _HEAD = r"[ \t]+(?:[a-z][\w-]*[ \t]+){0,2}?(?P<noun>[a-z][\w-]*)"
-_INTRODUCES = r"(?P<named>(?:,?[ \t]+|[ \t]*[—–][ \t]*)(?:like|such as|including|e\.g\.,?)[ \t]+)"
+_INTRODUCES = r"(?P<named>(?:,?[ \t]+|[ \t]*[—–][ \t]*)(?:like|such as|including|e\.g\.,?)[ \t]+|[ \t]*\([ \t]*)"
 _HEAD_NOUN = re.compile(_HEAD + _INTRODUCES + "?")
 _NAMING_HEAD = re.compile(_HEAD + _INTRODUCES)  # the head noun with the list it introduces: "workflow engines like"
 _NAMED_AS = re.compile(r"[ \t]+")
@@ -294,7 +294,7 @@ _NAME_AS_MODIFIER = re.compile(r"[ \t]+(?:alternatives?|clones?|replacements?|co
 def _modifier(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     """A compound modifier ("Ruby-based", "Siri-powered") names the target; the source is the name the modified
     noun phrase is: the name it heads ("the Ruby-based Fluentd"), the names it introduces ("Redis-based solutions
-    like Sidekiq"), the name it is in apposition to ("pgcat, a Rust-based newcomer"), else the name a
+    like Sidekiq", "a Rust-based micro-proxy (linkerd2-proxy)"), the name it is in apposition to ("pgcat, a Rust-based newcomer"), else the name a
     ``named_target`` cue would take. A plural noun naming none ("Siri-powered widgets") relates nothing."""
     ctx = scope.ctx
     target = named_target(ctx, m)
@@ -318,18 +318,24 @@ def _modifier(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
         yield from _named_target(m, scope)
         return
     for source in sources:
-        if _not_negated(scope, source, target):
-            yield source, target, min(m.start(), source.start), max(m.end(), source.end)
+        for target in [target] + _slashed(ctx, m, target):
+            if source.root != target.root and _not_negated(scope, source, target):
+                yield source, target, min(m.start(), source.start), max(m.end(), source.end)
 
 
 def _slashed(ctx: QuoteContext, m: re.Match[str], first: Hit) -> list[Hit]:
-    """The names joined to ``first`` by slashes in the cue's ``target`` group ("Ably/PubNub")."""
+    """The names joined to ``first`` by slashes in the cue's ``target`` group ("an Ably/PubNub alternative"), or
+    just before it ("a PHP/Golang-based web panel")."""
     out, last = [], first
     for hit in ctx.hits_in(first.end, m.end("target")):
         if ctx.text[last.end:hit.start].strip() != "/":
             break
         out.append(hit)
         last = hit
+    last = first
+    while (before := ctx.hits_in(max(0, last.start - 40), last.start)) and ctx.text[before[-1].end:last.start] == "/":
+        last = before[-1]
+        out.insert(0, last)
     return out
 
 

@@ -55,12 +55,12 @@ def _actors(scope: Scope, pos: int, lo: int) -> list[Hit]:
 
 
 _ASIDE_OPEN = re.compile(r"\s*\(\s*")
-_NOUN_CUE = re.compile(r"(?:the|a|an)\b", re.IGNORECASE)
+_NOUN_CUE = re.compile(r"(?:the|a|an|using|built|based|powered|written|running)\b", re.IGNORECASE)
 
 
 def _aside_owner(ctx: QuoteContext, m: re.Match[str], s_lo: int) -> Hit | None:
-    """The name a parenthesis stands after when the cue opens it as a noun phrase: "Yrs (the Rust port of Yjs)" is
-    about Yrs; "Qt (via PyQt)" says how, not what."""
+    """The name a parenthesis stands after when the cue opens it as a noun phrase or a participle: "Yrs (the Rust
+    port of Yjs)" is about Yrs, and so is "Sage (using Maxima)"; "Qt (via PyQt)" says how, not what."""
     if not _NOUN_CUE.match(m.group()):
         return None
     before = ctx.hits_in(s_lo, m.start())
