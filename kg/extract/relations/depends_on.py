@@ -25,9 +25,10 @@ _OBJECT_OF_NOUN = re.compile(r"\b(?:replacement|alternative|successor|rewrite|cl
                              r"sibling|answer|competitor|rival)\s+(?:for|to|of)\s+(?:the\s+)?$",
                              re.IGNORECASE)
 _NOT_OBJECTS = ("License", "Benchmark")  # what no product is built on
-# so does a participle set off by a comma: "Isaac Sim is built on Omniverse, utilizing the PhysX engine"
+# so does a participle set off by a comma or after "by": "Isaac Sim is built on Omniverse, utilizing the PhysX
+# engine", "Kdenlive integrates well with the desktop by using standard Qt"
 _PARTICIPLE = re.compile(r"\w+ing\b", re.IGNORECASE)
-_AFTER_COMMA = re.compile(r"[\w)]\s*,\s*$")
+_AFTER_COMMA_OR_BY = re.compile(r"[\w)]\s*,\s*$|\bby\s+$")  # "…, utilizing X", "… by using X"
 _IT = re.compile(r"[ \t\n\-•*]*it\b(?!['’]s\s+(?:time|worth|possible|easy|hard))", re.IGNORECASE)  # "It compiles …"
 _MORE = re.compile(r"\s+(?:with|using|plus|alongside)\s+|\s*\+\s*", re.IGNORECASE)
 _ARTICLES_ONLY = re.compile(r"(?:\s|\b(?:a|an|the)\b)*")
@@ -88,7 +89,7 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     # a cue in a later clause falls back on the name that opens the sentence
     if family.user_named:
         shared = joined_predicate(ctx, s_lo, m.start()) or \
-            (_PARTICIPLE.match(m.group()) and _AFTER_COMMA.search(ctx.text, s_lo, m.start()))
+            (_PARTICIPLE.match(m.group()) and _AFTER_COMMA_OR_BY.search(ctx.text, s_lo, m.start()))
         fallback = line_topic(ctx, m.start()) or (_sentence_user(ctx, s_lo, lo, m.start()) if shared else None)
     else:
         fallback = line_topic(ctx, m.start()) or sentence_opener(ctx, s_lo, lo, m.start()) or subject
