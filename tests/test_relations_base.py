@@ -7,8 +7,7 @@ import re
 import pytest
 
 from kg.extract.relations.base import (actor_before, antecedent, apposed_owner, clause_subject, coordinated, line_topic,
-                                      list_after,
-                                      list_back, named_before, negated_before)
+                                      list_after, list_back, named_before, negated_before, stands_first)
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.resolve import Hit
 
@@ -247,3 +246,14 @@ def test_both_after_and_points_back_at_the_sentence_s_subjects():
     text = "Tailscale and Netbird are great, and both use WireGuard."
     ctx = _ctx(text, ["Tailscale", "Netbird", "WireGuard"])
     assert [h.text for h in list_back(ctx, text.index("use"), 0)] == ["Tailscale", "Netbird"]
+
+
+@pytest.mark.parametrize("text,first", [
+    ("Under the hood, Limn deploys a chain.", True),  # a short lead-in phrase set off by a comma
+    ("In 2021, Limn deploys a chain.", True),
+    ("We say Limn deploys a chain.", False),
+    ("Under the hood of everything that runs fast and well, Limn deploys a chain.", False),  # no short lead-in
+])
+def test_a_name_after_a_short_lead_in_stands_first(text, first):
+    ctx = _ctx(text, ["Limn"])
+    assert stands_first(ctx, 0, ctx.hits[0]) is first

@@ -272,8 +272,13 @@ def _opening(ctx: QuoteContext, lo: int, pos: int) -> Hit | None:
 
 
 def stands_first(ctx: QuoteContext, lo: int, hit: Hit) -> bool:
-    """Whether ``hit`` opens the text from ``lo`` (after at most white space and a bullet)."""
-    return lo <= hit.start and not ctx.text[lo:hit.start].strip(" \t\n-•*")
+    """Whether ``hit`` opens the text from ``lo`` (after at most white space, a bullet and a short phrase set off
+    by a comma: "Under the hood, Hardhat …", "In 2021, Zorbit …")."""
+    return lo <= hit.start and (not ctx.text[lo:hit.start].strip(" \t\n-•*") or
+                                _LEAD_IN.fullmatch(ctx.text, lo, hit.start) is not None)
+
+
+_LEAD_IN = re.compile(r"[ \t\n]*(?:[-•*][ \t]*)?[A-Za-z][^,.;:!?()\n\"“]{0,30},[ \t]*")
 
 
 _LINE_HEAD = re.compile(r"[ \t]*(?:[-*•+>]\s*|\d{1,2}[.)]\s*)?(?:\*\*|__)?$")
