@@ -87,6 +87,7 @@ def test_a_relative_pronoun_means_the_name_it_follows_past_a_link_and_a_claim(te
     ("Decide whether or not it should use Wasmer instead of Wasmtime.", None),
     ("We should not only use Wasmer instead of Wasmtime but also pin it.", None),
     ("It should not use Wasmer instead of Wasmtime.", "negated"),
+    ("Wasmer appeared as a no-frills alternative to Wasmtime.", None),  # "no-" makes a word, not a negation
 ])
 def test_whether_or_not_and_not_only_negate_no_rivalry(text, rejected):
     from kg.catalog import load_catalog
