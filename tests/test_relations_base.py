@@ -87,7 +87,6 @@ def test_a_relative_pronoun_means_the_name_it_follows_past_a_link_and_a_claim(te
     ("Decide whether or not it should use Wasmer instead of Wasmtime.", None),
     ("We should not only use Wasmer instead of Wasmtime but also pin it.", None),
     ("It should not use Wasmer instead of Wasmtime.", "negated"),
-    ("Wasmer appeared as a no-frills alternative to Wasmtime.", None),  # "no-" makes a word, not a negation
 ])
 def test_whether_or_not_and_not_only_negate_no_rivalry(text, rejected):
     from kg.catalog import load_catalog
@@ -258,3 +257,16 @@ def test_both_after_and_points_back_at_the_sentence_s_subjects():
 def test_a_name_after_a_short_lead_in_stands_first(text, first):
     ctx = _ctx(text, ["Limn"])
     assert stands_first(ctx, 0, ctx.hits[0]) is first
+
+
+def test_a_word_made_with_no_hyphen_negates_no_rivalry():
+    from kg.catalog import load_catalog
+    from kg.extract.relations.competes_with import competes_with
+    from kg.lexicon import load_lexicon
+    from kg.resolve import EntityTable
+
+    text = "When Wasmer appeared as a no-frills alternative to Wasmtime, it won a loyal following."
+    base = _ctx(text, ["Wasmer", "Wasmtime"])
+    ctx = QuoteContext(base.quote_id, base.doc_id, text, base.sentences, base.hits, [], "Wasmer")
+    found = list(competes_with(ctx, load_lexicon(), EntityTable(load_catalog(None))))
+    assert [(f.source, f.target, f.rejected) for f in found] == [("Wasmer", "Wasmtime", None)]
