@@ -270,3 +270,15 @@ def test_a_word_made_with_no_hyphen_negates_no_rivalry():
     ctx = QuoteContext(base.quote_id, base.doc_id, text, base.sentences, base.hits, [], "Wasmer")
     found = list(competes_with(ctx, load_lexicon(), EntityTable(load_catalog(None))))
     assert [(f.source, f.target, f.rejected) for f in found] == [("Wasmer", "Wasmtime", None)]
+
+
+@pytest.mark.parametrize("text,actors", [
+    ("Rivals like Limn, with its impressive growth and funding, are eating into Stylus.", ["Limn"]),  # an aside
+    ("Technologies like Limn, Sass and Less are eating into Stylus.", ["Limn", "Sass", "Less"]),  # examples
+    ("Like Limn, Sass is eating into Stylus.", ["Sass"]),  # a comparison, no list
+    ("In contrast to Limn, Sass is eating into Stylus.", ["Sass"]),
+])
+def test_the_actors_of_a_verb_past_an_aside_and_through_a_list_of_examples(text, actors):
+    ctx = _ctx(text, ["Limn", "Sass", "Less", "Stylus"])
+    assert [h.text for h in list_back(ctx, text.index("is eating" if "is eating" in text else "are eating"), 0)] \
+        == actors

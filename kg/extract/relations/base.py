@@ -154,11 +154,17 @@ def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | 
         return hit  # "the PulseMonitor agents are written in Rust": the name's part stands for it
     if ctx.text[hit.start - 1:hit.start] == "/" and re.fullmatch(r"/?\)\s*", between):
         return hit  # "[trufflehog](https://github.com/…/trufflehog) (Go)": the name ends the link's address
+    aside = _ASIDE.match(between)  # "Cursor, with its impressive growth and funding, is challenging"
+    if aside:
+        between = between[aside.end():]
     if len(between.split()) > words or not _BETWEEN.fullmatch(between):
         return None
     return hit
 
 
+# a phrase set off by commas between a name and its verb
+_ASIDE = re.compile(r",\s+(?:with|without|despite|like|unlike|after|before|for|in|on|at|as|now|once|still|"
+                    r"thanks\s+to|along\s+with)\b[^,;.:()\n]{1,60},")
 # one plural noun and a verb after a name: "the PulseMonitor agents are", "the Kafka brokers were"
 _PART_OF_NAME = re.compile(r"\s+[a-z][\w-]*s\s+(?:are|were|have\s+been|(?:\w+ly\s+)?)\s*", re.IGNORECASE)
 _PREPOSITION_BEFORE = re.compile(r"\b(?:to|than|unlike|like|from|of|with|vs\.?|versus|over|besides)\s+$",
@@ -461,11 +467,17 @@ def _list_back(ctx: QuoteContext, pos: int, lo: int) -> list[Hit]:
     actor = actor_before(ctx, pos, lo, words=4)
     if actor is None:
         return []
-    items = [actor]
+    items, joined = [actor], False
     for hit in reversed(ctx.hits_in(lo, actor.start)):
-        if re.fullmatch(r"\s*(?:,|,?\s*and|,?\s*or|&)\s*", ctx.text[hit.end:items[-1].start]) \
-                and not _PREPOSITION_BEFORE.search(ctx.text, max(lo, hit.start - 12), hit.start):
-            items.append(hit)  # "In contrast to Prisma, Drizzle is …": Prisma is no part of the list
-        else:
+        gap = ctx.text[hit.end:items[-1].start]
+        if not re.fullmatch(r"\s*(?:,|,?\s*and|,?\s*or|&)\s*", gap):
             break
+        joined = joined or gap.strip(" ,") in ("and", "or", "&")
+        preposition = _PREPOSITION_BEFORE.search(ctx.text, max(lo, hit.start - 12), hit.start)
+        if preposition and not (joined and _EXAMPLES.fullmatch(preposition.group())):
+            break  # "In contrast to Prisma, Drizzle is …": Prisma is no part of the list; but "technologies like
+        items.append(hit)  # MLX, Triton and JAX are …" are
     return items[::-1]
+
+
+_EXAMPLES = re.compile(r"(?:like|including)\s+", re.IGNORECASE)
