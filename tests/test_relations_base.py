@@ -77,6 +77,7 @@ def test_it_does_not_mean_a_name_that_follows_a_preposition():
     ("There is [Zorbpdf](https://www.npmjs.com/package/zorbpdf) which claims to be a drop-in replacement", "drop-in"),
     ("Try Zorbpdf, which bills itself as a lighter take", "lighter"),
     ("Zorbpdf that is also a wrapper", "wrapper"),
+    ("Meet Zorbpdf — the Go-native tool that’s quietly replacing", "’s quietly"),  # past a dash's apposition
 ])
 def test_a_relative_pronoun_means_the_name_it_follows_past_a_link_and_a_claim(text, cue):
     ctx = _ctx(text, ["Zorbpdf"])

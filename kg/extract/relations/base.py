@@ -170,7 +170,9 @@ _PART_OF_NAME = re.compile(r"\s+[a-z][\w-]*s\s+(?:are|were|have\s+been|(?:\w+ly\
 _PREPOSITION_BEFORE = re.compile(r"\b(?:to|than|unlike|like|from|of|with|vs\.?|versus|over|besides)\s+$",
                                  re.IGNORECASE)
 _ARTICLE_BEFORE = re.compile(r"\b(?:a|an)\s+(?:[a-z][\w-]*\s+){0,2}$", re.IGNORECASE)
-_RELATIVE = re.compile(r"(?:\]\([^()\s]*\))?(?:['’]s?(?:\s+[\w-]+){0,3})?\s*(?:,|\()?\s*(?:which|that|who)\s+"
+_RELATIVE = re.compile(r"(?:\]\([^()\s]*\))?(?:['’]s?(?:\s+[\w-]+){0,3})?"
+                       r"(?:\s*[—–]\s*(?:the|a|an)\s+[\w-]+(?:\s+[\w-]+){0,3}?)?"  # "Coraza — the Go-native WAF that"
+                       r"\s*(?:,|\()?\s*(?:which|that|who)(?:\s+|$)"
                        r"(?:(?:is|are|was|were)\s+)?(?:(?:also|now|still|itself|just|only|\w+ly)\s+)?"
                        r"(?:(?:claims?|aims?|wants?|tries|try|promises?|is\s+meant|are\s+meant)\s+to\s+be\s+|"
                        r"(?:bills?|positions?|markets?|pitches)\s+itself\s+as\s+)?(?:an?\s+)?"
