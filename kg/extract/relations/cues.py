@@ -274,10 +274,10 @@ def _named_target(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     sources = [source] if source else []
     if source and source.end and stands_first(ctx, s_lo, source):
         sources = coordinated(ctx, source, m.start())  # "X and Y are the best picks — WireGuard-based"
-    for target in ([target] + _slashed(ctx, m, target) if target else []):  # "an Ably/PubNub alternative"
+    for named in ([target] + _slashed(ctx, m, target) if target else []):  # "an Ably/PubNub alternative"
         for source in sources:
-            if _not_negated(scope, source, target):
-                yield source, target, min(m.start(), source.start if source.end else m.start()), m.end()
+            if _not_negated(scope, source, named):
+                yield source, named, min(m.start(), source.start if source.end else m.start()), m.end()
 
 
 # the noun a "Go-based" phrase modifies, and what may follow it: "Redis-based solutions like Sidekiq"
@@ -318,9 +318,9 @@ def _modifier(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
         yield from _named_target(m, scope)
         return
     for source in sources:
-        for target in [target] + _slashed(ctx, m, target):
-            if source.root != target.root and _not_negated(scope, source, target):
-                yield source, target, min(m.start(), source.start), max(m.end(), source.end)
+        for used in [target] + _slashed(ctx, m, target):
+            if source.root != used.root and _not_negated(scope, source, used):
+                yield source, used, min(m.start(), source.start), max(m.end(), source.end)
 
 
 def _slashed(ctx: QuoteContext, m: re.Match[str], first: Hit) -> list[Hit]:
