@@ -931,6 +931,8 @@ def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s
     ("ENet uses a Rust-based micro-proxy (Zorbit) instead of Envoy.", ["Rust"]),  # the name the noun is
     ("Zorbit is still stuck on PostgreSQL version 9.", ["PostgreSQL"]),
     ("Zorbit integrates well with the desktop by using standard Elixir widgets.", ["Elixir"]),  # "by" + participle
+    ("Zorbit’s streaming-first architecture centers on ClickHouse.", ["ClickHouse"]),
+    ("The whole design of Zorbit revolves around PostgreSQL.", ["PostgreSQL"]),
 ])
 def test_dependency_rules_read_language_names_and_objects_spelled_out(text, used):
     from kg.catalog import load_catalog
