@@ -102,9 +102,10 @@ _ARTICLES = re.compile(r"(?:\s|[\[*_`'\"“‘]|\b(?:a|an|the|its|their|his|her|
                        re.IGNORECASE)
 # an object that is no name, spelled out by the names in the parenthesis after it ("the ELK stack (", "a modern
 # stack (e.g. "), or named after it ("another lightweight and popular system called ")
-_SPELLED_OUT = re.compile(_ARTICLES.pattern + r"(?:[a-zA-Z][\w-]*\s+){0,2}[a-zA-Z][\w-]*\s*(?P<paren>\()\s*(?:e\.g\.,?\s*|i\.e\.,?\s*)?|"
-                          + _ARTICLES.pattern + r"(?:[a-zA-Z][\w-]*,?\s+){0,5}(?:simply\s+|just\s+)?"
-                          r"(?:called|named|dubbed)\s+[\[`*\"“]*", re.IGNORECASE)
+_SPELLED_OUT = re.compile(_ARTICLES.pattern + r"(?:[a-zA-Z][\w-]*\s+){0,2}[a-zA-Z][\w-]*\s*(?P<paren>\()\s*"
+                          r"(?:e\.g\.,?\s*|i\.e\.,?\s*)?|" + _ARTICLES.pattern +
+                          r"(?:[a-zA-Z][\w-]*,?\s+){0,5}(?:simply\s+|just\s+)?(?:called|named|dubbed)\s+[\[`*\"“]*",
+                          re.IGNORECASE)
 _BETWEEN = re.compile(r"(?:\s|\b(?:also|now|still|already|both|all|just|mostly|really|directly|basically|essentially|"
                       r"itself|themselves|is|are|was|were|has|have|had|been|will|would|could|can|might|may|should|"
                       r"does|do|did|being|not|never|actually|arguably|probably|clearly|quietly|increasingly|squarely|"
@@ -166,7 +167,7 @@ def actor_before(ctx: QuoteContext, pos: int, lo: int, words: int = 5) -> Hit | 
 _ASIDE = re.compile(r",\s+(?:with|without|despite|like|unlike|after|before|for|in|on|at|as|now|once|still|"
                     r"thanks\s+to|along\s+with)\b[^,;.:()\n]{1,60},")
 # one plural noun and a verb after a name: "the PulseMonitor agents are", "the Kafka brokers were"
-_PART_OF_NAME = re.compile(r"\s+[a-z][\w-]*s\s+(?:are|were|have\s+been|(?:\w+ly\s+)?)\s*", re.IGNORECASE)
+_PART_OF_NAME = re.compile(r"\s+[a-z][\w-]*s\s+(?:(?:are|were|have\s+been)\s+)?(?:\w+ly\s+)?", re.IGNORECASE)
 _PREPOSITION_BEFORE = re.compile(r"\b(?:to|than|unlike|like|from|of|with|vs\.?|versus|over|besides)\s+$",
                                  re.IGNORECASE)
 _ARTICLE_BEFORE = re.compile(r"\b(?:a|an)\s+(?:[a-z][\w-]*\s+){0,2}$", re.IGNORECASE)

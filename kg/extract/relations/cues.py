@@ -294,8 +294,9 @@ _NAME_AS_MODIFIER = re.compile(r"[ \t]+(?:alternatives?|clones?|replacements?|co
 def _modifier(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     """A compound modifier ("Ruby-based", "Siri-powered") names the target; the source is the name the modified
     noun phrase is: the name it heads ("the Ruby-based Fluentd"), the names it introduces ("Redis-based solutions
-    like Sidekiq", "a Rust-based micro-proxy (linkerd2-proxy)"), the name it is in apposition to ("pgcat, a Rust-based newcomer"), else the name a
-    ``named_target`` cue would take. A plural noun naming none ("Siri-powered widgets") relates nothing."""
+    like Sidekiq", "a Rust-based micro-proxy (linkerd2-proxy)"), the name it is in apposition to ("pgcat, a
+    Rust-based newcomer"), else the name a ``named_target`` cue would take. A plural noun naming none ("Siri-powered
+    widgets") relates nothing."""
     ctx = scope.ctx
     target = named_target(ctx, m)
     if target is None or target.type == "Platform":

@@ -25,8 +25,9 @@ _OBJECT_OF_NOUN = re.compile(r"\b(?:replacement|alternative|successor|rewrite|cl
                              r"sibling|answer|competitor|rival)\s+(?:for|to|of)\s+(?:the\s+)?$",
                              re.IGNORECASE)
 _NOT_OBJECTS = ("License", "Benchmark")  # what no product is built on
-# so does a participle set off by a comma or after "by": "Isaac Sim is built on Omniverse, utilizing the PhysX
-# engine", "Kdenlive integrates well with the desktop by using standard Qt"
+# a participle set off by a comma or after "by" shares its sentence's subject, as a predicate after "and" does
+# (base.joined_predicate): "Isaac Sim is built on Omniverse, utilizing the PhysX engine", "Kdenlive integrates well
+# with the desktop by using standard Qt"
 _PARTICIPLE = re.compile(r"\w+ing\b", re.IGNORECASE)
 _AFTER_COMMA_OR_BY = re.compile(r"[\w)]\s*,\s*$|\bby\s+$")  # "…, utilizing X", "… by using X"
 _IT = re.compile(r"[ \t\n\-•*]*it\b(?!['’]s\s+(?:time|worth|possible|easy|hard))", re.IGNORECASE)  # "It compiles …"
@@ -56,13 +57,13 @@ def _actors(scope: Scope, pos: int, lo: int) -> list[Hit]:
 
 
 _ASIDE_OPEN = re.compile(r"\s*\(\s*")
-_NOUN_CUE = re.compile(r"(?:the|a|an|using|built|based|powered|written|running)\b", re.IGNORECASE)
+_ASIDE_CUE = re.compile(r"(?:the|a|an|using|built|based|powered|written|running)\b", re.IGNORECASE)
 
 
 def _aside_owner(ctx: QuoteContext, m: re.Match[str], s_lo: int) -> Hit | None:
     """The name a parenthesis stands after when the cue opens it as a noun phrase or a participle: "Yrs (the Rust
     port of Yjs)" is about Yrs, and so is "Sage (using Maxima)"; "Qt (via PyQt)" says how, not what."""
-    if not _NOUN_CUE.match(m.group()):
+    if not _ASIDE_CUE.match(m.group()):
         return None
     before = ctx.hits_in(s_lo, m.start())
     return before[-1] if before and _ASIDE_OPEN.fullmatch(ctx.text, before[-1].end, m.start()) else None
