@@ -866,6 +866,8 @@ def test_doing_well_or_one_team_s_replacement_is_no_threat(tmp_path, quote):
     ("Qdrant is pulling ahead of Pinecone in usage.", "Qdrant", "Pinecone"),
     ("Pinecone's market share has declined considerably while that of Milvus and Qdrant has grown.", "Qdrant",
      "Pinecone"),
+    ("Half of our community left Pinecone for Qdrant after the price change.", "Qdrant", "Pinecone"),  # a crowd
+    ("More and more shops are migrating off Pinecone and onto Qdrant.", "Qdrant", "Pinecone"),
 ])
 def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor, target):
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
