@@ -935,6 +935,10 @@ def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s
     ("Zorbit integrates well with the desktop by using standard Elixir widgets.", ["Elixir"]),  # "by" + participle
     ("Zorbit’s streaming-first architecture centers on ClickHouse.", ["ClickHouse"]),
     ("The whole design of Zorbit revolves around PostgreSQL.", ["PostgreSQL"]),
+    ("Zorbit links against ClickHouse and PostgreSQL.", ["ClickHouse", "PostgreSQL"]),  # how C programs depend
+    ("Zorbit is compiled against PostgreSQL headers.", ["PostgreSQL"]),
+    ("Zorbit vendors its own copy of ClickHouse.", ["ClickHouse"]),
+    ("Zorbit is implemented on top of ClickHouse.", ["ClickHouse"]),
 ])
 def test_dependency_rules_read_language_names_and_objects_spelled_out(text, used):
     from kg.catalog import load_catalog
