@@ -1029,3 +1029,39 @@ def test_a_name_by_a_company_or_developed_at_one_names_its_maker(tmp_path, quote
 def test_a_name_by_someone_that_is_not_what_they_made_names_no_maker(tmp_path, quote):
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
     assert not {e for e in view.edges(quote, "developed_by") if e[1] in ("Rust", "Spigot", "Kafka")}
+
+
+@pytest.mark.parametrize("text", [
+    "Zorbit is Quillbase's biggest rival these days.",
+    "Zorbit is the poor man's Quillbase.",
+    "Zorbit is basically a self-hosted Quillbase.",
+])
+def test_a_product_named_as_another_s_rival_or_cheaper_twin_competes_with_it(text):
+    from kg.catalog import load_catalog
+    from kg.extract.relations.competes_with import competes_with
+    from kg.extract.text import QuoteContext
+    from kg.lexicon import load_lexicon
+    from kg.resolve import EntityTable, Hit
+
+    hits = [Hit(m.start(), m.end(), m.group(), m.group(), m.group(), "Product", "test")
+            for m in re.finditer(r"Zorbit|Quillbase", text)]
+    ctx = QuoteContext("q1", "d1", text, [(0, len(text))], hits, [], "Zorbit")
+    found = {(f.source, f.target) for f in competes_with(ctx, load_lexicon(), EntityTable(load_catalog(None)))
+             if not f.rejected}
+    assert found == {("Zorbit", "Quillbase")}
+
+
+def test_a_maker_s_answer_to_a_rival_is_no_rivalry_with_the_maker():
+    from kg.catalog import load_catalog
+    from kg.extract.relations.competes_with import competes_with
+    from kg.extract.text import QuoteContext
+    from kg.lexicon import load_lexicon
+    from kg.resolve import EntityTable, Hit
+
+    text = "I tried Zorbit, Quillbase's answer to Vextra."
+    hits = [Hit(m.start(), m.end(), m.group(), m.group(), m.group(), "Product", "test")
+            for m in re.finditer(r"Zorbit|Quillbase|Vextra", text)]
+    ctx = QuoteContext("q1", "d1", text, [(0, len(text))], hits, [], "Zorbit")
+    found = {(f.source, f.target) for f in competes_with(ctx, load_lexicon(), EntityTable(load_catalog(None)))
+             if not f.rejected}
+    assert ("Zorbit", "Quillbase") not in found
