@@ -1065,3 +1065,15 @@ def test_a_maker_s_answer_to_a_rival_is_no_rivalry_with_the_maker():
     found = {(f.source, f.target) for f in competes_with(ctx, load_lexicon(), EntityTable(load_catalog(None)))
              if not f.rejected}
     assert ("Zorbit", "Quillbase") not in found
+
+
+@pytest.mark.parametrize("text,matches", [
+    ("Zorbit vendors its own copy of SQLite.", True),
+    ("Zorbit vendors SQLite.", True),
+    ("Both vendors love quoting benchmark scores.", False),  # "vendors" the noun: no cue (it would sway the claims)
+])
+def test_vendoring_is_a_dependency_cue_and_vendors_the_noun_is_not(text, matches):
+    from kg.lexicon import load_lexicon
+
+    found = [m.group() for m in load_lexicon().finditer("depends_verb", text) if "vendor" in m.group()]
+    assert bool(found) is matches
