@@ -224,6 +224,22 @@ def view(tmp_path_factory):
     return GraphView(run_docs(tmp_path_factory.mktemp("relations"), DOCS))
 
 
+def _rule_findings(extract, text: str, names: tuple[str, ...], subject: str | None = None,
+                   sentences: list[tuple[int, int]] | None = None) -> set[tuple[str, str, str]]:
+    """(source, target, rule) of what one relation extractor's rules find, not rejected, in a quote whose products
+    are ``names`` (no scorer, no catalog)."""
+    from kg.catalog import load_catalog
+    from kg.extract.text import QuoteContext
+    from kg.lexicon import load_lexicon
+    from kg.resolve import EntityTable, Hit
+
+    hits = sorted((Hit(m.start(), m.end(), n, n, n, "Product", "test") for n in names
+                   for m in re.finditer(rf"(?<!\w){re.escape(n)}(?![\w+#])", text)), key=lambda h: h.start)
+    ctx = QuoteContext("q1", "d1", text, sentences or [(0, len(text))], hits, [], subject)
+    return {(f.source, f.target, f.rule) for f in extract(ctx, load_lexicon(), EntityTable(load_catalog(None)))
+            if not f.rejected}
+
+
 @pytest.mark.parametrize("quote,expected", [
     (OXFORD, {("competes_with", "Milvus", "Qdrant"), ("competes_with", "Pinecone", "Qdrant"),
               ("competes_with", "Qdrant", "pgvector")}),
@@ -590,21 +606,14 @@ def test_a_numbered_list_of_names_alone_is_a_rundown_of_rivals(view):
 
 
 def test_a_list_a_line_introduces_as_candidates_is_a_rundown_of_rivals_of_any_kind():
+    from kg.extract.relations.competes_with import competes_with
+
     quote = ("A bit of googling turned up a few candidates:\n- [Zorbit](https://zorbit.example/)\n"
              "- [Quillbase](https://quillbase.example/) (an unofficial, lightweight server of its own)")
-    from kg.catalog import load_catalog
-    from kg.extract.relations.competes_with import competes_with
-    from kg.extract.text import QuoteContext
-    from kg.lexicon import load_lexicon
-    from kg.resolve import EntityTable, Hit
 
     def rules(text: str) -> set[tuple[str, str, str]]:
-        hits = [Hit(m.start(), m.end(), m.group(), m.group(), m.group(), "Product", "test")
-                for m in re.finditer(r"Zorbit|Quillbase", text)]
         lines = [(m.start(), m.end()) for m in re.finditer(r"[^\n]+", text)]
-        ctx = QuoteContext("q1", "d1", text, lines, hits, [])
-        table = EntityTable(load_catalog(None))
-        return {(f.source, f.target, f.rule) for f in competes_with(ctx, load_lexicon(), table) if not f.rejected}
+        return _rule_findings(competes_with, text, ("Zorbit", "Quillbase"), sentences=lines)
 
     assert rules(quote) == {("Zorbit", "Quillbase", "competes.rundown")}
     assert rules(quote.replace("a few candidates", "our stack")) == set()  # two items and no intro: no rundown
@@ -941,18 +950,10 @@ def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s
     ("Zorbit is implemented on top of ClickHouse.", ["ClickHouse"]),
 ])
 def test_dependency_rules_read_language_names_and_objects_spelled_out(text, used):
-    from kg.catalog import load_catalog
     from kg.extract.relations.depends_on import depends_on
-    from kg.extract.text import QuoteContext
-    from kg.lexicon import load_lexicon
-    from kg.resolve import EntityTable, Hit
 
     names = ("Zorbit", "C++", "C#", "ENet", "Elixir", "ClickHouse", "PostgreSQL", "PHP", "Rust", "SymPy", "Envoy")
-    hits = sorted((Hit(m.start(), m.end(), n, n, n, "Product", "test") for n in names
-                   for m in re.finditer(rf"(?<!\w){re.escape(n)}(?![\w+#])", text)), key=lambda h: h.start)
-    ctx = QuoteContext("q1", "d1", text, [(0, len(text))], hits, [], "Zorbit")
-    found = {(f.source, f.target) for f in depends_on(ctx, load_lexicon(), EntityTable(load_catalog(None)))
-             if not f.rejected}
+    found = {(s, t) for s, t, _ in _rule_findings(depends_on, text, names, "Zorbit")}
     assert sorted(t for s, t in found if s == "Zorbit" and t != "ENet") == used
     if "best picks" in text:
         assert ("ENet", "ClickHouse") in found
@@ -1037,33 +1038,17 @@ def test_a_name_by_someone_that_is_not_what_they_made_names_no_maker(tmp_path, q
     "Zorbit is basically a self-hosted Quillbase.",
 ])
 def test_a_product_named_as_another_s_rival_or_cheaper_twin_competes_with_it(text):
-    from kg.catalog import load_catalog
     from kg.extract.relations.competes_with import competes_with
-    from kg.extract.text import QuoteContext
-    from kg.lexicon import load_lexicon
-    from kg.resolve import EntityTable, Hit
 
-    hits = [Hit(m.start(), m.end(), m.group(), m.group(), m.group(), "Product", "test")
-            for m in re.finditer(r"Zorbit|Quillbase", text)]
-    ctx = QuoteContext("q1", "d1", text, [(0, len(text))], hits, [], "Zorbit")
-    found = {(f.source, f.target) for f in competes_with(ctx, load_lexicon(), EntityTable(load_catalog(None)))
-             if not f.rejected}
+    found = {(s, t) for s, t, _ in _rule_findings(competes_with, text, ("Zorbit", "Quillbase"), "Zorbit")}
     assert found == {("Zorbit", "Quillbase")}
 
 
 def test_a_maker_s_answer_to_a_rival_is_no_rivalry_with_the_maker():
-    from kg.catalog import load_catalog
     from kg.extract.relations.competes_with import competes_with
-    from kg.extract.text import QuoteContext
-    from kg.lexicon import load_lexicon
-    from kg.resolve import EntityTable, Hit
 
     text = "I tried Zorbit, Quillbase's answer to Vextra."
-    hits = [Hit(m.start(), m.end(), m.group(), m.group(), m.group(), "Product", "test")
-            for m in re.finditer(r"Zorbit|Quillbase|Vextra", text)]
-    ctx = QuoteContext("q1", "d1", text, [(0, len(text))], hits, [], "Zorbit")
-    found = {(f.source, f.target) for f in competes_with(ctx, load_lexicon(), EntityTable(load_catalog(None)))
-             if not f.rejected}
+    found = {(s, t) for s, t, _ in _rule_findings(competes_with, text, ("Zorbit", "Quillbase", "Vextra"), "Zorbit")}
     assert ("Zorbit", "Quillbase") not in found
 
 

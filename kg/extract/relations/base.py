@@ -441,9 +441,11 @@ def list_back(ctx: QuoteContext, pos: int, lo: int) -> list[Hit]:
     s_lo = ctx.sentence_of(pos)[0]
     back = _BACK.search(ctx.text, s_lo, pos)
     if back:  # "Fedora, Debian, Arch — they all ship systemd": the list may stand before the clause
-        opener = _opening(ctx, s_lo, back.start())  # "X and Y are great, and both use Z": the sentence's subjects
-        listed = coordinated(ctx, opener, back.start()) if opener else []
-        return _list_back(ctx, back.start(), s_lo) or (listed if len(listed) > 1 else [])
+        listed = _list_back(ctx, back.start(), s_lo)
+        opener = None if listed else _opening(ctx, s_lo, back.start())
+        if opener:  # "X and Y are great, and both use Z": the sentence's subjects
+            listed = coordinated(ctx, opener, back.start())
+        return listed if len(listed) > 1 or not opener else []
     if s_lo and _BOTH.fullmatch(ctx.text, s_lo, pos):  # "BoringSSL or LibreSSL … . Both are forks of …"
         return _last_pair(ctx, ctx.sentence_of(s_lo - 1)[0], s_lo)
     return _list_back(ctx, pos, lo)
