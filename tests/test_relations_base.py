@@ -136,6 +136,19 @@ def test_names_in_a_parenthesis_after_the_object_spell_it_out(text, listed):
     assert [h.text for h in list_after(ctx, start, hi, max_gap=14, tight=True)] == listed
 
 
+@pytest.mark.parametrize("text,listed", [
+    ("zoxide replaced autojump (2009), fasd (2012), and zjump (2013).", ["autojump", "fasd", "zjump"]),
+    ("zoxide replaced autojump (2009) as the jumper, and fasd too.", ["autojump"]),  # no list after the aside
+    ("zoxide replaced autojump (a Python script) and fasd.", ["autojump", "fasd"]),
+    ("zoxide replaced autojump (and later fasd).", ["autojump"]),  # a name inside the aside is no item
+])
+def test_a_list_goes_on_past_an_items_own_parenthesis(text, listed):
+    ctx = _ctx(text, ["autojump", "fasd", "zjump"])
+    start = text.index("replaced ") + len("replaced ")
+    hi = clause_bounds(text, start - 1, start)[1]  # the clause stops at the first parenthesis
+    assert [h.text for h in list_after(ctx, start, hi, max_gap=14, tight=True)] == listed
+
+
 @pytest.mark.parametrize("text,names,cue,owner", [
     ("Around then I used Cedega, a proprietary fork of Wine.", ["Cedega", "Wine"], "fork of", "Cedega"),
     ("It uses Mako (a Python-based template library).", ["Mako", "Python"], "Python-based", "Mako"),

@@ -83,7 +83,14 @@ def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight
             continue
         items.append(hit)
         cursor = hit.end
+        aside = _ITEM_ASIDE.match(ctx.text, hit.end)
+        if aside and hit.end <= limit <= aside.end():  # the clause stopped at an item's own parenthesis
+            limit = clause_bounds(ctx.text, aside.end(), aside.end(), *ctx.sentence_of(pos))[1]
     return items
+
+
+# an item's own aside, and the list going on after it: "replaced autojump (2009), fasd (2012), and z (2013)"
+_ITEM_ASIDE = re.compile(r"\s*\([^()\n]{1,60}\)(?=\s*(?:,|/|\band\b|\bor\b))")
 
 
 # a finite verb right after a name: the name is its clause's subject, so no list runs on through it
