@@ -296,3 +296,15 @@ def test_the_actors_of_a_verb_past_an_aside_and_through_a_list_of_examples(text,
     ctx = _ctx(text, ["Limn", "Sass", "Less", "Stylus"])
     assert [h.text for h in list_back(ctx, text.index("is eating" if "is eating" in text else "are eating"), 0)] \
         == actors
+
+
+@pytest.mark.parametrize("text,listed", [
+    ("Duolingo has overtaken names like Berlitz and Babbel.", ["Berlitz", "Babbel"]),
+    ("Duolingo has overtaken older incumbents such as Berlitz.", ["Berlitz"]),
+    ("Duolingo has overtaken the big names, including Berlitz.", []),  # a comma: no examples of the object
+    ("Duolingo has overtaken it when apps like Berlitz ship.", []),  # a clause's words, not the object's
+])
+def test_an_objects_examples_after_like_or_such_as_are_the_object(text, listed):
+    ctx = _ctx(text, ["Duolingo", "Berlitz", "Babbel"])
+    start = text.index("overtaken ") + len("overtaken ")
+    assert [h.text for h in list_after(ctx, start, len(text), max_gap=12)] == listed

@@ -71,6 +71,8 @@ def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight
         if not items:  # the list must start right after the cue (at once, for a verb's object), not later on
             if spelled and hit.start == spelled.end():
                 pass  # "built on a modern stack (Elixir, ClickHouse and PostgreSQL)"
+            elif _EXAMPLES_OF.fullmatch(gap):
+                pass  # "has overtaken incumbents such as Berlitz": the examples are the object
             elif len(gap) > max_gap or re.search(r"\.\s|,\s*(?:but|because|while|which|though|so)\b|;", gap) \
                     or (tight and not _ARTICLES.fullmatch(gap)):
                 break
@@ -107,6 +109,10 @@ _ARTICLES = re.compile(r"(?:\s|[\[*_`'\"“‘]|\b(?:a|an|the|its|their|his|her|
                        r"powerful|excellent|great|popular|mature|battle-tested|venerable|underlying|solid|"
                        r"original|portable|enhanced)\b)*",
                        re.IGNORECASE)
+# a plural noun whose examples follow: "incumbents such as ", "legacy tools like "
+_EXAMPLES_OF = re.compile(_ARTICLES.pattern + r"(?:(?!(?:when|where|while|if|that|which|who|because|than|as|and|or|but|"
+                          r"to|for|with|of|on|in|at|by|from|we|you|they|there)\b)[a-z][\w-]*\s+){0,2}"
+                          r"[a-z][\w-]*s\s+(?:like|such\s+as|including)\s+[\[*_`\"“]*")
 # an object that is no name, spelled out by the names in the parenthesis after it ("the ELK stack (", "a modern
 # stack (e.g. "), or named after it ("another lightweight and popular system called ")
 _SPELLED_OUT = re.compile(_ARTICLES.pattern + r"(?:[a-zA-Z][\w-]*\s+){0,2}[a-zA-Z][\w-]*\s*(?P<paren>\()\s*"
