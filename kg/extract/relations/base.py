@@ -359,7 +359,8 @@ def subject_hit(ctx: QuoteContext) -> Hit | None:
     return Hit(0, 0, "", ctx.subject, ctx.subject, kind, "subject")
 
 
-_NOT_BEFORE = re.compile(r"\b(?:rather than|instead of|not|never|no longer|without|\w+n['’]t)[*_]*\s+(?:\w+\s+)?$",
+_NOT_BEFORE = re.compile(r"\b(?:rather than|instead of|not|never|no longer|without|\w+n['’]t)[*_]*\s+"
+                         r"(?!(?:only|just|merely|simply|solely|exclusively)\s)(?:\w+\s+)?$",
                          re.IGNORECASE)
 
 

@@ -30,8 +30,10 @@ __all__ = ["competes_with"]
 
 _VERSUS = re.compile(r"(?:versus|vs|instead\s+of|rather\s+than)", re.IGNORECASE)  # both names in the text
 # "whether or not", "if not", "not only", "not just" negate nothing
-_NEGATION = re.compile(r"\b(?:(?<!\bor )(?<!\bif )not(?!\s+(?:only|just)\b)|"
-                       r"isn't|aren't|no(?!-)|never|doesn't|don't|neither|nor)\b")  # "no-frills" negates nothing
+# a negation that only limits ("not only", "no longer solely") leaves the rivalry standing; "no-frills" negates nothing
+_FOCUS = r"(?!\s+(?:only|just|merely|simply|solely|exclusively)\b)"
+_NEGATION = re.compile(r"\b(?:(?<!\bor )(?<!\bif )not" + _FOCUS + r"|isn't|aren't|no(?!-)(?!\s+longer\b)|"
+                       r"no\s+longer" + _FOCUS + r"|never|doesn't|don't|neither|nor)\b")
 _CONTRAST = re.compile(r"\b(?:but|however|yet)\b", re.IGNORECASE)
 _PRONOUN = re.compile(r"\s*(?:it|them|this|that)\b|\s*$")
 _IT = re.compile(r"\s*it\b")
