@@ -890,6 +890,7 @@ def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor
     ("Back then I ran Cedega, a proprietary fork of Wine with a nice GUI.", "Cedega", "Wine"),  # in apposition
     ("Templates come from Mako (a Python-based template library).", "Mako", "Python"),
     ("This post presents ghidriff, a new open-source Python package for binary diffing.", "ghidriff", "Python"),
+    ("Gatsby is a React framework for static sites.", "Gatsby", "React"),  # the kind a technology qualifies
     ("Sage is a heavy program that has many dependencies (including SymPy).", "Sage", "SymPy"),
     ("BullMQ is the most established Redis-backed job queue.", "BullMQ", "Redis"),
     ("Tailscale is a commercial WireGuard based mesh network.", "Tailscale", "WireGuard"),
@@ -1004,6 +1005,7 @@ def test_a_language_kind_for_a_person_or_a_team_s_project_makes_no_dependency(tm
 @pytest.mark.parametrize("quote", [
     "Qdrant is a Microsoft-backed project.",  # a company that funds or runs a product is not what it runs on
     "Qdrant is a Microsoft-backed vector store.",  # "X-backed" reads only a product or a technology as X
+    "Qdrant is a Microsoft-spawned framework.",  # a company that made it
     "Pinecone is an alternative to Chromium based browser engines.",  # a kind of many things, none of them named
 ])
 def test_who_backs_a_product_or_a_kind_of_many_products_makes_no_dependency(tmp_path, quote):
