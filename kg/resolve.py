@@ -701,6 +701,23 @@ def _title_mentions(doc: Document, products: list[str], table: EntityTable, hits
             hits[qid] = sorted(keep + fresh, key=lambda h: (h.start, h.end))
 
 
+def _spelled_out(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], texts: dict[str, str]) -> None:
+    """An acronym the document defines ("External Secrets Operator (ESO)", :mod:`kg.acronyms`) names, in each of
+    its quotes, what it stands for, unless the catalog knows it as a name of its own or it stands for an
+    organization (the "Open Health Imaging Foundation (OHIF)" makes the OHIF viewer, which reviews call "OHIF")."""
+    from kg.acronyms import defined_acronyms
+
+    qids = [q for q in doc.quote_ids if q in hits]
+    defined = defined_acronyms([texts[q] for q in qids], [hits[q] for q in qids])
+    if not defined:
+        return
+    for qid in qids:
+        hits[qid] = [replace(h, entity=d.entity, root=d.root, type=d.type)
+                     if (d := defined.get(h.text)) is not None and table.info[h.entity].discovered
+                     and d.type != "Organization" else h
+                     for h in hits[qid]]
+
+
 def _discovered_forms(hits: dict[str, list[Hit]], table: EntityTable) -> dict[str, str]:
     """The names no catalog lists that some quote of the corpus was read to name (in its title, a link,
     code, a cue or by their shape) and that English rarely uses (:func:`_echoable`), each with its entity: a
@@ -1111,6 +1128,8 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             index.add(n.start, n.end)
             hits[qid].append(Hit(n.start, n.end, n.text, eid, table.root(eid), table.info[eid].type, n.rule, n.possessive))
         hits[qid].sort(key=lambda h: (h.start, h.end))
+    for doc in documents:
+        _spelled_out(doc, table, hits, texts)
     for doc in documents:
         if not candidates[doc.id] and titles and doc.id in titles:
             witnesses = _witnesses(doc, texts)

@@ -719,3 +719,20 @@ def test_a_readme_file_is_no_readme_product_though_the_corpus_names_the_product(
     ]))
     assert "ReadMe" in _mentioned(view, "ReadMe hosts our API reference and Mintlify hosts the guides.")
     assert _mentioned(view, "The README says to run the installer twice.") == set()
+
+
+def test_an_acronym_a_review_defines_names_what_it_stands_for_in_that_review_only(tmp_path):
+    defining = "External Secrets Operator (ESO) syncs secrets from Vault."
+    later = "ESO supports many backends, unlike Sealed Secrets."
+    elsewhere = "ESO is the only abbreviation this other review uses."
+    org = "The Open Health Imaging Foundation (OHIF) maintains the OHIF viewer."
+    view = GraphView(run_docs(tmp_path, [("Secrets operators", [defining, later]), ("Other notes", [elsewhere]),
+                                         ("Imaging", [org])]))
+
+    def named(text: str) -> set[str | None]:
+        qid = view.quote(text).id
+        return {view.name(m.entity_id) for m in view.graph.mentions if m.quote_id == qid}
+
+    assert "External Secrets Operator" in named(later) and "ESO" not in named(later)
+    assert "External Secrets Operator" not in named(elsewhere)  # a definition holds in its own document
+    assert "OHIF" in named(org)  # an organization's initials may name its product: left as written
