@@ -11,11 +11,12 @@ import re
 from collections.abc import Iterable
 from typing import Protocol, TypeVar
 
-__all__ = ["defined_acronyms", "spells_initials"]
+__all__ = ["defined_acronyms", "defined_tail", "spells_initials"]
 
 _DEFINITION = re.compile(r"\s*\(\s*([A-Z][A-Za-z0-9]{1,9})\s*\)")
 _WORD = re.compile(r"[^\s/–—-]+")
 _MINOR = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to", "&"})
+_TAIL = re.compile(r"((?:\s+[A-Z][\w.+-]*){1,4})(?=\s*\(\s*([A-Z][A-Za-z0-9]{1,9})\s*\))")  # capitalised words
 
 
 class _Named(Protocol):
@@ -52,3 +53,12 @@ def defined_acronyms(texts: Iterable[str], hits: Iterable[list[N]]) -> dict[str,
             if m and m.group(1) != hit.text and m.group(1) not in found and spells_initials(hit.text, m.group(1)):
                 found[m.group(1)] = hit
     return found
+
+
+def defined_tail(text: str, start: int, end: int) -> int | None:
+    """Where a longer name ends that the name at ``text[start:end]`` opens, when its initials follow it in a
+    parenthesis: "Vault Secrets Operator (VSO)" is no mention of Vault but a name of its own (None otherwise)."""
+    m = _TAIL.match(text, end)
+    if m and spells_initials(text[start:m.end(1)], m.group(2)):
+        return m.end(1)
+    return None

@@ -8,6 +8,7 @@ from collections.abc import Container, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from kg.acronyms import defined_acronyms, defined_tail
 from kg.catalog import Catalog
 from kg.ids import entity_id, normalize_name, spelling
 from kg.lexicon import Lexicon
@@ -236,10 +237,14 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
             continue  # "ruby-vips": a lowercase name joined to another word by a hyphen is part of another name
         if not in_url and _LETTER_BEFORE.search(text, max(0, start - 3), start):
             continue  # "V-Ray" is not Ray, "X-Plane" not Plane: one letter and a hyphen make another name
-        if tail:  # "gpt-4o-transcribe" is not GPT-4o: a sibling product by the same maker
-            sibling = table.add_discovered(text[start:end + tail.end()], "Product")
+        if tail:
+            stop: int | None = end + tail.end()
+        else:  # "Vault Secrets Operator (VSO)": a longer name its initials define
+            stop = defined_tail(text, start, end) if not in_url and type_ == "Product" else None
+        if stop is not None:  # "gpt-4o-transcribe" is not GPT-4o, nor that Vault: a sibling product by the same maker
+            sibling = table.add_discovered(text[start:stop], "Product")
             table.info[sibling].maker = table.info[eid].maker
-            eid, end = sibling, end + tail.end()
+            eid, end = sibling, stop
         release = _RELEASE_AFTER.match(text[end:])
         if release and type_ == "Product":
             end += release.end()
@@ -705,8 +710,6 @@ def _spelled_out(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], 
     """An acronym the document defines ("External Secrets Operator (ESO)", :mod:`kg.acronyms`) names, in each of
     its quotes, what it stands for, unless the catalog knows it as a name of its own or it stands for an
     organization (the "Open Health Imaging Foundation (OHIF)" makes the OHIF viewer, which reviews call "OHIF")."""
-    from kg.acronyms import defined_acronyms
-
     qids = [q for q in doc.quote_ids if q in hits]
     defined = defined_acronyms([texts[q] for q in qids], [hits[q] for q in qids])
     if not defined:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from kg.acronyms import defined_acronyms, spells_initials
+from kg.acronyms import defined_acronyms, defined_tail, spells_initials
 
 
 @dataclass(frozen=True)
@@ -54,3 +54,16 @@ def test_a_name_followed_by_its_initials_in_a_parenthesis_defines_them():
 ])
 def test_a_parenthesis_that_is_no_acronym_of_the_name_defines_nothing(text):
     assert defined_acronyms([text], [_names(text, "Sealed Secrets")]) == {}
+
+
+@pytest.mark.parametrize("text,name", [
+    ("We moved to Vault Secrets Operator (VSO) last year.", "Vault Secrets Operator"),
+    ("We moved to Vault Secrets Operator ( VSO ) last year.", "Vault Secrets Operator"),
+    ("We moved to Vault Secrets (VSO) last year.", None),  # the initials spell no longer name
+    ("We moved to Vault (VSO) last year.", None),
+    ("We moved to Vault Secrets Operator (the new one) last year.", None),
+])
+def test_a_longer_name_its_initials_define_is_one_name(text, name):
+    start = text.index("Vault")
+    end = defined_tail(text, start, start + len("Vault"))
+    assert (text[start:end] if end is not None else None) == name

@@ -736,3 +736,10 @@ def test_an_acronym_a_review_defines_names_what_it_stands_for_in_that_review_onl
     assert "External Secrets Operator" in named(later) and "ESO" not in named(later)
     assert "External Secrets Operator" not in named(elsewhere)  # a definition holds in its own document
     assert "OHIF" in named(org)  # an organization's initials may name its product: left as written
+
+
+def test_a_catalog_name_opening_a_longer_name_its_initials_define_is_no_mention_of_it(tmp_path):
+    quote = "We replaced Vault Secrets Operator (VSO) with External Secrets Operator."
+    view = GraphView(run_docs(tmp_path, [("Secrets operators", [quote])]))
+    names = {view.name(m.entity_id) for m in view.graph.mentions}
+    assert "Vault Secrets Operator" in names and "Vault" not in names and "VSO" not in names
