@@ -891,6 +891,7 @@ def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor
     ("Templates come from Mako (a Python-based template library).", "Mako", "Python"),
     ("This post presents ghidriff, a new open-source Python package for binary diffing.", "ghidriff", "Python"),
     ("Gatsby is a React framework for static sites.", "Gatsby", "React"),  # the kind a technology qualifies
+    ("In the end we chose pgvector — the PostgreSQL extension for vectors.", "pgvector", "PostgreSQL"),  # apposed
     ("Sage is a heavy program that has many dependencies (including SymPy).", "Sage", "SymPy"),
     ("BullMQ is the most established Redis-backed job queue.", "BullMQ", "Redis"),
     ("Tailscale is a commercial WireGuard based mesh network.", "Tailscale", "WireGuard"),
