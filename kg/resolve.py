@@ -706,19 +706,26 @@ def _title_mentions(doc: Document, products: list[str], table: EntityTable, hits
             hits[qid] = sorted(keep + fresh, key=lambda h: (h.start, h.end))
 
 
-def _spelled_out(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], texts: dict[str, str]) -> None:
+def _spelled_out(doc: Document, table: EntityTable, hits: dict[str, list[Hit]],
+                 texts: dict[str, str]) -> set[tuple[str, str]]:
     """An acronym the document defines ("External Secrets Operator (ESO)", :mod:`kg.acronyms`) names, in each of
     its quotes, what it stands for, unless the catalog knows it as a name of its own or it stands for an
-    organization (the "Open Health Imaging Foundation (OHIF)" makes the OHIF viewer, which reviews call "OHIF")."""
+    organization (the "Open Health Imaging Foundation (OHIF)" makes the OHIF viewer, which reviews call "OHIF").
+    Returns (entity, acronym) of each acronym so read: an alias of the entity once no other review can take it
+    for one of its own names (:func:`_discovered_forms` reads aliases)."""
     qids = [q for q in doc.quote_ids if q in hits]
     defined = defined_acronyms([texts[q] for q in qids], [hits[q] for q in qids])
-    if not defined:
-        return
-    for qid in qids:
-        hits[qid] = [replace(h, entity=d.entity, root=d.root, type=d.type)
-                     if (d := defined.get(h.text)) is not None and table.info[h.entity].discovered
-                     and d.type != "Organization" else h
-                     for h in hits[qid]]
+    read: set[tuple[str, str]] = set()
+    for qid in qids if defined else ():
+        named = []
+        for h in hits[qid]:
+            d = defined.get(h.text)
+            if d is not None and table.info[h.entity].discovered and d.type != "Organization":
+                h = replace(h, entity=d.entity, root=d.root, type=d.type)
+                read.add((d.entity, h.text))
+            named.append(h)
+        hits[qid] = named
+    return read
 
 
 def _discovered_forms(hits: dict[str, list[Hit]], table: EntityTable) -> dict[str, str]:
@@ -1131,8 +1138,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             index.add(n.start, n.end)
             hits[qid].append(Hit(n.start, n.end, n.text, eid, table.root(eid), table.info[eid].type, n.rule, n.possessive))
         hits[qid].sort(key=lambda h: (h.start, h.end))
-    for doc in documents:
-        _spelled_out(doc, table, hits, texts)
+    spelled = set().union(*(_spelled_out(doc, table, hits, texts) for doc in documents))
     for doc in documents:
         if not candidates[doc.id] and titles and doc.id in titles:
             witnesses = _witnesses(doc, texts)
@@ -1146,6 +1152,8 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     corpus = _FormScan(found) if found else None
     for doc in documents:
         _echoes(doc, table, hits, texts, corpus)
+    for eid, short in sorted(spelled):  # "ESO" finds the External Secrets Operator in the store's name index too
+        table.info[eid].aliases.add(short)
     if catalog.senses:
         _choose_senses(documents, hits, texts, table, candidates, primary)
     used = {h.entity for hs in hits.values() for h in hs}

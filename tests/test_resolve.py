@@ -735,6 +735,8 @@ def test_an_acronym_a_review_defines_names_what_it_stands_for_in_that_review_onl
 
     assert "External Secrets Operator" in named(later) and "ESO" not in named(later)
     assert "External Secrets Operator" not in named(elsewhere)  # a definition holds in its own document
+    aliases = {e.name: set(e.aliases) for e in view.graph.entities}
+    assert "ESO" in aliases["External Secrets Operator"]  # what the name index looks up: `kg query … ESO`
     assert "OHIF" in named(org)  # an organization's initials may name its product: left as written
 
 
