@@ -39,10 +39,12 @@ _GLUED_BEFORE = re.compile(r"(\w+)-$")
 _LETTER_BEFORE = re.compile(r"(?<![\w-])[A-Za-z]-$")
 _GLUED_MAJOR = re.compile(r"([A-Za-z][A-Za-z.+#-]*[A-Za-z])([1-9]\d?)")
 _FORMER = re.compile(r"(?:\bex-|\bformer\s+|\bex\s+)$", re.IGNORECASE)
-# a plural noun opening a sentence before a participle or a relative word is the common noun: "Teams comparing X and
-# Y …", "Workers that …"; not the catalog's "Teams" (Microsoft Teams) or "Workers" (Cloudflare Workers)
+# a plural noun opening a sentence before a participle, a relative word or a verb that agrees with a plural only
+# is the common noun: "Teams comparing X and Y …", "Workers that …", "Teams are …", "Teams often replace …"; not the
+# catalog's "Teams" (Microsoft Teams) or "Workers" (Cloudflare Workers), which take "is", "has", "supports"
 _GENERIC_PLURAL = re.compile(r"[A-Z][a-z]+s")
-_NOUN_PHRASE_GOES_ON = re.compile(r"\s+(?:[a-z]+ing|that|who|which|whose)\b")
+_NOUN_PHRASE_GOES_ON = re.compile(r"\s+(?:[a-z]+ing|that|who|which|whose|are|were|have|do|don['’]t|aren['’]t|"
+                                  r"weren['’]t|haven['’]t|often|either|usually|typically|generally|tend|need|want)\b")
 _SENTENCE_OPEN = re.compile(r"(?:^|[.!?:]\s+|\n\s*(?:[-*•]\s+)?)$")
 # a release after a catalog product: "Redis 7.2.4", "v2", "Wave 10", and a major version ("Drupal 7") that is no count
 # of something ("Kafka 3 brokers", "Redis 2 GB", "Vue 2.x")
