@@ -918,6 +918,7 @@ def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor
     ("Zorbit (NVIDIA, open source, C++ and Python) is the newest of the four.", "Zorbit", "C++"),
     ("Zorbit is built with native Apple technologies like Swift.", "Zorbit", "Swift"),
     ("CoreDNS became the default DNS server for Kubernetes in v1.11.", "Kubernetes", "CoreDNS"),
+    ("Hermes will become the default JS engine for React Native soon.", "React Native", "Hermes"),  # any tense
     ("Zorbit calls EC2 APIs directly to provision nodes.", "Zorbit", "Amazon EC2"),
     ("Zorbit: pure C++ implementation with CUDA support.", "Zorbit", "C++"),  # a headline's description
 ])
