@@ -919,6 +919,7 @@ def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor
     ("Zorbit is built with native Apple technologies like Swift.", "Zorbit", "Swift"),
     ("CoreDNS became the default DNS server for Kubernetes in v1.11.", "Kubernetes", "CoreDNS"),
     ("Hermes will become the default JS engine for React Native soon.", "React Native", "Hermes"),  # any tense
+    ("HandBrake uses _libraries_ from FFmpeg and several other projects.", "HandBrake", "FFmpeg"),  # what it uses of it
     ("Zorbit calls EC2 APIs directly to provision nodes.", "Zorbit", "Amazon EC2"),
     ("Zorbit: pure C++ implementation with CUDA support.", "Zorbit", "C++"),  # a headline's description
 ])
@@ -1008,6 +1009,7 @@ def test_a_language_kind_for_a_person_or_a_team_s_project_makes_no_dependency(tm
     "Qdrant is a Microsoft-backed project.",  # a company that funds or runs a product is not what it runs on
     "Qdrant is a Microsoft-backed vector store.",  # "X-backed" reads only a product or a technology as X
     "Qdrant is a Microsoft-spawned framework.",  # a company that made it
+    "Qdrant: maybe we can re-use parts of the Pinecone web app?",  # "re-use" is no "use"
     "Pinecone is an alternative to Chromium based browser engines.",  # a kind of many things, none of them named
 ])
 def test_who_backs_a_product_or_a_kind_of_many_products_makes_no_dependency(tmp_path, quote):
