@@ -920,6 +920,7 @@ def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor
     ("CoreDNS became the default DNS server for Kubernetes in v1.11.", "Kubernetes", "CoreDNS"),
     ("Hermes will become the default JS engine for React Native soon.", "React Native", "Hermes"),  # any tense
     ("HandBrake uses _libraries_ from FFmpeg and several other projects.", "HandBrake", "FFmpeg"),  # what it uses of it
+    ("Libraries built on D3: Nivo, Recharts and Victory.", "Recharts", "D3.js"),  # a line's label over its list
     ("Zorbit calls EC2 APIs directly to provision nodes.", "Zorbit", "Amazon EC2"),
     ("Zorbit: pure C++ implementation with CUDA support.", "Zorbit", "C++"),  # a headline's description
 ])
