@@ -36,11 +36,6 @@ _ARTICLES_ONLY = re.compile(r"(?:\s|\b(?:a|an|the)\b)*")
 # a person or a team uses it ("At my shop we rely heavily on Langfuse"): their choice, no product's dependency
 _PERSON_BEFORE = re.compile(r"\b(?:I|we|you|(?:my|our|your|their)\s+(?:team|shop|company|org))\s+"
                             r"(?:\w+\s+){0,2}$", re.IGNORECASE)
-# a kind of many products opening the sentence: "Libraries built on D3: …", "Tools based on Vega-Lite …" say what the
-# kind uses (a list may name them), not what the quote's subject uses
-_KIND_OPENS = re.compile(r"^\W*(?:[\w-]+\s+){0,3}?(?:tools|libraries|frameworks|apps|applications|clients|plugins|"
-                         r"extensions|projects|packages|wrappers|bindings|engines|editors|products|services|SDKs|UIs|"
-                         r"frontends|front-ends|GUIs)\s+$", re.IGNORECASE)
 
 
 @relation_extractors.register("depends_on")
@@ -108,8 +103,8 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
         named = []
         sources = [x for x in [antecedent(ctx, m.end("object") + 1, fallback or subject)] if x]
     elif not named and (_PERSON_BEFORE.search(ctx.text, max(lo, m.start() - 40), m.start())
-                        or _KIND_OPENS.match(ctx.text[s_lo:m.start()])):
-        return
+                        or scope.lexicon.search("kind_opens", ctx.text[s_lo:m.start()])):
+        return  # a person's choice, or what a kind of products opening the sentence uses ("Libraries built on D3: …")
     else:
         sources = named or [x for x in [_aside_owner(ctx, m, s_lo) or apposed_owner(ctx, s_lo, m.start())
                                         or antecedent(ctx, m.start(), fallback)] if x]
