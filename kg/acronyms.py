@@ -13,10 +13,11 @@ from typing import Protocol, TypeVar
 
 __all__ = ["defined_acronyms", "defined_tail", "spells_initials"]
 
-_DEFINITION = re.compile(r"\s*\(\s*([A-Z][A-Za-z0-9]{1,9})\s*\)")
+_SHORT = r"\s*\(\s*([A-Z][A-Za-z0-9]{1,9})\s*\)"  # "(ESO)"
+_DEFINITION = re.compile(_SHORT)
+_TAIL = re.compile(r"((?:\s+[A-Z][\w.+-]*){1,4})(?=" + _SHORT + ")")  # capitalised words, then the short form
 _WORD = re.compile(r"[^\s/–—-]+")
 _MINOR = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to", "&"})
-_TAIL = re.compile(r"((?:\s+[A-Z][\w.+-]*){1,4})(?=\s*\(\s*([A-Z][A-Za-z0-9]{1,9})\s*\))")  # capitalised words
 
 
 class _Named(Protocol):
