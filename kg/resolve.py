@@ -600,7 +600,11 @@ def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict
     return ranked, (ranked[0] if ranked and not other(ranked[0]) and len(ranked) > 1 else None)
 
 
-_TITLE_HEAD = re.compile(r"[A-Z0-9][\w.+#'’-]*(?:[ \t]+[A-Z0-9][\w.+#'’-]*){0,2}(?=:\s)")
+_TITLE_HEAD = re.compile(r"[A-Z0-9][\w.+#'’-]*(?:[ \t]+[A-Z0-9][\w.+#'’-]*){0,2}(?=:\s)|[a-z][\w.+#-]*[\w+#](?=:\s)")
+# what a title says its head is: "Hadolint: a Dockerfile linter", "beets: an extensible music library manager"
+_DEFINED = re.compile(r":[ \t]+(?:a|an)[ \t]+(?!(?:few|lot|bit|year|week|month|day|look|note|word|story|tale|guide|"
+                      r"review|rant|case|question|request|proposal|list|primer|tour|comparison)\b)[\w“\"‘'-]")
+_GERUND = re.compile(r"[A-Z][a-z]+ing\b")  # "Using DeepSkyStacker: a guide", "Announcing Conduit: a homeserver"
 # a sentence goes on before a name: a lower-case word, a comma, an opening bracket or quote ("called Glance", "(Glance)")
 _GOES_ON = re.compile(r"(?:[a-z][\w'’]*|[,;(\[“\"'])[ \t]*$")
 
@@ -613,8 +617,12 @@ def _title_head(text: str, written: str, taken: list[tuple[int, int]]) -> tuple[
     if m is None or any(s < m.end() and m.start() < e for s, e in taken):
         return None
     name = m.group()
+    if _DEFINED.match(text, m.end()) and not _GERUND.match(name) and not (name[0].islower() and is_common(name)):
+        return m.start(), m.end(), name  # the title says what it is: a product, whatever the quotes write (a
+        # lower-case English word aside: "just: a command runner" would make every "just" of the quotes a name)
     places = list(_spots(written, name))
-    if not places or (is_common(name) and not any(_GOES_ON.search(written, max(0, at - 40), at) for at in places)):
+    if name[0].islower() or not places or \
+            (is_common(name) and not any(_GOES_ON.search(written, max(0, at - 40), at) for at in places)):
         return None
     return m.start(), m.end(), name
 

@@ -428,6 +428,22 @@ def test_the_name_a_title_opens_with_before_a_colon_is_its_product_when_the_quot
     assert "Update" not in {e.name for e in view.graph.entities}  # an ordinary word no quote writes as a name
 
 
+def test_the_name_a_title_defines_before_a_colon_is_its_product_though_no_quote_names_it(tmp_path):
+    view = GraphView(run_docs(tmp_path, [
+        ("Zorbcast: a self-hosted alternative to Dropbox", [
+            "The server is written in Go and ships as one binary.",
+            "Sharing a folder takes two clicks.",
+        ]),
+        ("quibblr: an audio player for the terminal", ["The queue survives a restart."]),
+        ("Using Widgetly: a getting-started guide", ["The first run asks for a token."]),  # a gerund opens a phrase
+        ("just: a command runner", ["It is just a tool, and Zorbly uses it."]),  # an English word stays a word
+    ]))
+    assert _subject(view, "The server is written in Go and ships as one binary.") == "Zorbcast"
+    assert _subject(view, "The queue survives a restart.") == "quibblr"
+    names = {e.name for e in view.graph.entities}
+    assert not names & {"Using Widgetly", "just"}
+
+
 def test_an_ordinary_word_where_a_title_puts_products_is_not_a_name(title_names):
     assert "workflows" not in {e.name for e in title_names.graph.entities}
 
