@@ -112,6 +112,18 @@ def test_features_say_how_the_quote_names_each_candidate():
     assert max(feats, key=lambda c: feats[c][1]) == ids["Widgetly"]
 
 
+@pytest.mark.parametrize("text", [
+    "It is an alternative to paid services like Gizmora, Acmebase.",
+    "Widgetly was picked over hosted tools such as Gizmora and Acmebase.",
+])
+def test_the_examples_of_what_a_quote_sets_aside_are_the_other_products(text):
+    from kg.extract.subjects import subject_features
+
+    table, ids, ctx = _context(text, ["Widgetly", "Gizmora", "Acmebase"], [])
+    (feats,) = subject_features([ctx], table, None)
+    assert all("how:object" in feats[ids[n]][0] and "how:plain" not in feats[ids[n]][0] for n in ("Gizmora", "Acmebase"))
+
+
 def test_a_quote_that_names_nothing_carries_the_previous_quotes_sole_product():
     from kg.extract.subjects import subject_features
     from kg.extract.text import QuoteContext

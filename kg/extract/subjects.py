@@ -172,7 +172,7 @@ def _mentions(ctx: QuoteContext, table: EntityTable, candidate: str, lexicon: Le
     last_sentence = ctx.sentences[-1][0] if ctx.sentences else 0
     own = named.by_root.get(candidate, [])
     for rank, hit in own:
-        before = ctx.text[max(0, hit.start - 40):hit.start]
+        before = ctx.text[max(0, hit.start - 60):hit.start]  # "an alternative to paid services like X, Y"
         lo = ctx.sentence_of(hit.start)[0]
         if any(p.search(before) for p in lexicon.patterns("subject_other_before")):  # "picked X over Y", "also looking at Y": Y is the other product
             score += 0.5
