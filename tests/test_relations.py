@@ -955,6 +955,9 @@ def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s
     ("Zorbit is compiled against PostgreSQL headers.", ["PostgreSQL"]),
     ("Zorbit vendors its own copy of ClickHouse.", ["ClickHouse"]),
     ("Zorbit is implemented on top of ClickHouse.", ["ClickHouse"]),
+    ("There is no second backend in ENet, unlike Zorbit's Rust core.", ["Rust"]),  # a part of it in a language
+    ("The ENet code stays; the Zorbit Elixir plugins need porting.", ["Elixir"]),
+    ("Why not port the official C++ Zorbit repository first?", ["C++"]),  # the language before the name
 ])
 def test_dependency_rules_read_language_names_and_objects_spelled_out(text, used):
     from kg.extract.relations.depends_on import depends_on
