@@ -879,6 +879,8 @@ def test_doing_well_or_one_team_s_replacement_is_no_threat(tmp_path, quote):
     ("More and more shops are migrating off Pinecone and onto Qdrant.", "Qdrant", "Pinecone"),
     ("Qdrant has overtaken incumbents such as Pinecone in audience.", "Qdrant", "Pinecone"),  # the object's examples
     ("Qdrant has overtaken names like Milvus and Pinecone.", "Qdrant", "Pinecone"),
+    ("Qdrant pulled a meaningful chunk of Pinecone's modern, cost-sensitive user base.", "Qdrant", "Pinecone"),
+    ("Qdrant has hit Pinecone hard this year.", "Qdrant", "Pinecone"),
 ])
 def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor, target):
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
