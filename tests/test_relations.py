@@ -887,6 +887,14 @@ def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor
     assert ("threatens", actor, target) in view.edges(quote, "threatens")
 
 
+def test_a_threat_verb_after_and_is_the_act_of_the_name_opening_the_sentence():
+    from kg.extract.relations.threatens import threatens
+
+    text = "Canvas went public in Utah and is soon poised to overtake Moodle as the third LMS."
+    found = _rule_findings(threatens, text, ("Canvas", "Moodle", "Sakai"), "Sakai")
+    assert {(s, t) for s, t, _ in found} == {("Canvas", "Moodle")}  # not the quote's subject
+
+
 @pytest.mark.parametrize("quote,user,used", [
     ("Recharts is a React-first library built on D3 submodules.", "Recharts", "D3.js"),  # the clause's own subject
     ("Back then I ran Cedega, a proprietary fork of Wine with a nice GUI.", "Cedega", "Wine"),  # in apposition

@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from kg.extract.relations.base import (actor_before, antecedent, apposed_owner, clause_subject, coordinated, line_topic,
-                                      list_after, list_back, named_before, negated_before, stands_first)
+from kg.extract.relations.base import (actor_before, antecedent, apposed_owner, clause_subject, coordinated,
+                                      joined_predicate, line_topic, list_after, list_back, named_before, negated_before,
+                                      stands_first)
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.resolve import Hit
 
@@ -169,10 +170,21 @@ def test_apposed_owner_is_the_name_a_noun_phrase_stands_beside(text, names, cue,
     ("CadQuery, a Python API on top of OCCT.", ["CadQuery", "Python", "OCCT"], "on top of", "CadQuery"),
     ("Unlike Recharts, this one is built on D3.", ["Recharts", "D3"], "built on", None),  # no verb after the name
     ("With Recharts and D3 we built it.", ["Recharts", "D3"], "built it", None),  # the name does not open it
+    ("Recharts went public and is poised to overtake D3.", ["Recharts", "D3"], "overtake", "Recharts"),  # irregular
 ])
 def test_clause_subject_is_the_opening_name_followed_by_its_verb(text, names, cue, subject):
     found = clause_subject(_ctx(text, names), 0, text.index(cue))
     assert (found.text if found else None) == subject
+
+
+@pytest.mark.parametrize("text,cue,joined", [
+    ("Skype has lost its throne and unseated nobody.", "unseated", True),
+    ("Skype has lost its throne and has been unseated by Teams.", "unseated", True),  # auxiliaries first
+    ("Canvas went public and is soon poised to overtake Moodle.", "overtake", True),  # auxiliaries, a control verb
+    ("Canvas went public and Moodle is poised to overtake it.", "overtake", False),  # a subject of its own
+])
+def test_a_predicate_joined_by_and_shares_the_sentence_s_subject(text, cue, joined):
+    assert joined_predicate(_ctx(text, []), 0, text.index(cue)) is joined
 
 
 @pytest.mark.parametrize("text,expected", [

@@ -230,7 +230,12 @@ def sentence_opener(ctx: QuoteContext, s_lo: int, lo: int, pos: int | None = Non
 
 
 # a predicate joined to the one before it shares its subject: "Crafty Controller focuses on Minecraft and uses …"
-_COORDINATED = re.compile(r"[\w)]\s*,?\s+(?:and|but)\s+(?:also\s+|then\s+|\w+ly\s+)?$")
+_COORDINATED = re.compile(r"[\w)]\s*,?\s+(?:and|but)\s+(?:also\s+|then\s+|\w+ly\s+)?$"
+                          # "X went public and is soon poised to overtake Y": auxiliaries and a control verb first
+                          r"|[\w)]\s*,?\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|soon\s+|still\s+|\w+ly\s+)?"
+                          r"(?:is|are|was|were|has|have|had|will|would|could|can|may|might)\s+(?:(?:also|then|now|soon|still|"
+                          r"already|\w+ly|been|being|be|poised|set|about|going|likely|able|trying|looking|ready)\s+){0,3}"
+                          r"(?:to\s+)?$")
 
 
 def joined_predicate(ctx: QuoteContext, s_lo: int, pos: int) -> bool:
@@ -260,7 +265,8 @@ def coordinated(ctx: QuoteContext, first: Hit, pos: int) -> list[Hit]:
 _SUBJECT_VERB = re.compile(r"(?:\*\*|__)?(?:\s*\([^()\n]{0,40}\))?(?:\s*,\s*(?:a|an|the)\b|\s+(?:"
                            r"is|are|was|were|has|have|had|uses|offers|provides|ships|brings|gives|adds|relies|runs|"
                            r"sits|wraps|embeds|(?:\w+ly\s+)?(?:built|written|based|made|designed|implemented)|"
-                           r"brought|became|gave|took|grew|began|\w+(?:s|ed)\b))", re.IGNORECASE)
+                           r"brought|became|gave|took|grew|began|went|got|won|lost|kept|led|left|sold|bought|ran|came|held|"
+                           r"fell|rose|spent|paid|drew|wrote|split|\w+(?:s|ed)\b))", re.IGNORECASE)
 
 
 # a noun phrase set beside a name, up to a cue: "Cedega, a proprietary fork of", "Mako (a Python-based template",

@@ -249,6 +249,9 @@ def _threat_verb(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     named = list_after(ctx, m.end(), hi, max_gap=12)
     targets = named or [scope.subject]
     actors = list_back(ctx, m.start(), lo)
+    s_lo = ctx.sentence_of(m.start())[0]
+    if not actors and named and joined_predicate(ctx, s_lo, m.start()):  # "X went public and is poised to overtake Y"
+        actors = [a for a in [clause_subject(ctx, s_lo, m.start())] if a]
     if not actors and named and not scope.lexicon.search("threat_negation", ctx.text, lo, m.start()):
         actors = [a for a in [antecedent(ctx, m.start(), scope.subject)] if a]
     for actor in actors:
