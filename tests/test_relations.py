@@ -881,6 +881,9 @@ def test_doing_well_or_one_team_s_replacement_is_no_threat(tmp_path, quote):
     ("Qdrant has overtaken names like Milvus and Pinecone.", "Qdrant", "Pinecone"),
     ("Qdrant pulled a meaningful chunk of Pinecone's modern, cost-sensitive user base.", "Qdrant", "Pinecone"),
     ("Qdrant has hit Pinecone hard this year.", "Qdrant", "Pinecone"),
+    ("Qdrant grew fast this year, at the expense of Pinecone.", "Qdrant", "Pinecone"),
+    ("Qdrant continues to outpace Pinecone in downloads.", "Qdrant", "Pinecone"),
+    ("Qdrant is taking market share off Pinecone.", "Qdrant", "Pinecone"),
 ])
 def test_displacing_a_product_or_a_technology_is_a_threat(tmp_path, quote, actor, target):
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
