@@ -173,6 +173,8 @@ def _clause_start(text: str, start: int) -> bool:
     """True if a word at ``start`` opens a sentence, a clause or a line's item ("- More control", "@ana Would
     it …"), where English capitalises anyway, or stands in a URL's query ("?text=You%20can")."""
     end = min(start, len(text))  # where ``text[:start].rstrip(…)`` ends, found without copying the text before it
+    if 0 < start <= len(text) and text[start - 1] in "“‘\"" and (start == 1 or text[start - 2] in _OPENS_QUOTE):
+        return True  # quoted words start as speech does: 'says "Nope"', '(assuming "Search and store …'
     while end and text[end - 1] in _MARKS_BEFORE:
         end -= 1
     # a line opener stands right after the last newline (or at the start): only there can the pattern match
@@ -181,6 +183,7 @@ def _clause_start(text: str, start: int) -> bool:
 
 
 _MARKS_BEFORE = frozenset(" \t\"'“‘(*_")  # what may stand between a clause's start and its first word
+_OPENS_QUOTE = frozenset(" \t\n([—–")  # what stands before a quotation mark that opens a quotation
 
 
 def _readings(lexicon: Lexicon) -> dict[str, tuple[str, bool, str | None]]:

@@ -330,12 +330,28 @@ def test_a_nationality_is_no_name_and_does_not_open_one(lexicon):
     assert [h.text for h in find_names(text, lexicon) if h.strong] == ["Friendly Captcha GmbH"]
 
 
+@pytest.mark.parametrize("text,word,initial", [
+    ('Upper management says "Nope", and they drop it.', "Nope", True),  # quoted speech starts as a sentence does
+    ('It works (assuming "Search and store files" is on).', "Search", True),  # a quoted label
+    ("A tool called “Glance” shows it.", "Glance", True),
+    ('The "Foo" Bar team wrote it.', "Bar", False),  # after a closing quotation mark
+    ("A large part of the Native developer community.", "Native", False),
+])
+def test_a_word_that_opens_a_quotation_is_clause_initial(text, word, initial):
+    from kg.names import _clause_start
+
+    assert _clause_start(text, text.index(word)) is initial
+
+
 def test_a_clause_start_is_read_from_the_characters_before_the_word_alone():
     import random
 
     from kg.names import _LINE_OPENER, _clause_start
 
     def by_copy(text, start):  # the text before the word copied, stripped and searched, as before
+        quoted = text[:start][-2:]  # an opening quotation mark right before the word
+        if 0 < start <= len(text) and quoted[-1:] in ("“", "‘", "\"") and (len(quoted) == 1 or quoted[0] in " \t\n([—–"):
+            return True
         before = text[:start].rstrip(" \t\"'“‘(*_")
         return not before or before[-1] in ".!?:;\n—–=" or before.endswith(" -") \
             or _LINE_OPENER.search(before, max(0, before.rfind("\n"))) is not None
