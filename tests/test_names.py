@@ -83,6 +83,7 @@ def test_an_english_word_in_capitals_is_only_a_weak_name_and_shouting_none(lexic
     "and the OCR step, the WAF rules and the SIEM export all need 2FA.",  # what a kind of product does
     "and it syncs from my iPhone to the PC at home.",  # devices are no entities
     "and the GitOps flow backs up to the NAS nightly.",  # a practice and a kind of device
+    "and the box on my LAN has a USB stick, an IDS and strict ACLs.",  # networks, ports, kinds of security tool
 ])
 def test_generic_acronyms_and_lowercase_prose_are_not_names(lexicon, text):
     assert find_names(text, lexicon) == []
