@@ -1078,7 +1078,8 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
                 if key in shared and (n.strong or shared[key].strong or not is_common(n.text)):
                     confirmed[key].append(shared[key])  # not "Automated" opening both the title and a sentence
     capitals = _repeated_capitals(documents, raw, texts)
-    title_forms = {normalize_name(f) for forms in doc_forms.values() for f in forms}
+    # a title's names confirm themselves corpus-wide; its short forms ("Use" of Browser Use) only in its own review
+    title_forms = {normalize_name(f) for did, forms in doc_forms.items() for f in forms if f not in doc_short[did]}
     places: set[str] = set()
     people: set[str] = set()
     lowercase = scanned.lowercase

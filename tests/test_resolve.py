@@ -444,6 +444,14 @@ def test_the_name_a_title_defines_before_a_colon_is_its_product_though_no_quote_
     assert not names & {"Using Widgetly", "just"}
 
 
+def test_a_short_form_of_a_title_s_name_is_no_name_in_another_review(tmp_path):
+    view = GraphView(run_docs(tmp_path, [
+        ("Stagehand vs Browser Use", ["Browser Use caches its plans, and Stagehand does not."]),
+        ("Widgetly notes", ["Use the CLI for imports, then Widgetly does the rest."]),
+    ]))
+    assert "Use" not in {e.name for e in view.graph.entities}  # another review's sentence opener
+
+
 def test_an_ordinary_word_where_a_title_puts_products_is_not_a_name(title_names):
     assert "workflows" not in {e.name for e in title_names.graph.entities}
 
