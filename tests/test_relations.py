@@ -971,6 +971,7 @@ def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s
     ("There is no second backend in ENet, unlike Zorbit's Rust core.", ["Rust"]),  # a part of it in a language
     ("The ENet code stays; the Zorbit Elixir plugins need porting.", ["Elixir"]),
     ("Why not port the official C++ Zorbit repository first?", ["C++"]),  # the language before the name
+    ("It was a full stop when I found the system runs in Elixir.", ["Elixir"]),  # what it runs in
 ])
 def test_dependency_rules_read_language_names_and_objects_spelled_out(text, used):
     from kg.extract.relations.depends_on import depends_on
