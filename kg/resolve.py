@@ -212,6 +212,18 @@ def _shaped_names(text: str, spans: tuple[Span, ...], catalog: Catalog,
     return names + linked + cued + listed + coded, taken
 
 
+_MONTH = re.compile(r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|January|February|March|April|June|July|"
+                    r"August|September|October|November|December)\.?")
+_DAY_BEFORE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+$")
+_DAY_OR_YEAR_AFTER = re.compile(r"\s+(?:\d{1,2}(?:st|nd|rd|th)?\b(?![.,]\d|\s*(?:%|x\b|ms\b|GB\b|MB\b))|(?:19|20)\d\d\b)")
+
+
+def _in_date(text: str, start: int, end: int) -> bool:
+    """Whether a name spelled as a month stands in a date: a day before it, or a day or a year after it."""
+    return _MONTH.fullmatch(text, start, end) is not None and \
+        (_DAY_BEFORE.search(text, max(0, start - 6), start) is not None or _DAY_OR_YEAR_AFTER.match(text, end) is not None)
+
+
 def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexicon: Lexicon) -> list[Hit]:
     """Resolve the catalog spans of a quote into hits, adding their entities to ``table``."""
     hits = []
@@ -227,6 +239,8 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
             continue  # "built by ex-Elastic engineers" names people, not a maker
         if _generic_plural(text, start, end, canon):
             continue
+        if _in_date(text, start, end):
+            continue  # "released 6 Jan 2021", "(Bloomberg, Jan 2026)": a month, not the app named Jan
         product = _ORG_PRODUCT.match(text[end:]) if type_ == "Organization" and not in_url else None
         if product and not table.catalog.get(product.group(1).strip()) and \
                 not any(w in _PRODUCT_STOP for w in product.group(1).split()):

@@ -770,3 +770,17 @@ def test_a_catalog_name_opening_a_longer_name_its_initials_define_is_no_mention_
     view = GraphView(run_docs(tmp_path, [("Secrets operators", [quote])]))
     names = {view.name(m.entity_id) for m in view.graph.mentions}
     assert "Vault Secrets Operator" in names and "Vault" not in names and "VSO" not in names
+
+
+@pytest.mark.parametrize("text,month,in_date", [
+    ("The build was released 6 Jan 2021 and still works.", "Jan", True),
+    ("Dragoneer valued it at $15B (Bloomberg, Jan 2026).", "Jan", True),
+    ("Apple released it yesterday (18th Jan 2017).", "Jan", True),
+    ("Jan is a local LLM app, like Ollama.", "Jan", False),  # the app of that name
+    ("I tried Jan 0.5 yesterday.", "Jan", False),  # a release, not a day
+])
+def test_a_name_spelled_as_a_month_in_a_date_is_the_month(text, month, in_date):
+    from kg.resolve import _in_date
+
+    start = text.index(month)
+    assert _in_date(text, start, start + len(month)) is in_date
