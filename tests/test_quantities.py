@@ -98,6 +98,10 @@ def test_parse_number(digits, mult, expected):
     ("$15-40k per seat", [([15000.0, 40000.0], "USD/seat", "range", "$15-40k per seat")]),  # one scale for both
     ("Pro is $20/mo and there's a free plan",
      [(20.0, "USD/month", "=", "$20/mo"), (0.0, "USD/month", "=", "a free plan")]),
+    ("paying $1,500 to $4,000 per month", [([1500.0, 4000.0], "USD/month", "range", "$1,500 to $4,000 per month")]),
+    ("~$54,000/yr on it", [(54000.0, "USD/year", "=", "$54,000/yr")]),  # thousands written with commas
+    ("$1,099.99 once, then $5, $10", [(1099.99, "USD", "=", "$1,099.99"), (5.0, "USD", "=", "$5"),
+                                     (10.0, "USD", "=", "$10")]),
 ])
 def test_prices(text, expected):
     assert _prices(text) == expected

@@ -93,6 +93,7 @@ def _comparator_width() -> int:
 
 
 _MONEY_SCALE = r"(?:k|m|mm|b|bn)(?![a-z])|\s(?:thousand|million|billion)\b"  # "$1.5k", "$28M", "$2 billion"
+_AMOUNT = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"  # "$1,500", "$1,099.99", "$15", "$2.99"
 
 
 @lru_cache(maxsize=1)
@@ -100,8 +101,8 @@ def _price_pattern() -> re.Pattern[str]:
     t = _units()
     per = _alternation(list(t["per_units"]))
     return re.compile(
-        rf"(?P<cur>{_alternation(list(t['currencies']))})\s?(?P<lo>\d+(?:\.\d+)?)(?P<mult>{_MONEY_SCALE})?"
-        rf"(?:\s?(?:-|–|to)\s?(?:{_alternation(list(t['currencies']))})?\s?(?P<hi>\d+(?:\.\d+)?)(?P<hmult>{_MONEY_SCALE})?)?"
+        rf"(?P<cur>{_alternation(list(t['currencies']))})\s?(?P<lo>{_AMOUNT})(?P<mult>{_MONEY_SCALE})?"
+        rf"(?:\s?(?:-|–|to)\s?(?:{_alternation(list(t['currencies']))})?\s?(?P<hi>{_AMOUNT})(?P<hmult>{_MONEY_SCALE})?)?"
         rf"(?:\s?(?:/|per|a|an)\s?(?P<period>{_alternation(list(t['periods']))}|{per})\b)?"
         rf"(?:\s?(?:/|per)\s?(?P<per>{per}|{_alternation(list(t['periods']))})\b)?",
         re.IGNORECASE,
