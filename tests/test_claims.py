@@ -168,6 +168,7 @@ def test_claim_about_the_product_its_clause_names(view):
     # a clause whose own subject is another product after a scene-setting lead, or that starts with its possessive
     ("Over the same time, Phoenix usage has fallen by half.", "Phoenix usage has fallen by half", "ent:phoenix"),
     ("Langfuse is fine. In Phoenix every step is eager.", "every step is eager", "ent:phoenix"),
+    ("On a 1,000 module app, Phoenix takes 4.2s to start.", "Phoenix takes 4.2s to start", "ent:phoenix"),
     ("Langfuse is fine. Phoenix's opinionated defaults ship faster.", "Phoenix's opinionated defaults ship faster",
      "ent:phoenix"),
     # a relative clause is about the product it hangs on

@@ -21,7 +21,7 @@ __all__ = ["claim_owner"]
 _LEAD = re.compile(r"^(?:[\s,;:(*\-—–]|and\b|but\b|while\b|whereas\b|so\b|also\b|then\b|use\b|choose\b|pick\b|"
                    r"meanwhile\b|first\b|second\b|finally\b|plus\b)*$", re.IGNORECASE)
 _SHARED = re.compile(r"\s*(?:,|and\b|or\b|&|\+|/|'s\b|’s\b|vs\b|versus\b)", re.IGNORECASE)
-_SCENE = re.compile(r"^(?:(?:[\w'’.-]+\s+){0,6}[\w'’.-]+,|(?:whereas |while |but )?in|"
+_SCENE = re.compile(r"^(?:(?:(?:\d{1,3}(?:,\d{3})+|[\w'’.-]+)\s+){0,6}[\w'’.-]+,|(?:whereas |while |but )?in|"
                     r"(?:a|an|the|this|that|every|each|most|many|some)(?:\s+[\w-]+)?)$", re.IGNORECASE)
 _RELATIVE = re.compile(r",\s*(?:which|who)\s*", re.IGNORECASE)
 _PRONOUN = re.compile(r"(?:but\s+|and\s+)?(?:it|it's|it’s|they|they're|they’re)\b", re.IGNORECASE)
