@@ -44,7 +44,8 @@ _FORMER = re.compile(r"(?:\bex-|\bformer\s+|\bex\s+)$", re.IGNORECASE)
 # catalog's "Teams" (Microsoft Teams) or "Workers" (Cloudflare Workers), which take "is", "has", "supports"
 _GENERIC_PLURAL = re.compile(r"[A-Z][a-z]+s")
 _NOUN_PHRASE_GOES_ON = re.compile(r"\s+(?:[a-z]+ing|that|who|which|whose|are|were|have|do|don['’]t|aren['’]t|"
-                                  r"weren['’]t|haven['’]t|often|either|usually|typically|generally|tend|need|want)\b")
+                                  r"weren['’]t|haven['’]t|often|either|usually|typically|generally|tend|need|want|"
+                                  r"pay|use|build|choose|pick|adopt|prefer|spend|rely|struggle|report|say)\b")
 _SENTENCE_OPEN = re.compile(r"(?:^|[.!?:]\s+|\n\s*(?:[-*•]\s+)?)$")
 # a release after a catalog product: "Redis 7.2.4", "v2", "Wave 10", and a major version ("Drupal 7") that is no count
 # of something ("Kafka 3 brokers", "Redis 2 GB", "Vue 2.x")
