@@ -216,13 +216,16 @@ def _shaped_names(text: str, spans: tuple[Span, ...], catalog: Catalog,
 _MONTH = re.compile(r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|January|February|March|April|June|July|"
                     r"August|September|October|November|December)\.?")
 _DAY_BEFORE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+$")
-_DAY_OR_YEAR_AFTER = re.compile(r"\s+(?:\d{1,2}(?:st|nd|rd|th)?\b(?![.,]\d|\s*(?:%|x\b|ms\b|GB\b|MB\b))|(?:19|20)\d\d\b)")
+_DAY_OR_YEAR_AFTER = re.compile(r"\s+(?:\d{1,2}(?:st|nd|rd|th)?\b(?![.,]\d|\s*(?:%|x\b|ms\b|GB\b|MB\b))"
+                                r"|(?:19|20)\d\d\b)")
 
 
 def _in_date(text: str, start: int, end: int) -> bool:
     """Whether a name spelled as a month stands in a date: a day before it, or a day or a year after it."""
-    return _MONTH.fullmatch(text, start, end) is not None and \
-        (_DAY_BEFORE.search(text, max(0, start - 6), start) is not None or _DAY_OR_YEAR_AFTER.match(text, end) is not None)
+    if _MONTH.fullmatch(text, start, end) is None:
+        return False
+    return _DAY_BEFORE.search(text, max(0, start - 6), start) is not None \
+        or _DAY_OR_YEAR_AFTER.match(text, end) is not None
 
 
 def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexicon: Lexicon) -> list[Hit]:
@@ -570,8 +573,9 @@ def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict
     title is about). A name counts if the catalog knows it or the document's quotes name it; so does a name the
     catalog matcher and the quotes' names miss but the quotes say (``spoken``: their text, lowercased; ``said``:
     their names), where the title puts products (:func:`_title_names`: "to Home Assistant", "use none-ls instead
-    of null-ls", "Grafana Alloy"), and the name a title opens with before a colon when the quotes (``written``: their
-    text as written) name it too (:func:`_title_head`: "Glance: one read-only dashboard …"). The main product is the
+    of null-ls", "Grafana Alloy"), and the name a title opens with before a colon when the title says what it is or
+    the quotes (``written``: their text as written) name it too (:func:`_title_head`: "Hadolint: a Dockerfile linter",
+    "Glance: one read-only dashboard …"). The main product is the
     first one the title moves to ("to Y": cue ``title_target_before``), else the first one it does not set aside as
     the other ("from X", "X to Y", "instead of X": cues ``title_other_before`` and ``title_other_after``).
     """
@@ -615,7 +619,8 @@ def _title_subjects(doc: Document, title: Parsed, table: EntityTable, hits: dict
     return ranked, (ranked[0] if ranked and not other(ranked[0]) and len(ranked) > 1 else None)
 
 
-_TITLE_HEAD = re.compile(r"[A-Z0-9][\w.+#'’-]*(?:[ \t]+[A-Z0-9][\w.+#'’-]*){0,2}(?=:\s)|[a-z][\w.+#-]*[\w+#](?=:\s)")
+_TITLE_HEAD = re.compile(r"[A-Z0-9][\w.+#'’-]*(?:[ \t]+[A-Z0-9][\w.+#'’-]*){0,2}(?=:\s)"
+                         r"|[a-z][\w.+#-]*[\w+#](?=:\s)")  # "Glance: …", "feedmail: …"
 # what a title says its head is: "Hadolint: a Dockerfile linter", "beets: an extensible music library manager"
 _DEFINED = re.compile(r":[ \t]+(?:a|an)[ \t]+(?!(?:few|lot|bit|year|week|month|day|look|note|word|story|tale|guide|"
                       r"review|rant|case|question|request|proposal|list|primer|tour|comparison)\b)[\w“\"‘'-]")
@@ -626,8 +631,10 @@ _GOES_ON = re.compile(r"(?:[a-z][\w'’]*|[,;(\[“\"'])[ \t]*$")
 
 def _title_head(text: str, written: str, taken: list[tuple[int, int]]) -> tuple[int, int, str] | None:
     """The name a title opens with before a colon ("Tilewm: a tiling window manager", "Glance: one read-only
-    dashboard"), when nothing else was read there and the quotes write it as the title does: anywhere when it is no
-    ordinary English, else at least once where a sentence goes on ("a dashboard called Glance")."""
+    dashboard"), when nothing else was read there and the title says what it is (an article after the colon:
+    "Hadolint: a Dockerfile linter"; not a gerund, not a lower-case English word), or the quotes write it as the
+    title does: anywhere when it is no ordinary English, else at least once where a sentence goes on ("a dashboard
+    called Glance")."""
     m = _TITLE_HEAD.match(text)
     if m is None or any(s < m.end() and m.start() < e for s, e in taken):
         return None
