@@ -230,12 +230,11 @@ def sentence_opener(ctx: QuoteContext, s_lo: int, lo: int, pos: int | None = Non
 
 
 # a predicate joined to the one before it shares its subject: "Crafty Controller focuses on Minecraft and uses …"
-_COORDINATED = re.compile(r"[\w)]\s*,?\s+(?:and|but)\s+(?:also\s+|then\s+|\w+ly\s+)?$"
-                          # "X went public and is soon poised to overtake Y": auxiliaries and a control verb first
-                          r"|[\w)]\s*,?\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|soon\s+|still\s+|\w+ly\s+)?"
-                          r"(?:is|are|was|were|has|have|had|will|would|could|can|may|might)\s+(?:(?:also|then|now|soon|still|"
-                          r"already|\w+ly|been|being|be|poised|set|about|going|likely|able|trying|looking|ready)\s+){0,3}"
-                          r"(?:to\s+)?$")
+# (auxiliaries and a control verb may come first: "X went public and is soon poised to overtake Y")
+_COORDINATED = re.compile(r"[\w)]\s*,?\s+(?:and|but)\s+(?:also\s+|then\s+|now\s+|soon\s+|still\s+|\w+ly\s+)?"
+                          r"(?:(?:is|are|was|were|has|have|had|will|would|could|can|may|might)\s+(?:(?:also|then|now|"
+                          r"soon|still|already|\w+ly|been|being|be|poised|set|about|going|likely|able|trying|looking|"
+                          r"ready)\s+){0,3}(?:to\s+)?)?$")
 
 
 def joined_predicate(ctx: QuoteContext, s_lo: int, pos: int) -> bool:

@@ -245,11 +245,11 @@ def _threat_verb(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     named target with no name before the verb is threatened by whom "it"/"which" means, else by the subject:
     "a stable toolkit that threatens the Node.js monopoly"."""
     ctx = scope.ctx
-    lo, hi = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
+    s_lo, s_hi = ctx.sentence_of(m.start())
+    lo, hi = clause_bounds(ctx.text, m.start(), m.end(), s_lo, s_hi)
     named = list_after(ctx, m.end(), hi, max_gap=12)
     targets = named or [scope.subject]
     actors = list_back(ctx, m.start(), lo)
-    s_lo = ctx.sentence_of(m.start())[0]
     if not actors and named and joined_predicate(ctx, s_lo, m.start()):  # "X went public and is poised to overtake Y"
         actors = [a for a in [clause_subject(ctx, s_lo, m.start())] if a]
     if not actors and named and not scope.lexicon.search("threat_negation", ctx.text, lo, m.start()):
