@@ -934,6 +934,9 @@ def test_a_threat_verb_after_and_is_the_act_of_the_name_opening_the_sentence():
     ("Hermes will become the default JS engine for React Native soon.", "React Native", "Hermes"),  # any tense
     ("HandBrake uses _libraries_ from FFmpeg and several other projects.", "HandBrake", "FFmpeg"),  # what it uses of it
     ("Libraries built on D3: Nivo, Recharts and Victory.", "Recharts", "D3.js"),  # a line's label over its list
+    ("Most of its rivals are based on the same Chromium code: Brave, Vivaldi and Opera.", "Vivaldi", "Chromium"),
+    ("Microsoft Edge joins the browsers based on the open-source Chromium project, including Brave and Opera.", "Opera",
+     "Chromium"),  # a category's common base, then its examples
     ("Zorbit calls EC2 APIs directly to provision nodes.", "Zorbit", "Amazon EC2"),
     ("Zorbit: pure C++ implementation with CUDA support.", "Zorbit", "C++"),  # a headline's description
 ])
