@@ -171,6 +171,15 @@ def test_claim_about_the_product_its_clause_names(view):
     ("On a 1,000 module app, Phoenix takes 4.2s to start.", "Phoenix takes 4.2s to start", "ent:phoenix"),
     ("Langfuse is fine. Phoenix's opinionated defaults ship faster.", "Phoenix's opinionated defaults ship faster",
      "ent:phoenix"),
+    # a claim whose clause, after words that introduce it, has another product as its verb's subject
+    ("I realized Phoenix is built for production.", "I realized Phoenix is built for production", "ent:phoenix"),
+    ("The reality is that Phoenix is a VC-backed startup.", "The reality is that Phoenix is a VC-backed startup",
+     "ent:phoenix"),
+    ("I think Phoenix development has ground to a halt.", "I think Phoenix development has ground to a halt",
+     "ent:phoenix"),
+    # … not a relative clause's subject after a noun, nor a name that is no verb's subject
+    ("It promises the speed that Phoenix lacks.", "It promises the speed that Phoenix lacks", "ent:langfuse"),
+    ("I found Phoenix easier to learn.", "I found Phoenix easier to learn", "ent:langfuse"),
     # a relative clause is about the product it hangs on
     ("Unlike Phoenix, which loads data into memory, it streams.", "loads data into memory", "ent:phoenix"),
     ("Over time, we moved off Phoenix for good.", "we moved off Phoenix for good", "ent:langfuse"),

@@ -75,6 +75,9 @@ def _opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
         return opening[0]
     if opening and (_SCENE.match(lead) or (opening[0].start == f.start and opening[0].possessive)):
         return opening[0]  # "Over the same time, Sublime Text usage has fallen"; "Tailwind's defaults ship faster"
+    inner = _inner_subject(f, ctx, lo, opening)
+    if inner is not None:
+        return inner  # "I realized Final Draft is built for …", "I think fdupes development has ground to a halt"
     relative = _RELATIVE.search(ctx.text, max(s_lo, f.start - 60), f.start + 6)
     if relative is not None and relative.end() >= f.start:
         at = relative.start()
@@ -94,3 +97,31 @@ def _opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
             return None  # the sentence must open with the name "it" stands for, and name no other
         return first
     return None
+
+
+# what may stand before a clause's subject: a subordinator ("that" after a verb or a noun saying what follows),
+# "I think", a possessive maker, a scene set off by a comma
+_BEFORE_SUBJECT = re.compile(
+    r"(?:^|.*\b(?:(?:is|was|think|thought|believe|say|said|says|means?|meant|realized|realised|know|knew|feel|felt|"
+    r"hope|guess|seems|fact|reality|truth|problem|point|news|sure|true|clear|obvious)\s+that|when|if|because|since|"
+    r"once|until|although|though|whereas|while|and|but|so)|.*\bI\s+(?:\w+\s+)?(?:think|thought|realized|realised|"
+    r"found|feel|felt|believe|guess|suspect|noticed|knew|know|heard|read|saw|see|reckon)|.*,|"
+    r"(?:[\w'’-]+\s+){0,3}[\w'’-]+['’]s)\s*$", re.IGNORECASE | re.DOTALL)
+# its verb, after the name and at most a noun it owns ("fdupes development has ground to a halt") and an adverb
+_VERB_AFTER = re.compile(r"(?:['’]s)?(?:\s+(?:development|usage|adoption|support|itself|alone))?\s+(?:\w+ly\s+)?"
+                         r"(?:is|are|was|were|has|have|had|will|would|can|could|should|may|might|does|did|"
+                         r"doesn['’]t|isn['’]t|wasn['’]t|can['’]t|won['’]t|became|emerged|remains|seems|looks|feels|"
+                         r"needs|lacks|supports|offers|provides|matches|beats|lags|uses|runs|works|makes|takes|gives|"
+                         r"costs|charges|ships|handles|stays|gets|got|came|went|grew|fell)\b", re.IGNORECASE)
+
+
+def _inner_subject(f: ClaimFinding, ctx: QuoteContext, lo: int, opening: list[Hit]) -> Hit | None:
+    """A product named inside the claim as the subject of its verb, after words that introduce a clause: the
+    claim's clause is about it ("The reality is that The Browser Company is a VC-backed startup")."""
+    inside = [h for h in opening if f.start <= h.start < f.end]
+    if not inside or opening[0] is not inside[0]:
+        return None  # another name stands before it in the clause
+    first = inside[0]
+    if first.possessive or not _VERB_AFTER.match(ctx.text, first.end, f.end):
+        return None
+    return first if _BEFORE_SUBJECT.fullmatch(ctx.text, lo, first.start) else None
