@@ -220,6 +220,30 @@ def test_claim_owner(text, claim, owner):
     assert claim_owner(ClaimFinding(kind, start, start + len(claim), "test", 0.5), ctx, table) == owner
 
 
+@pytest.mark.parametrize("text,claim,owner", [
+    # a claim that opens with a verb is said of the name right before it, before "which" or before an aside, even
+    # a name found only by its capitals
+    ("It is fast because Zorbit supports streaming.", "supports streaming", "ent:zorbit"),
+    ("We compared it with Zorbit, which is strictly a Mac product.", "is strictly a Mac product", "ent:zorbit"),
+    ("Zorbit, as an ecosystem, has made tracing easy.", "has made tracing easy", "ent:zorbit"),
+    # … while such a name opening the sentence does not take a later clause from the subject
+    ("Zorbit is the standard — supports every protocol.", "supports every protocol", "ent:langfuse"),
+])
+def test_a_predicate_is_said_of_the_name_right_before_it(text, claim, owner):
+    from kg.extract.claims import ClaimFinding
+    from kg.extract.claims.owner import claim_owner
+    from kg.extract.text import QuoteContext
+    from kg.resolve import EntityTable, Hit
+
+    at = text.index("Zorbit")
+    hits = [Hit(at, at + 6, "Zorbit", "ent:zorbit", "ent:zorbit", "Product", "discovery.capitalized")]
+    ctx = QuoteContext("q:1", "doc:1", text, [(0, len(text))], hits, subject="ent:langfuse")
+    table = EntityTable.__new__(EntityTable)
+    table.info = {"ent:zorbit": type("Info", (), {"type": "Product"})()}
+    start = text.index(claim)
+    assert claim_owner(ClaimFinding("capability", start, start + len(claim), "test", 0.5), ctx, table) == owner
+
+
 def test_an_alert_that_fired_is_no_limitation(view):
     assert view.claims(QUIET_ALERT, "limitation") == []
 

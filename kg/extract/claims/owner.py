@@ -31,20 +31,24 @@ def claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str |
     """The entity claim ``f`` is about: another product that opens its clause or its sentence, where the spec
     lets the clause decide (and the clause does not name the subject), else the quote's subject.
 
-    In order: for a measured claim, a product its number follows in parentheses ("llama.cpp (29 tok/s)"); a
-    product opening the claim's own clause ("…, while Helicone charges $20/month"); a product
+    In order: for a measured claim, a product its number follows in parentheses ("llama.cpp (29 tok/s)"); for a
+    claim that opens with a verb, the product right before it ("because Btrfs supports …"); a product opening the
+    claim's own clause ("…, while Helicone charges $20/month"); a product
     opening the claim's sentence on its own (not "X and Y", "X's", "X vs Y") before the claim ("Keycloak is
     the enterprise standard — …, supports every protocol"); "it"/"they" opening the clause after a sentence
     that opened with another product. A loose claim's owner must be a product; a crisp one's may be a maker.
     """
     spec = fact_types().claims[f.type]
-    first = None
+    first = said_of = None
     if spec.owner == "clause":
-        first = (_measured(f, ctx) if spec.crisp else None) or _opener(f, ctx)
+        said_of = _predicate_of(f, ctx)
+        first = (_measured(f, ctx) if spec.crisp else None) or said_of or _opener(f, ctx)
     if first is None or first.root == ctx.subject:
         return ctx.subject
     owners = ("Product", "Organization") if fact_types().claims[f.type].crisp else ("Product",)
-    if table.info[first.root].type not in owners or first.rule.startswith("discovery.capital"):
+    # a capitalised stretch may be no product ("The Best"), unless a verb the claim opens with says it acts
+    if table.info[first.root].type not in owners or \
+            (first.rule.startswith("discovery.capital") and first is not said_of):
         return ctx.subject
     return first.root
 
@@ -108,11 +112,15 @@ _BEFORE_SUBJECT = re.compile(
     r"found|feel|felt|believe|guess|suspect|noticed|knew|know|heard|read|saw|see|reckon)|.*,|"
     r"(?:[\w'’-]+\s+){0,3}[\w'’-]+['’]s)\s*$", re.IGNORECASE | re.DOTALL)
 # its verb, after the name and at most a noun it owns ("fdupes development has ground to a halt") and an adverb
-_VERB_AFTER = re.compile(r"(?:['’]s)?(?:\s+(?:development|usage|adoption|support|itself|alone))?\s+(?:\w+ly\s+)?"
-                         r"(?:is|are|was|were|has|have|had|will|would|can|could|should|may|might|does|did|"
-                         r"doesn['’]t|isn['’]t|wasn['’]t|can['’]t|won['’]t|became|emerged|remains|seems|looks|feels|"
-                         r"needs|lacks|supports|offers|provides|matches|beats|lags|uses|runs|works|makes|takes|gives|"
-                         r"costs|charges|ships|handles|stays|gets|got|came|went|grew|fell)\b", re.IGNORECASE)
+_VERB = (r"(?:\w+ly\s+)?(?:is|are|was|were|has|have|had|will|would|can|could|should|may|might|does|did|doesn['’]t|"
+         r"isn['’]t|wasn['’]t|can['’]t|won['’]t|became|emerged|remains|seems|looks|feels|needs|lacks|supports|offers|"
+         r"provides|matches|beats|lags|uses|runs|works|makes|takes|gives|costs|charges|ships|handles|stays|gets|got|"
+         r"came|went|grew|fell)\b")
+_VERB_AFTER = re.compile(r"(?:['’]s)?(?:\s+(?:development|usage|adoption|support|itself|alone))?\s+" + _VERB,
+                         re.IGNORECASE)
+_VERB_FIRST = re.compile(_VERB, re.IGNORECASE)
+# between a name and the predicate a claim opens with: nothing, "which", or an aside between commas
+_TO_PREDICATE = re.compile(r"\s*(?:,\s*(?:which|who)\s+|,[^,.;:()\n]{1,60},\s*)?")
 
 
 def _inner_subject(f: ClaimFinding, ctx: QuoteContext, lo: int, opening: list[Hit]) -> Hit | None:
@@ -125,3 +133,16 @@ def _inner_subject(f: ClaimFinding, ctx: QuoteContext, lo: int, opening: list[Hi
     if first.possessive or not _VERB_AFTER.match(ctx.text, first.end, f.end):
         return None
     return first if _BEFORE_SUBJECT.fullmatch(ctx.text, lo, first.start) else None
+
+
+def _predicate_of(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
+    """The product a claim that opens with a verb is said of: the name right before it, or before "which" or an aside
+    between commas ("because Btrfs supports bit-rot protection", "Vellum, which is strictly a Mac product",
+    "Arduino, as an ecosystem, has made …")."""
+    if not _VERB_FIRST.match(ctx.text, f.start):
+        return None
+    before = [h for h in ctx.hits_from(ctx.sentence_of(f.start)[0], f.start) if h.end <= f.start]
+    last = before[-1] if before else None
+    if last is None or last.possessive or not _TO_PREDICATE.fullmatch(ctx.text, last.end, f.start):
+        return None
+    return last
