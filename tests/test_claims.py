@@ -226,10 +226,11 @@ def test_claim_owner(text, claim, owner):
     ("It is fast because Zorbit supports streaming.", "supports streaming", "ent:zorbit"),
     ("We compared it with Zorbit, which is strictly a Mac product.", "is strictly a Mac product", "ent:zorbit"),
     ("Zorbit, as an ecosystem, has made tracing easy.", "has made tracing easy", "ent:zorbit"),
-    # … while such a name opening the sentence does not take a later clause from the subject
-    ("Zorbit is the standard — supports every protocol.", "supports every protocol", "ent:langfuse"),
+    # … and a later clause of a sentence such a name opens as its verb's subject; not one it only heads
+    ("Zorbit is the standard — supports every protocol.", "supports every protocol", "ent:zorbit"),
+    ("Zorbit — supports every protocol.", "supports every protocol", "ent:langfuse"),
 ])
-def test_a_predicate_is_said_of_the_name_right_before_it(text, claim, owner):
+def test_a_name_found_by_its_capitals_owns_a_claim_as_its_verb_s_subject(text, claim, owner):
     from kg.extract.claims import ClaimFinding
     from kg.extract.claims.owner import claim_owner
     from kg.extract.text import QuoteContext

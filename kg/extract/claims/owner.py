@@ -46,9 +46,9 @@ def claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str |
     if first is None or first.root == ctx.subject:
         return ctx.subject
     owners = ("Product", "Organization") if fact_types().claims[f.type].crisp else ("Product",)
-    # a capitalised stretch may be no product ("The Best"), unless a verb the claim opens with says it acts
-    if table.info[first.root].type not in owners or \
-            (first.rule.startswith("discovery.capital") and first is not said_of):
+    # a capitalised stretch may be no product ("The Best"), unless it is the subject of a verb ("Cirq has …")
+    acts = first is said_of or _VERB_AFTER.match(ctx.text, first.end, max(f.end, first.end))
+    if table.info[first.root].type not in owners or (first.rule.startswith("discovery.capital") and not acts):
         return ctx.subject
     return first.root
 
