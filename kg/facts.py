@@ -21,6 +21,8 @@ _NAME = re.compile(r"[a-z][a-z0-9_]*")
 _TERM = re.compile(r"kg:([A-Za-z_][A-Za-z0-9_]*)")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _OWNERS = ("subject", "clause")
+# whom a clause may give a claim to, unless its spec says (``owner_types``): a loose claim a product, a crisp one a maker
+_DEFAULT_OWNERS = {False: frozenset({"Product"}), True: frozenset({"Product", "Organization"})}
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,8 @@ class ClaimSpec:
     claims the lower ``precedence`` wins, loose ones are ranked by confidence and then ``precedence``.
     ``owner`` is ``subject`` (the quote's subject) or ``clause`` (another product that opens the claim's own
     clause owns it: "…, while Helicone charges $20/month"; or the one "it" stands for: "Chroma isn't a rival;
-    it's a lovely notebook companion"). A loose claim's owner must be a product; a crisp one's may be a maker.
+    it's a lovely notebook companion"). ``owner_types`` (optional): the entity types such an owner may have; by
+    default a loose claim's owner must be a product, a crisp one's may be a maker.
     ``absorbs``: a loose assertion on the same words adds nothing to this crisp claim and is left out ("$20/month"
     states the price); a requirement does not absorb the drawback or strength the same words state.
     ``distinct_values`` (optional, false): two of its claims with different values are two claims even on the same
@@ -72,6 +75,7 @@ class ClaimSpec:
     facet: tuple[str, float] | None
     absorbs: bool
     distinct_values: bool = False
+    owner_types: frozenset[str] = frozenset({"Product"})
 
 
 @dataclass(frozen=True)
@@ -201,7 +205,7 @@ def _relation(check: _Checker, name: str, entry: Any) -> RelationSpec:
 def _claim(check: _Checker, name: str, entry: Any) -> ClaimSpec:
     key = f"claims.{name}"
     check.object(entry, key, {"class", "crisp", "precedence", "owner", "facet", "absorbs"},
-                 frozenset({"distinct_values"}))
+                 frozenset({"distinct_values", "owner_types"}))
     precedence = entry["precedence"]
     if isinstance(precedence, bool) or not isinstance(precedence, int) or precedence < 1:
         check.fail(f"{key}.precedence", f"expected a whole number from 1, got {precedence!r}")
@@ -213,7 +217,9 @@ def _claim(check: _Checker, name: str, entry: Any) -> ClaimSpec:
                      crisp=check.flag(entry["crisp"], f"{key}.crisp"), precedence=precedence, owner=entry["owner"],
                      facet=check.facet(entry["facet"], f"{key}.facet"),
                      absorbs=check.flag(entry["absorbs"], f"{key}.absorbs"),
-                     distinct_values=check.flag(entry.get("distinct_values", False), f"{key}.distinct_values"))
+                     distinct_values=check.flag(entry.get("distinct_values", False), f"{key}.distinct_values"),
+                     owner_types=check.entity_types(entry["owner_types"], f"{key}.owner_types")
+                     if "owner_types" in entry else _DEFAULT_OWNERS[entry["crisp"] is True])
 
 
 class _Checker:

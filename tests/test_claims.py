@@ -220,6 +220,25 @@ def test_claim_owner(text, claim, owner):
     assert claim_owner(ClaimFinding(kind, start, start + len(claim), "test", 0.5), ctx, table) == owner
 
 
+@pytest.mark.parametrize("kind,owner", [("business", "ent:zorbit"), ("capability", "ent:langfuse")])
+def test_a_company_owns_a_business_claim_its_clause_opens_with(kind, owner):
+    from kg.extract.claims import ClaimFinding
+    from kg.extract.claims.owner import claim_owner
+    from kg.extract.text import QuoteContext
+    from kg.resolve import EntityTable, Hit
+
+    text = "Langfuse is fine, while Zorbit now claims nearly half of all new deals."
+    at = text.index("Zorbit")
+    hits = [Hit(0, 8, "Langfuse", "ent:langfuse", "ent:langfuse", "Product", "catalog"),
+            Hit(at, at + 6, "Zorbit", "ent:zorbit", "ent:zorbit", "Organization", "catalog")]
+    ctx = QuoteContext("q:1", "doc:1", text, [(0, len(text))], hits, subject="ent:langfuse")
+    table = EntityTable.__new__(EntityTable)
+    table.info = {h.entity: type("Info", (), {"type": h.type})() for h in hits}
+    claim = "Zorbit now claims nearly half of all new deals"
+    start = text.index(claim)
+    assert claim_owner(ClaimFinding(kind, start, start + len(claim), "test", 0.5), ctx, table) == owner
+
+
 @pytest.mark.parametrize("text,claim,owner", [
     # a claim that opens with a verb is said of the name right before it, before "which" or before an aside, even
     # a name found only by its capitals

@@ -51,6 +51,9 @@ def test_claim_precedence_puts_crisp_claims_first():
     assert {n for n, c in facts.claims.items() if c.crisp and not c.absorbs} == {"dependency"}
     # two licences, platforms, figures or prices on the same words are two claims
     assert {n for n, c in facts.claims.items() if c.distinct_values} == {"metric", "pricing", "license", "platform"}
+    # a clause gives a loose claim to a product, a crisp one or a business claim also to a company
+    assert {n for n, c in facts.claims.items() if "Organization" in c.owner_types} == \
+        {*facts.crisp_claims, "business"}
 
 
 def test_maker_rule_and_allowed_types():
@@ -81,6 +84,7 @@ def test_maker_rule_and_allowed_types():
     (lambda raw: raw["claims"]["metric"].pop("absorbs"), "claims.metric.absorbs", "missing"),
     (lambda raw: raw["claims"]["metric"].update(distinct_values="no"), "claims.metric.distinct_values", "true or false"),
     (lambda raw: raw["claims"]["metric"].update(name_values=True), "claims.metric.name_values", "distinct_values"),
+    (lambda raw: raw["claims"]["risk"].update(owner_types=["Maker"]), "claims.risk.owner_types", "unknown entity type"),
     (lambda raw: raw.pop("claims"), "claims", "missing"),
 ])
 def test_a_malformed_entry_names_file_and_key(tmp_path, edit, key, problem):

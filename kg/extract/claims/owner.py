@@ -36,7 +36,7 @@ def claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str |
     claim's own clause ("…, while Helicone charges $20/month"); a product
     opening the claim's sentence on its own (not "X and Y", "X's", "X vs Y") before the claim ("Keycloak is
     the enterprise standard — …, supports every protocol"); "it"/"they" opening the clause after a sentence
-    that opened with another product. A loose claim's owner must be a product; a crisp one's may be a maker.
+    that opened with another product. The owner's type must be one the spec allows (``owner_types``).
     """
     spec = fact_types().claims[f.type]
     first = said_of = None
@@ -45,7 +45,7 @@ def claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str |
         first = (_measured(f, ctx) if spec.crisp else None) or said_of or _opener(f, ctx)
     if first is None or first.root == ctx.subject:
         return ctx.subject
-    owners = ("Product", "Organization") if fact_types().claims[f.type].crisp else ("Product",)
+    owners = spec.owner_types
     # a capitalised stretch may be no product ("The Best"), unless it is the subject of a verb ("Cirq has …")
     acts = first is said_of or _VERB_AFTER.match(ctx.text, first.end, max(f.end, first.end))
     if table.info[first.root].type not in owners or (first.rule.startswith("discovery.capital") and not acts):
