@@ -220,6 +220,28 @@ def test_claim_owner(text, claim, owner):
     assert claim_owner(ClaimFinding(kind, start, start + len(claim), "test", 0.5), ctx, table) == owner
 
 
+@pytest.mark.parametrize("first,owner", [
+    ("I went back to Phoenix last month.", "ent:phoenix"),
+    ("I compared Phoenix with Langfuse.", "ent:langfuse"),  # the subject is named too
+    ("I compared Phoenix with Zorbit.", "ent:langfuse"),  # two products: "it" may be either
+])
+def test_it_opening_a_sentence_stands_for_the_one_product_the_sentence_before_names(first, owner):
+    from kg.extract.claims import ClaimFinding
+    from kg.extract.claims.owner import claim_owner
+    from kg.extract.text import QuoteContext
+    from kg.resolve import EntityTable, Hit
+
+    text = f"{first} It is a private company."
+    hits = [Hit(m.start(), m.end(), m.group(), f"ent:{m.group().lower()}", f"ent:{m.group().lower()}", "Product",
+                "catalog") for m in re.finditer(r"Phoenix|Langfuse|Zorbit", text)]
+    ctx = QuoteContext("q:1", "doc:1", text, [(0, len(first)), (len(first) + 1, len(text))], hits,
+                       subject="ent:langfuse")
+    table = EntityTable.__new__(EntityTable)
+    table.info = {h.entity: type("Info", (), {"type": "Product"})() for h in hits}
+    start = text.index("It is")
+    assert claim_owner(ClaimFinding("business", start, len(text) - 1, "test", 0.5), ctx, table) == owner
+
+
 @pytest.mark.parametrize("kind,owner", [("business", "ent:zorbit"), ("capability", "ent:langfuse")])
 def test_a_company_owns_a_business_claim_its_clause_opens_with(kind, owner):
     from kg.extract.claims import ClaimFinding

@@ -96,6 +96,8 @@ def _opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
         return opener
     if _PRONOUN.match(ctx.text, lo, f.end):
         before = ctx.hits_from(s_lo, lo)
+        if not before and s_lo and not ctx.text[s_lo:lo].strip(" \t\n-•*"):
+            return _sole_product(ctx, ctx.sentence_of(s_lo - 1)[0], s_lo)  # "… went back to Instapaper. It's …"
         first = before[0] if before else None
         if first is None or ctx.text[s_lo:first.start].strip() or any(h.root == ctx.subject for h in before):
             return None  # the sentence must open with the name "it" stands for, and name no other
@@ -146,3 +148,11 @@ def _predicate_of(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
     if last is None or last.possessive or not _TO_PREDICATE.fullmatch(ctx.text, last.end, f.start):
         return None
     return last
+
+
+def _sole_product(ctx: QuoteContext, lo: int, hi: int) -> Hit | None:
+    """The one product named in ``[lo, hi)``, if it names one and not the quote's subject: whom "it" opening the next
+    sentence stands for."""
+    named = [h for h in ctx.hits_from(lo, hi) if h.end <= hi and h.type == "Product"]
+    roots = {h.root for h in named}
+    return named[0] if len(roots) == 1 and ctx.subject not in roots else None
