@@ -124,6 +124,21 @@ def test_the_examples_of_what_a_quote_sets_aside_are_the_other_products(text):
     assert all("how:object" in feats[ids[n]][0] and "how:plain" not in feats[ids[n]][0] for n in ("Gizmora", "Acmebase"))
 
 
+@pytest.mark.parametrize("text,other", [
+    ("I'm curious how this implementation differs from Gizmora.", True),
+    ("If you compare it to Gizmora, it is much faster.", True),
+    ("It's just like Gizmora, only it works in Firefox too.", True),
+    ("Since removing Gizmora from my blog, I kept looking for a tool.", True),
+    ("I like Gizmora a lot.", False),  # "like" as a verb sets nothing aside
+])
+def test_what_a_quote_compares_its_product_with_is_the_other_product(text, other):
+    from kg.extract.subjects import subject_features
+
+    table, ids, ctx = _context(text, ["Gizmora"], [])
+    (feats,) = subject_features([ctx], table, None)
+    assert ("how:object" in feats[ids["Gizmora"]][0]) is other
+
+
 def test_a_quote_that_names_nothing_carries_the_previous_quotes_sole_product():
     from kg.extract.subjects import subject_features
     from kg.extract.text import QuoteContext
