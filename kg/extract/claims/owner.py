@@ -106,18 +106,20 @@ def _opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
 
 
 # what may stand before a clause's subject: a subordinator ("that" after a verb or a noun saying what follows),
-# "I think", a possessive maker, a scene set off by a comma
+# "I think", "I've found", a possessive maker, a scene set off by a comma
 _BEFORE_SUBJECT = re.compile(
     r"(?:^|.*\b(?:(?:is|was|think|thought|believe|say|said|says|means?|meant|realized|realised|know|knew|feel|felt|"
     r"hope|guess|seems|fact|reality|truth|problem|point|news|sure|true|clear|obvious)\s+that|when|if|because|since|"
-    r"once|until|although|though|whereas|while|and|but|so)|.*\bI\s+(?:\w+\s+)?(?:think|thought|realized|realised|"
-    r"found|feel|felt|believe|guess|suspect|noticed|knew|know|heard|read|saw|see|reckon)|.*,|"
+    r"once|until|although|though|whereas|while|and|but|so)|"
+    r".*\b(?:I|I['’](?:ve|d)|we(?:['’]ve)?)\s+(?:\w+\s+)?(?:think|thought|realized|realised|found|feel|felt|believe|"
+    r"guess|suspect|noticed|knew|know|heard|read|saw|see|reckon)|.*,|"
     r"(?:[\w'’-]+\s+){0,3}[\w'’-]+['’]s)\s*$", re.IGNORECASE | re.DOTALL)
 # its verb, after the name and at most a noun it owns ("fdupes development has ground to a halt") and an adverb
 _VERB = (r"(?:\w+ly\s+)?(?:is|are|was|were|has|have|had|will|would|can|could|should|may|might|does|did|doesn['’]t|"
          r"isn['’]t|wasn['’]t|can['’]t|won['’]t|became|emerged|remains|seems|looks|feels|needs|lacks|supports|offers|"
          r"provides|matches|beats|lags|uses|runs|works|makes|takes|gives|costs|charges|ships|handles|stays|gets|got|"
-         r"came|went|grew|fell)\b")
+         r"came|went|grew|fell|includes|comes|stores|allows|lets|requires|deploys|keeps|wins|loses|feels|scales|"
+         r"crashes|breaks|fails|starts|boots|renders|compiles|to\s+be)\b")
 _VERB_AFTER = re.compile(r"(?:['’]s)?(?:\s+(?:development|usage|adoption|support|itself|alone))?\s+" + _VERB,
                          re.IGNORECASE)
 _VERB_FIRST = re.compile(_VERB, re.IGNORECASE)
