@@ -72,6 +72,9 @@ def _opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
     s_lo, s_hi = ctx.sentence_of(f.start)
     lo = clause_start(ctx.text, f.start, s_lo, s_hi)
     opening = ctx.hits_from(lo, f.end)
+    inner = _inner_subject(f, ctx, lo)
+    if inner is not None:
+        return inner  # "I realized Final Draft is built for …", "…, while Kafka Streams has to rebuild its state"
     if any(h.root == ctx.subject for h in opening):
         return None
     lead = ctx.text[lo:opening[0].start].strip().lower() if opening else None
@@ -79,9 +82,6 @@ def _opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
         return opening[0]
     if opening and (_SCENE.match(lead) or (opening[0].start == f.start and opening[0].possessive)):
         return opening[0]  # "Over the same time, Sublime Text usage has fallen"; "Tailwind's defaults ship faster"
-    inner = _inner_subject(f, ctx, lo, opening)
-    if inner is not None:
-        return inner  # "I realized Final Draft is built for …", "I think fdupes development has ground to a halt"
     relative = _RELATIVE.search(ctx.text, max(s_lo, f.start - 60), f.start + 6)
     if relative is not None and relative.end() >= f.start:
         at = relative.start()
@@ -108,7 +108,7 @@ def _opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
 # what may stand before a clause's subject: a subordinator ("that" after a verb or a noun saying what follows),
 # "I think", "I've found", a possessive maker, a scene set off by a comma
 _BEFORE_SUBJECT = re.compile(
-    r"(?:^|.*\b(?:(?:is|was|think|thought|believe|say|said|says|means?|meant|realized|realised|know|knew|feel|felt|"
+    r"(?:.*\b(?:(?:is|was|think|thought|believe|say|said|says|means?|meant|realized|realised|know|knew|feel|felt|"
     r"hope|guess|seems|fact|reality|truth|problem|point|news|sure|true|clear|obvious)\s+that|when|if|because|since|"
     r"once|until|although|though|whereas|while|and|but|so)|"
     r".*\b(?:I|I['’](?:ve|d)|we(?:['’]ve)?)\s+(?:\w+\s+)?(?:think|thought|realized|realised|found|feel|felt|believe|"
@@ -127,16 +127,21 @@ _VERB_FIRST = re.compile(_VERB, re.IGNORECASE)
 _TO_PREDICATE = re.compile(r"\s*(?:,\s*(?:which|who)\s+|,[^,.;:()\n]{1,60},\s*)?")
 
 
-def _inner_subject(f: ClaimFinding, ctx: QuoteContext, lo: int, opening: list[Hit]) -> Hit | None:
-    """A product named inside the claim as the subject of its verb, after words that introduce a clause: the
-    claim's clause is about it ("The reality is that The Browser Company is a VC-backed startup")."""
-    inside = [h for h in opening if f.start <= h.start < f.end]
-    if not inside or opening[0] is not inside[0]:
-        return None  # another name stands before it in the clause
+def _inner_subject(f: ClaimFinding, ctx: QuoteContext, lo: int) -> Hit | None:
+    """The first product named inside the claim, as the subject of its verb after words that introduce its clause
+    (since the clause's start, ``lo``, or the name before it): the claim's clause is about it ("The reality is that
+    The Browser Company is a VC-backed startup", "Flink restarts at once, while Kafka Streams has to rebuild …")."""
+    inside = [h for h in ctx.hits_from(f.start, f.end) if h.end <= f.end]
+    if not inside:
+        return None
     first = inside[0]
     if first.possessive or not _VERB_AFTER.match(ctx.text, first.end, f.end):
         return None
-    return first if _BEFORE_SUBJECT.fullmatch(ctx.text, lo, first.start) else None
+    before = [h for h in ctx.hits_from(lo, first.start) if h.end <= first.start]
+    start = before[-1].end if before else lo
+    if not ctx.text[start:first.start].strip():
+        return None  # "Google Gemini is": two names of one noun phrase; a clause opening with it: the rules below
+    return first if _BEFORE_SUBJECT.fullmatch(ctx.text, start, first.start) else None
 
 
 def _predicate_of(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
