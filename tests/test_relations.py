@@ -1092,3 +1092,11 @@ def test_vendoring_is_a_dependency_cue_and_vendors_the_noun_is_not(text, matches
 
     found = [m.group() for m in load_lexicon().finditer("depends_verb", text) if "vendor" in m.group()]
     assert bool(found) is matches
+
+
+def test_a_list_of_backers_that_holds_a_company_is_no_dependency(tmp_path):
+    backers = "MapLibre is backed by Apple, Amazon, MapTiler and Esri."
+    store = "MapLibre is backed by a PostgreSQL database."
+    view = GraphView(run_docs(tmp_path, [("MapLibre notes", [backers, store])]))
+    assert not view.edges(backers, "depends_on")
+    assert ("depends_on", "MapLibre", "PostgreSQL") in view.edges(store, "depends_on")

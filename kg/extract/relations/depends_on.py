@@ -124,6 +124,8 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
         targets += list_after(ctx, more.end(), hi, max_gap=14, tight=True, skip=skip)
     if not named and targets and any(targets[0].root == s.root for s in sources):
         return  # "backups made with Borg or Restic": the fallback user is the first of the things used
+    if m.group().lower().startswith("backed") and any(t.type == "Organization" for t in targets):
+        targets = []  # "Backed by Apple, AWS, MapTiler and Esri": a list of backers, companies all
     compared = _compared(ctx, targets, s_hi) if targets and not family.reverse else None
     for source, target in ((src, tgt) for src in sources for tgt in targets):
         if target.type == "Organization" and (family.reverse or m.group().lower().startswith("backed")):
