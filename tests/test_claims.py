@@ -179,6 +179,9 @@ def test_claim_about_the_product_its_clause_names(view):
      "ent:phoenix"),
     ("I've found Phoenix to be flaky and slow.", "I've found Phoenix to be flaky and slow", "ent:phoenix"),
     ("Langfuse is fine but Phoenix has to rebuild its state.", "Phoenix has to rebuild its state", "ent:phoenix"),
+    ("Outdated tools like Phoenix are no longer maintained.", "Outdated tools like Phoenix are no longer maintained",
+     "ent:phoenix"),  # a category's example as its subject
+    ("Use Phoenix when you need a managed service.", "Use Phoenix when you need a managed service", "ent:phoenix"),
     # … not a relative clause's subject after a noun, nor a name that is no verb's subject
     ("It promises the speed that Phoenix lacks.", "It promises the speed that Phoenix lacks", "ent:langfuse"),
     ("I found Phoenix easier to learn.", "I found Phoenix easier to learn", "ent:langfuse"),

@@ -106,13 +106,13 @@ def _opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
 
 
 # what may stand before a clause's subject: a subordinator ("that" after a verb or a noun saying what follows),
-# "I think", "I've found", a possessive maker, a scene set off by a comma
+# "I think", "I've found", a category's examples ("tools like X are"), a possessive maker, a scene set off by a comma
 _BEFORE_SUBJECT = re.compile(
     r"(?:.*\b(?:(?:is|was|think|thought|believe|say|said|says|means?|meant|realized|realised|know|knew|feel|felt|"
     r"hope|guess|seems|fact|reality|truth|problem|point|news|sure|true|clear|obvious)\s+that|when|if|because|since|"
     r"once|until|although|though|whereas|while|and|but|so)|"
     r".*\b(?:I|I['’](?:ve|d)|we(?:['’]ve)?)\s+(?:\w+\s+)?(?:think|thought|realized|realised|found|feel|felt|believe|"
-    r"guess|suspect|noticed|knew|know|heard|read|saw|see|reckon)|.*,|"
+    r"guess|suspect|noticed|knew|know|heard|read|saw|see|reckon)|.*,|.*\b(?:like|such\s+as)|"
     r"(?:[\w'’-]+\s+){0,3}[\w'’-]+['’]s)\s*$", re.IGNORECASE | re.DOTALL)
 # its verb, after the name and at most a noun it owns ("fdupes development has ground to a halt") and an adverb
 _VERB = (r"(?:\w+ly\s+)?(?:is|are|was|were|has|have|had|will|would|can|could|should|may|might|does|did|doesn['’]t|"
@@ -127,6 +127,11 @@ _VERB_FIRST = re.compile(_VERB, re.IGNORECASE)
 _TO_PREDICATE = re.compile(r"\s*(?:,\s*(?:which|who)\s+|,[^,.;:()\n]{1,60},\s*)?")
 
 
+# advice that names what to pick for a case: "Use X when …", "Pick X if …", "Go with X for …"
+_ADVISED = re.compile(r"[\s*\-•]*(?:use|choose|pick|try|consider|go\s+with|prefer)\s+", re.IGNORECASE)
+_ADVISED_WHEN = re.compile(r"\s+(?:when|if|for|because|instead|over|unless)\b", re.IGNORECASE)
+
+
 def _inner_subject(f: ClaimFinding, ctx: QuoteContext, lo: int) -> Hit | None:
     """The first product named inside the claim, as the subject of its verb after words that introduce its clause
     (since the clause's start, ``lo``, or the name before it): the claim's clause is about it ("The reality is that
@@ -135,9 +140,11 @@ def _inner_subject(f: ClaimFinding, ctx: QuoteContext, lo: int) -> Hit | None:
     if not inside:
         return None
     first = inside[0]
+    before = [h for h in ctx.hits_from(lo, first.start) if h.end <= first.start]
+    if not before and _ADVISED.fullmatch(ctx.text, lo, first.start) and _ADVISED_WHEN.match(ctx.text, first.end):
+        return first  # "Use Snowflake when you prioritize a fully managed …"
     if first.possessive or not _VERB_AFTER.match(ctx.text, first.end, f.end):
         return None
-    before = [h for h in ctx.hits_from(lo, first.start) if h.end <= first.start]
     start = before[-1].end if before else lo
     if not ctx.text[start:first.start].strip():
         return None  # "Google Gemini is": two names of one noun phrase; a clause opening with it: the rules below
