@@ -182,6 +182,9 @@ def test_claim_about_the_product_its_clause_names(view):
     ("Outdated tools like Phoenix are no longer maintained.", "Outdated tools like Phoenix are no longer maintained",
      "ent:phoenix"),  # a category's example as its subject
     ("Use Phoenix when you need a managed service.", "Use Phoenix when you need a managed service", "ent:phoenix"),
+    ("With Phoenix (UDP mode), the tunnel added 3 ms of latency.", "the tunnel added 3 ms of latency",
+     "ent:phoenix"),  # the setting a sentence opens with
+    ("Honestly, Phoenix-backed and fast, supports every protocol.", "supports every protocol", "ent:langfuse"),
     # … not a relative clause's subject after a noun, nor a name that is no verb's subject
     ("It promises the speed that Phoenix lacks.", "It promises the speed that Phoenix lacks", "ent:langfuse"),
     ("I found Phoenix easier to learn.", "I found Phoenix easier to learn", "ent:langfuse"),

@@ -19,10 +19,11 @@ from kg.resolve import EntityTable, Hit
 __all__ = ["claim_owner"]
 
 _LEAD = re.compile(r"^(?:[\s,;:(*\-—–]|and\b|but\b|while\b|whereas\b|so\b|also\b|then\b|use\b|choose\b|pick\b|"
-                   r"meanwhile\b|first\b|second\b|finally\b|plus\b)*$", re.IGNORECASE)
+                   r"meanwhile\b|first\b|second\b|finally\b|plus\b|with\b|for\b|using\b)*$", re.IGNORECASE)
 _SHARED = re.compile(r"\s*(?:,|and\b|or\b|&|\+|/|'s\b|’s\b|vs\b|versus\b)", re.IGNORECASE)
 _SCENE = re.compile(r"^(?:(?:(?:\d{1,3}(?:,\d{3})+|[\w'’.-]+)\s+){0,6}[\w'’.-]+,|(?:whereas |while |but )?in|"
                     r"(?:a|an|the|this|that|every|each|most|many|some)(?:\s+[\w-]+)?)$", re.IGNORECASE)
+_COMPOUND = re.compile(r"-[a-z]")
 _RELATIVE = re.compile(r",\s*(?:which|who)\s*", re.IGNORECASE)
 _PRONOUN = re.compile(r"(?:but\s+|and\s+)?(?:it|it's|it’s|they|they're|they’re)\b", re.IGNORECASE)
 
@@ -71,7 +72,8 @@ def _measured(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
 def _opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
     s_lo, s_hi = ctx.sentence_of(f.start)
     lo = clause_start(ctx.text, f.start, s_lo, s_hi)
-    opening = ctx.hits_from(lo, f.end)
+    # a name inside a compound modifier ("Red Hat-backed", "Java-based") qualifies, it does not act
+    opening = [h for h in ctx.hits_from(lo, f.end) if not _COMPOUND.match(ctx.text, h.end)]
     inner = _inner_subject(f, ctx, lo)
     if inner is not None:
         return inner  # "I realized Final Draft is built for …", "…, while Kafka Streams has to rebuild its state"
