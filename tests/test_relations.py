@@ -976,6 +976,7 @@ def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s
     ("Why not port the official C++ Zorbit repository first?", ["C++"]),  # the language before the name
     ("It was a full stop when I found the system runs in Elixir.", ["Elixir"]),  # what it runs in
     ("Zorbit requires installing Elixir and PostgreSQL first.", ["Elixir", "PostgreSQL"]),
+    ("The project also employs the ClickHouse library for its storage.", ["ClickHouse"]),  # "employs the X library"
 ])
 def test_dependency_rules_read_language_names_and_objects_spelled_out(text, used):
     from kg.extract.relations.depends_on import depends_on
