@@ -212,20 +212,29 @@ def test_claim_about_the_product_its_clause_names(view):
     ("Phoenix: 50K traces free.", "Phoenix: 50K traces", "ent:phoenix"),
 ])
 def test_claim_owner(text, claim, owner):
+    kind = "pricing" if "$" in claim else "prediction" if "2027" in claim else \
+        "metric" if re.search(r"\d", claim) else "capability"
+    assert _owner(text, claim, kind) == owner
+
+
+def _owner(text: str, claim: str, kind: str, types: dict[str, str] | None = None, rule: str = "catalog",
+           sentences: list[tuple[int, int]] | None = None) -> str | None:
+    """Whom ``claim_owner`` gives a ``kind`` claim on the words ``claim`` of ``text`` to: a quote about Langfuse
+    whose names Phoenix, Langfuse and Zorbit are products found by ``rule`` (or of the ``types`` given)."""
     from kg.extract.claims import ClaimFinding
     from kg.extract.claims.owner import claim_owner
     from kg.extract.text import QuoteContext
     from kg.resolve import EntityTable, Hit
 
-    hits = [Hit(m.start(), m.end(), m.group(), f"ent:{m.group().lower()}", f"ent:{m.group().lower()}", "Product",
-                "catalog", possessive=text[m.end():m.end() + 2] == "'s") for m in re.finditer(r"Phoenix|Langfuse", text)]
-    ctx = QuoteContext("q:1", "doc:1", text, [(0, len(text))], hits, subject="ent:langfuse")
+    types = types or {}
+    hits = [Hit(m.start(), m.end(), m.group(), f"ent:{m.group().lower()}", f"ent:{m.group().lower()}",
+                types.get(m.group(), "Product"), rule, possessive=text[m.end():m.end() + 2] == "'s")
+            for m in re.finditer(r"Phoenix|Langfuse|Zorbit", text)]
+    ctx = QuoteContext("q:1", "doc:1", text, sentences or [(0, len(text))], hits, subject="ent:langfuse")
     table = EntityTable.__new__(EntityTable)
-    table.info = {h.entity: type("Info", (), {"type": "Product"})() for h in hits}
+    table.info = {h.entity: type("Info", (), {"type": h.type})() for h in hits}
     start = text.index(claim)
-    kind = "pricing" if "$" in claim else "prediction" if "2027" in claim else \
-        "metric" if re.search(r"\d", claim) else "capability"
-    assert claim_owner(ClaimFinding(kind, start, start + len(claim), "test", 0.5), ctx, table) == owner
+    return claim_owner(ClaimFinding(kind, start, start + len(claim), "test", 0.5), ctx, table)
 
 
 @pytest.mark.parametrize("first,owner", [
@@ -234,39 +243,16 @@ def test_claim_owner(text, claim, owner):
     ("I compared Phoenix with Zorbit.", "ent:langfuse"),  # two products: "it" may be either
 ])
 def test_it_opening_a_sentence_stands_for_the_one_product_the_sentence_before_names(first, owner):
-    from kg.extract.claims import ClaimFinding
-    from kg.extract.claims.owner import claim_owner
-    from kg.extract.text import QuoteContext
-    from kg.resolve import EntityTable, Hit
-
     text = f"{first} It is a private company."
-    hits = [Hit(m.start(), m.end(), m.group(), f"ent:{m.group().lower()}", f"ent:{m.group().lower()}", "Product",
-                "catalog") for m in re.finditer(r"Phoenix|Langfuse|Zorbit", text)]
-    ctx = QuoteContext("q:1", "doc:1", text, [(0, len(first)), (len(first) + 1, len(text))], hits,
-                       subject="ent:langfuse")
-    table = EntityTable.__new__(EntityTable)
-    table.info = {h.entity: type("Info", (), {"type": "Product"})() for h in hits}
-    start = text.index("It is")
-    assert claim_owner(ClaimFinding("business", start, len(text) - 1, "test", 0.5), ctx, table) == owner
+    sentences = [(0, len(first)), (len(first) + 1, len(text))]
+    assert _owner(text, "It is a private company", "business", sentences=sentences) == owner
 
 
 @pytest.mark.parametrize("kind,owner", [("business", "ent:zorbit"), ("capability", "ent:langfuse")])
 def test_a_company_owns_a_business_claim_its_clause_opens_with(kind, owner):
-    from kg.extract.claims import ClaimFinding
-    from kg.extract.claims.owner import claim_owner
-    from kg.extract.text import QuoteContext
-    from kg.resolve import EntityTable, Hit
-
     text = "Langfuse is fine, while Zorbit now claims nearly half of all new deals."
-    at = text.index("Zorbit")
-    hits = [Hit(0, 8, "Langfuse", "ent:langfuse", "ent:langfuse", "Product", "catalog"),
-            Hit(at, at + 6, "Zorbit", "ent:zorbit", "ent:zorbit", "Organization", "catalog")]
-    ctx = QuoteContext("q:1", "doc:1", text, [(0, len(text))], hits, subject="ent:langfuse")
-    table = EntityTable.__new__(EntityTable)
-    table.info = {h.entity: type("Info", (), {"type": h.type})() for h in hits}
     claim = "Zorbit now claims nearly half of all new deals"
-    start = text.index(claim)
-    assert claim_owner(ClaimFinding(kind, start, start + len(claim), "test", 0.5), ctx, table) == owner
+    assert _owner(text, claim, kind, types={"Zorbit": "Organization"}) == owner
 
 
 @pytest.mark.parametrize("text,claim,owner", [
@@ -280,18 +266,7 @@ def test_a_company_owns_a_business_claim_its_clause_opens_with(kind, owner):
     ("Zorbit — supports every protocol.", "supports every protocol", "ent:langfuse"),
 ])
 def test_a_name_found_by_its_capitals_owns_a_claim_as_its_verb_s_subject(text, claim, owner):
-    from kg.extract.claims import ClaimFinding
-    from kg.extract.claims.owner import claim_owner
-    from kg.extract.text import QuoteContext
-    from kg.resolve import EntityTable, Hit
-
-    at = text.index("Zorbit")
-    hits = [Hit(at, at + 6, "Zorbit", "ent:zorbit", "ent:zorbit", "Product", "discovery.capitalized")]
-    ctx = QuoteContext("q:1", "doc:1", text, [(0, len(text))], hits, subject="ent:langfuse")
-    table = EntityTable.__new__(EntityTable)
-    table.info = {"ent:zorbit": type("Info", (), {"type": "Product"})()}
-    start = text.index(claim)
-    assert claim_owner(ClaimFinding("capability", start, start + len(claim), "test", 0.5), ctx, table) == owner
+    assert _owner(text, claim, "capability", rule="discovery.capitalized") == owner
 
 
 def test_an_alert_that_fired_is_no_limitation(view):
