@@ -139,6 +139,19 @@ def test_what_a_quote_compares_its_product_with_is_the_other_product(text, other
     assert ("how:object" in feats[ids["Gizmora"]][0]) is other
 
 
+@pytest.mark.parametrize("text", [
+    "Last year we switched everything over to Gizmora.",
+    "After a month of trials we went with Gizmora.",
+    "We ended up using Gizmora for the whole team.",
+])
+def test_what_a_quote_moved_to_is_what_it_reports_on(text):
+    from kg.extract.subjects import subject_features
+
+    table, ids, ctx = _context(text, ["Gizmora"], [])
+    (feats,) = subject_features([ctx], table, None)
+    assert "how:migrated_to" in feats[ids["Gizmora"]][0]
+
+
 def test_a_quote_that_names_nothing_carries_the_previous_quotes_sole_product():
     from kg.extract.subjects import subject_features
     from kg.extract.text import QuoteContext
