@@ -23,6 +23,8 @@ _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _OWNERS = ("subject", "clause")
 # whom a clause may give a claim to, unless its spec says (``owner_types``): a loose claim a product, a crisp one a maker
 _DEFAULT_OWNERS = {False: frozenset({"Product"}), True: frozenset({"Product", "Organization"})}
+# … and, when the owner is the subject of the claim's verb ("ROCm is competitive for general compute"), also these
+_DEFAULT_ACTING = frozenset({"Technology"})
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,8 @@ class ClaimSpec:
     ``owner`` is ``subject`` (the quote's subject) or ``clause`` (another product that opens the claim's own
     clause owns it: "…, while Helicone charges $20/month"; or the one "it" stands for: "Chroma isn't a rival;
     it's a lovely notebook companion"). ``owner_types`` (optional): the entity types such an owner may have; by
-    default a loose claim's owner must be a product, a crisp one's may be a maker.
+    default a loose claim's owner must be a product, a crisp one's may be a maker. ``acting_owner_types`` (optional,
+    default a technology): the types it may also have when it is the subject of the claim's verb.
     ``absorbs``: a loose assertion on the same words adds nothing to this crisp claim and is left out ("$20/month"
     states the price); a requirement does not absorb the drawback or strength the same words state.
     ``distinct_values`` (optional, false): two of its claims with different values are two claims even on the same
@@ -76,6 +79,7 @@ class ClaimSpec:
     absorbs: bool
     distinct_values: bool = False
     owner_types: frozenset[str] = frozenset({"Product"})
+    acting_owner_types: frozenset[str] = frozenset({"Technology"})
 
 
 @dataclass(frozen=True)
@@ -205,7 +209,7 @@ def _relation(check: _Checker, name: str, entry: Any) -> RelationSpec:
 def _claim(check: _Checker, name: str, entry: Any) -> ClaimSpec:
     key = f"claims.{name}"
     check.object(entry, key, {"class", "crisp", "precedence", "owner", "facet", "absorbs"},
-                 frozenset({"distinct_values", "owner_types"}))
+                 frozenset({"distinct_values", "owner_types", "acting_owner_types"}))
     precedence = entry["precedence"]
     if isinstance(precedence, bool) or not isinstance(precedence, int) or precedence < 1:
         check.fail(f"{key}.precedence", f"expected a whole number from 1, got {precedence!r}")
@@ -219,7 +223,9 @@ def _claim(check: _Checker, name: str, entry: Any) -> ClaimSpec:
                      absorbs=check.flag(entry["absorbs"], f"{key}.absorbs"),
                      distinct_values=check.flag(entry.get("distinct_values", False), f"{key}.distinct_values"),
                      owner_types=check.entity_types(entry["owner_types"], f"{key}.owner_types")
-                     if "owner_types" in entry else _DEFAULT_OWNERS[entry["crisp"] is True])
+                     if "owner_types" in entry else _DEFAULT_OWNERS[entry["crisp"] is True],
+                     acting_owner_types=check.entity_types(entry["acting_owner_types"], f"{key}.acting_owner_types")
+                     if "acting_owner_types" in entry else _DEFAULT_ACTING)
 
 
 class _Checker:

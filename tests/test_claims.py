@@ -256,6 +256,15 @@ def test_a_company_owns_a_business_claim_its_clause_opens_with(kind, owner):
 
 
 @pytest.mark.parametrize("text,claim,owner", [
+    ("Langfuse is fine, while Zorbit is competitive for general compute.", "Zorbit is competitive for general compute",
+     "ent:zorbit"),  # a technology as its verb's subject
+    ("Langfuse is fine, while the Zorbit API is powerful.", "the Zorbit API is powerful", "ent:langfuse"),  # a part
+])
+def test_a_technology_owns_a_claim_only_as_its_verb_s_subject(text, claim, owner):
+    assert _owner(text, claim, "capability", types={"Zorbit": "Technology"}) == owner
+
+
+@pytest.mark.parametrize("text,claim,owner", [
     # a claim that opens with a verb is said of the name right before it, before "which" or before an aside, even
     # a name found only by its capitals
     ("It is fast because Zorbit supports streaming.", "supports streaming", "ent:zorbit"),

@@ -54,6 +54,8 @@ def test_claim_precedence_puts_crisp_claims_first():
     # a clause gives a loose claim to a product, a crisp one or a business claim also to a company
     assert {n for n, c in facts.claims.items() if "Organization" in c.owner_types} == \
         {*facts.crisp_claims, "business"}
+    # … and any of them to a technology that is the subject of the claim's verb
+    assert all(c.acting_owner_types == {"Technology"} for c in facts.claims.values())
 
 
 def test_maker_rule_and_allowed_types():
@@ -85,6 +87,7 @@ def test_maker_rule_and_allowed_types():
     (lambda raw: raw["claims"]["metric"].update(distinct_values="no"), "claims.metric.distinct_values", "true or false"),
     (lambda raw: raw["claims"]["metric"].update(name_values=True), "claims.metric.name_values", "distinct_values"),
     (lambda raw: raw["claims"]["risk"].update(owner_types=["Maker"]), "claims.risk.owner_types", "unknown entity type"),
+    (lambda raw: raw["claims"]["risk"].update(acting_owner_types=[]), "claims.risk.acting_owner_types", "non-empty"),
     (lambda raw: raw.pop("claims"), "claims", "missing"),
 ])
 def test_a_malformed_entry_names_file_and_key(tmp_path, edit, key, problem):

@@ -37,7 +37,8 @@ def claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str |
     claim's own clause ("…, while Helicone charges $20/month"); a product
     opening the claim's sentence on its own (not "X and Y", "X's", "X vs Y") before the claim ("Keycloak is
     the enterprise standard — …, supports every protocol"); "it"/"they" opening the clause after a sentence
-    that opened with another product. The owner's type must be one the spec allows (``owner_types``).
+    that opened with another product. The owner's type must be one the spec allows (``owner_types``, or
+    ``acting_owner_types`` for the subject of the claim's verb).
     """
     spec = fact_types().claims[f.type]
     first = said_of = None
@@ -49,7 +50,9 @@ def claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str |
     owners = spec.owner_types
     # a capitalised stretch may be no product ("The Best"), unless it is the subject of a verb ("Cirq has …")
     acts = first is said_of or _VERB_AFTER.match(ctx.text, first.end, max(f.end, first.end))
-    if table.info[first.root].type not in owners or (first.rule.startswith("discovery.capital") and not acts):
+    kind = table.info[first.root].type
+    if (kind not in owners and not (acts and kind in spec.acting_owner_types)) or \
+            (first.rule.startswith("discovery.capital") and not acts):
         return ctx.subject
     return first.root
 
