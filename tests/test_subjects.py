@@ -129,6 +129,8 @@ def test_the_examples_of_what_a_quote_sets_aside_are_the_other_products(text):
     ("If you compare it to Gizmora, it is much faster.", True),
     ("It's just like Gizmora, only it works in Firefox too.", True),
     ("Since removing Gizmora from my blog, I kept looking for a tool.", True),
+    ("It is a drop-in replacement for Gizmora with a friendlier licence.", True),
+    ("This started as a fork of Gizmora in 2021.", True),
     ("I like Gizmora a lot.", False),  # "like" as a verb sets nothing aside
 ])
 def test_what_a_quote_compares_its_product_with_is_the_other_product(text, other):
