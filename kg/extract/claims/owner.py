@@ -1,10 +1,12 @@
-"""Whom a claim is about: the quote's subject, or another product its own clause or sentence opens with.
+"""Whom a claim is about: the quote's subject, or another product its own clause or sentence opens with or names as
+the subject of its verb.
 
 The spec says per claim type whether the claim's clause may name its owner (``owner: clause`` in
 ``ontology/facts.json``). Reviews compare, so the clause or sentence a claim stands in often opens with
 another product: "Langfuse is MIT-licensed, while Helicone charges $20/month" (the price is Helicone's),
 "Keycloak is the enterprise standard — Java-based, supports every protocol …" in a post about Authentik
-(Keycloak's), "Chroma isn't a competitor here; it's a lovely notebook companion" (Chroma's).
+(Keycloak's), "Chroma isn't a competitor here; it's a lovely notebook companion" (Chroma's), "I realized Final
+Draft is built for production" (Final Draft's), "because Btrfs supports bit-rot protection" (Btrfs's).
 """
 
 from __future__ import annotations
@@ -33,8 +35,9 @@ def claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str |
     lets the clause decide (and the clause does not name the subject), else the quote's subject.
 
     In order: for a measured claim, a product its number follows in parentheses ("llama.cpp (29 tok/s)"); for a
-    claim that opens with a verb, the product right before it ("because Btrfs supports …"); a product opening the
-    claim's own clause ("…, while Helicone charges $20/month"); a product
+    claim that opens with a verb, the product right before it ("because Btrfs supports …"); the first product inside
+    the claim as its verb's subject after words that open its clause ("I realized X is …"), or that advice names for a
+    case ("Use X when …"); a product opening the claim's own clause ("…, while Helicone charges $20/month"); a product
     opening the claim's sentence on its own (not "X and Y", "X's", "X vs Y") before the claim ("Keycloak is
     the enterprise standard — …, supports every protocol"); "it"/"they" opening the clause after a sentence
     that opened with another product. The owner's type must be one the spec allows (``owner_types``, or
@@ -123,7 +126,7 @@ _BEFORE_SUBJECT = re.compile(
 _VERB = (r"(?:\w+ly\s+)?(?:is|are|was|were|has|have|had|will|would|can|could|should|may|might|does|did|doesn['’]t|"
          r"isn['’]t|wasn['’]t|can['’]t|won['’]t|became|emerged|remains|seems|looks|feels|needs|lacks|supports|offers|"
          r"provides|matches|beats|lags|uses|runs|works|makes|takes|gives|costs|charges|ships|handles|stays|gets|got|"
-         r"came|went|grew|fell|includes|comes|stores|allows|lets|requires|deploys|keeps|wins|loses|feels|scales|"
+         r"came|went|grew|fell|includes|comes|stores|allows|lets|requires|deploys|keeps|wins|loses|scales|"
          r"crashes|breaks|fails|starts|boots|renders|compiles|to\s+be)\b")
 _VERB_AFTER = re.compile(r"(?:['’]s)?(?:\s+(?:development|usage|adoption|support|itself|alone))?\s+" + _VERB,
                          re.IGNORECASE)
