@@ -144,11 +144,11 @@ def _inner_subject(f: ClaimFinding, ctx: QuoteContext, lo: int) -> Hit | None:
     """The first product named inside the claim, as the subject of its verb after words that introduce its clause
     (since the clause's start, ``lo``, or the name before it): the claim's clause is about it ("The reality is that
     The Browser Company is a VC-backed startup", "Flink restarts at once, while Kafka Streams has to rebuild …")."""
-    inside = [h for h in ctx.hits_from(f.start, f.end) if h.end <= f.end]
+    inside = ctx.hits_in(f.start, f.end)
     if not inside:
         return None
     first = inside[0]
-    before = [h for h in ctx.hits_from(lo, first.start) if h.end <= first.start]
+    before = ctx.hits_in(lo, first.start)
     if not before and _ADVISED.fullmatch(ctx.text, lo, first.start) and _ADVISED_WHEN.match(ctx.text, first.end):
         return first  # "Use Snowflake when you prioritize a fully managed …"
     if first.possessive or not _VERB_AFTER.match(ctx.text, first.end, f.end):
@@ -165,7 +165,7 @@ def _predicate_of(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
     "Arduino, as an ecosystem, has made …")."""
     if not _VERB_FIRST.match(ctx.text, f.start):
         return None
-    before = [h for h in ctx.hits_from(ctx.sentence_of(f.start)[0], f.start) if h.end <= f.start]
+    before = ctx.hits_in(ctx.sentence_of(f.start)[0], f.start)
     last = before[-1] if before else None
     if last is None or last.possessive or not _TO_PREDICATE.fullmatch(ctx.text, last.end, f.start):
         return None
@@ -175,6 +175,6 @@ def _predicate_of(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
 def _sole_product(ctx: QuoteContext, lo: int, hi: int) -> Hit | None:
     """The one product named in ``[lo, hi)``, if it names one and not the quote's subject: whom "it" opening the next
     sentence stands for."""
-    named = [h for h in ctx.hits_from(lo, hi) if h.end <= hi and h.type == "Product"]
+    named = [h for h in ctx.hits_in(lo, hi) if h.type == "Product"]
     roots = {h.root for h in named}
     return named[0] if len(roots) == 1 and ctx.subject not in roots else None
