@@ -74,7 +74,7 @@ def parse_title(line: str) -> tuple[str, str | None, tuple[str, ...]]:
     return title, subtitle, tuple(p for p in parts if p)
 
 
-_LEAD = re.compile(r"^.*:\s+")  # "Performance test: Tailwind 4.0 vs …"
+_LEAD = re.compile(r"^.*[:?!]\s+")  # "Performance test: Tailwind 4.0 vs …", "Why MeshCore? Meshtastic vs …"
 _TAIL = re.compile(r"\s+(?:for|in|on|at|with|from|as|—|–|-)\s+.*$")  # "1Password for browser integration"
 
 

@@ -32,6 +32,8 @@ from kg.ingest import parse_title, read_corpus, read_file
     ("Bitwarden vs 1Password for browser integration: a thread",
      ("Bitwarden vs 1Password for browser integration", "a thread", ("Bitwarden", "1Password"))),
     ("uv vs conda in 2026", ("uv vs conda in 2026", None, ("uv", "conda"))),
+    # a question or an exclamation before a side is no part of its name
+    ("Why Zola? Hugo vs Zola for a blog", ("Why Zola? Hugo vs Zola for a blog", None, ("Hugo", "Zola"))),
 ])
 def test_parse_title(line, expected):
     assert parse_title(line) == expected
