@@ -810,6 +810,49 @@ def _echoes(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], texts
                 for s, e, f in found], key=lambda h: (h.start, h.end))
 
 
+_RESPELL_ZIPF = 2.0  # rarer than "copilot" (2.5: "an AI co-pilot") and "opensource" (2.2)
+_RESPELL_MIN = 5  # letters and digits: "XCOM" (Airflow's) is no "X.com"
+# one word as reviews write a name: letters and digits, joined by "-", "_" or "." ("fluent-bit", "check_mk")
+_WORD_FORM = re.compile(r"(?<![\w@/#+.-])[A-Za-z0-9][A-Za-z0-9+#]*(?:[-_.][A-Za-z0-9+#]+)*(?![\w-])")
+_NOT_LETTERS = re.compile(r"[A-Za-z0-9+#]+")
+
+
+def _respelled(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], texts: dict[str, str],
+               titled: Sequence[str] = ()) -> None:
+    """Add the mentions of a known name written as one word with other joins: "fluent-bit" or "FluentBit" for Fluent
+    Bit, "check_mk" for Checkmk, "highlightjs" for highlight.js. Known: the document's own names and title products,
+    then the catalog's (:attr:`kg.catalog.Catalog.spelled`). Only where the word and the name differ in their joins
+    (a change of case alone is :func:`_echoes`'s), and where English rarely writes the word (not "e-mail")."""
+    own: dict[str, str] = {}
+    for eid in [*titled, *(h.root for qid in doc.quote_ids for h in hits.get(qid, ()))]:
+        for form in sorted({table.name(eid), *table.info[eid].aliases}):
+            own.setdefault(spelling(form), eid)
+    for qid in doc.quote_ids:
+        text = texts[qid]
+        taken = SpanIndex([(h.start, h.end) for h in hits.get(qid, ())] + not_prose(text))
+        fresh = []
+        for m in _WORD_FORM.finditer(text):
+            word, key = m.group(), spelling(m.group())
+            if len(key) < _RESPELL_MIN or taken.overlaps(m.start(), m.end()) or zipf(key) >= _RESPELL_ZIPF:
+                continue
+            eid = own.get(key)
+            entry = table.catalog.entries[table.catalog.spelled[key]] if eid is None and key in table.catalog.spelled \
+                else None
+            forms = (table.name(eid), *table.info[eid].aliases) if eid else (entry.name, *entry.aliases) if entry else ()
+            if not forms or not _joined_otherwise(word, forms):
+                continue
+            eid = eid or table.add_catalog(entry.name)  # type: ignore[union-attr]
+            fresh.append(Hit(m.start(), m.end(), word, eid, table.root(eid), table.info[eid].type, "spelled"))
+        if fresh:
+            hits[qid] = sorted(hits.get(qid, []) + fresh, key=lambda h: (h.start, h.end))
+
+
+def _joined_otherwise(word: str, forms: Sequence[str]) -> bool:
+    """Whether ``word`` joins its letters otherwise than every one of a name's ``forms`` spelled as it is."""
+    joins = _NOT_LETTERS.sub("", word)
+    return all(_NOT_LETTERS.sub("", form) != joins for form in forms if spelling(form) == spelling(word))
+
+
 class _FormScan:
     """Where name forms occur in a text, as :func:`gazetteer_hits` finds them, in one pass over it (an
     Aho-Corasick automaton of the lowercased forms): a document of many quotes and many names costs its text's
@@ -1159,6 +1202,9 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
                 continue
             # a name the document already has, spelled otherwise: "LlamaFactory" in a "LLaMA-Factory" review
             loose_id = loose.get(_loose(base)) if entry is None else None
+            spelled = catalog.spelled.get(spelling(base)) if entry is None and loose_id is None else None
+            if spelled is not None and len(spelling(base)) >= _RESPELL_MIN:
+                entry = catalog.entries[spelled]  # "rocketchat": Rocket.Chat, its letters joined otherwise
             if loose_id is not None:
                 eid = loose_id
             elif entry:
@@ -1185,6 +1231,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     corpus = _FormScan(found) if found else None
     for doc in documents:
         _echoes(doc, table, hits, texts, corpus)
+        _respelled(doc, table, hits, texts, candidates.get(doc.id, ()))
     for eid, short in sorted(spelled):  # "ESO" finds the External Secrets Operator in the store's name index too
         table.info[eid].aliases.add(short)
     if catalog.senses:

@@ -584,6 +584,36 @@ def test_a_name_a_document_uses_is_found_in_another_case_in_its_other_quotes(tmp
     assert len(found) == 1 and found[0][0] == "Insomnio" and found[0][1] in ("document", "discovery.learned")
 
 
+def test_a_known_name_written_as_one_word_with_other_joins_is_that_name(tmp_path):
+    view = GraphView(run_docs(tmp_path, [("Zorbly Mesh vs Fluentd", [
+        "We ran zorbly-mesh beside fluentd for a month, then ZorblyMesh alone.",
+        "The chat runs on rocketchat and the logs go through fluent-bit.",
+        "She sent an e-mail about it.",
+    ])]))
+
+    def named(text):
+        quote = view.quote(text)
+        return sorted((quote.text[m.start:m.end], view.entities[m.entity_id].name) for m in view.graph.mentions
+                      if m.quote_id == quote.id)
+
+    # the document's own name ("Zorbly Mesh", its title's), and the catalog's ("Rocket.Chat", "Fluent Bit")
+    assert ("ZorblyMesh", "Zorbly Mesh") in named("We ran zorbly-mesh beside fluentd for a month, then ZorblyMesh alone.")
+    assert ("zorbly-mesh", "Zorbly Mesh") in named("We ran zorbly-mesh beside fluentd for a month, then ZorblyMesh alone.")
+    assert {("rocketchat", "Rocket.Chat"), ("fluent-bit", "Fluent Bit")} <= set(
+        named("The chat runs on rocketchat and the logs go through fluent-bit."))
+    assert named("She sent an e-mail about it.") == []  # English writes "email": no name
+
+
+@pytest.mark.parametrize("word,forms,expected", [
+    ("fluent-bit", ("Fluent Bit",), True), ("highlightjs", ("highlight.js",), True),
+    ("Fluent-Bit", ("Fluent-Bit", "Fluent Bit"), False),  # one of its forms joins it so: the catalog's own reading
+])
+def test_a_word_is_respelled_only_when_it_joins_its_letters_otherwise_than_every_form(word, forms, expected):
+    from kg.resolve import _joined_otherwise
+
+    assert _joined_otherwise(word, forms) is expected
+
+
 @pytest.mark.parametrize("form,expected", [
     ("Fluentd", True), ("rmagick", True), ("k9", True), ("GitHub Copilot", True),
     ("Queue", False), ("feature management", False), ("Cursor", False), ("Go", False), ("Python", False),
