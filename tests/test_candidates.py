@@ -145,6 +145,16 @@ def test_name_lists_are_runs_of_names_and_bullet_items():
     assert [[h.text for h in hits] for _, hits in name_lists(chain)] == [["Playwright", "Cypress", "Selenium"]]
 
 
+def test_a_list_item_named_with_its_maker_is_one_item_named_by_its_product():
+    from kg.extract.candidates import name_lists
+
+    text = "CloudNativePG, Zalando postgres-operator, Microsoft's own Teams and StackGres are the options."
+    ctx = _ctx(text, {"CloudNativePG": "Product", "Zalando": "Product", "postgres-operator": "Product",
+                      "Microsoft": "Organization", "Teams": "Product", "StackGres": "Product"})
+    assert [[h.text for h in hits] for _, hits in name_lists(ctx)] == [
+        ["CloudNativePG", "postgres-operator", "Teams", "StackGres"]]
+
+
 def test_names_of_one_list_that_are_not_neighbours_are_listed_far(lexicon):
     ctx = _ctx("Qdrant, Milvus and Weaviate.", {"Qdrant": "Product", "Milvus": "Product", "Weaviate": "Product"})
     pairs = {(c.first.text, c.second.text): set(c.features) for c in candidates(ctx, [], lexicon)}

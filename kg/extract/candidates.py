@@ -37,6 +37,7 @@ _NEGATION = re.compile(r"(?=[nwiad])\b(?:not|no|never|n['’]t|without|nor|neith
                        r"don['’]t|didn['’]t|won['’]t|instead of)\b", re.IGNORECASE)
 _SEPARATORS = re.compile(r"(?:\s|,|/|&|\band\b|\bor\b|\bplus\b|\bnor\b)*", re.IGNORECASE)
 _LIST_GAP = re.compile(r"(?:\s|,|/|&|\+|\b(?:and|or|plus|nor|vs|versus)\b\.?)*", re.IGNORECASE)  # "A vs. B vs. C" too
+_MAKER_GAP = re.compile(r"['’]s\s+(?:own\s+)?")  # "Microsoft's own Teams": the maker names its product
 _CLAUSE_BREAK = re.compile(r"[;:]\s|\s[—–-]\s|[.!?]\s|,\s*(?:but|while|whereas|though|although|so|because)\b",
                            re.IGNORECASE)
 _SKIP_FAMILIES = ("labels", "_about", "_about_labels")
@@ -318,7 +319,9 @@ def name_lists(ctx: QuoteContext) -> list[tuple[str, list[Hit]]]:
         run: list[Hit] = []
         for h in hits:
             gap = ctx.text[run[-1].end:h.start] if run and run[-1].end <= h.start else None
-            if gap is not None and gap.strip() and _LIST_GAP.fullmatch(gap):
+            if gap is not None and (not gap.strip() or run[-1].type == "Organization" and _MAKER_GAP.fullmatch(gap)):
+                run[-1] = h  # "CloudNativePG, Zalando postgres-operator and StackGres": one item, named by its head
+            elif gap is not None and gap.strip() and _LIST_GAP.fullmatch(gap):
                 run.append(h)
             else:
                 out.append(("run", run))
