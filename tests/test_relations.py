@@ -630,6 +630,11 @@ def test_a_clone_of_a_product_names_no_rival_in_what_qualifies_the_clone(tmp_pat
     ("Notes", "Just like Pinecone or Vespa, Qdrant filters during the search.", {("Pinecone", "Qdrant"), ("Qdrant", "Vespa")}),
     ("Chroma review", "Unlike Milvus, it needs no Kubernetes.", {("Chroma", "Milvus")}),  # "it": the subject
     ("Notes", "Like most vector stores, Qdrant has a REST API.", set()),  # no name to liken it to
+    # an aside that contrasts, inside the sentence: a rival of the name that opens it
+    ("Notes", "Qdrant runs as one binary and, unlike Milvus and Vespa, needs no cluster.",
+     {("Milvus", "Qdrant"), ("Qdrant", "Vespa")}),
+    ("Chroma review", "It embeds in the app, unlike Milvus, and needs no server.", {("Chroma", "Milvus")}),
+    ("Notes", "We keep logs for a year, like Milvus, because it is cheap.", set()),  # "like": an example, no contrast
 ])
 def test_a_sentence_opening_by_likening_or_contrasting_names_rivals(tmp_path, title, quote, contrasted):
     view = GraphView(run_docs(tmp_path, [(title, [quote])]))

@@ -363,6 +363,23 @@ def _contrast(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
             yield actor, other, m.start(), max(m.end(), actor.end)
 
 
+@reader("contrast_aside")
+def _contrast_aside(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
+    """An aside that contrasts, set off by commas inside a sentence ("IPP Everywhere runs driverless and, unlike
+    PPD drivers, needs no files", "Ansible, unlike Puppet and Chef, is agentless"): the names of the aside (its
+    ``rest`` group) are rivals of the name that opens the sentence, or of the quote's subject when it opens with
+    "it"."""
+    ctx = scope.ctx
+    s_lo, _ = ctx.sentence_of(m.start())
+    others = list_after(ctx, m.start("rest"), m.end("rest"), max_gap=4, tight=True)
+    actor = next((h for h in ctx.hits_from(s_lo, m.start()) if stands_first(ctx, s_lo, h)), None)
+    if actor is None and _PRONOUN_SUBJECT.match(ctx.text, s_lo):
+        actor = scope.subject
+    for other in others if actor else []:
+        if other.root != actor.root and _not_negated(scope, actor, other):
+            yield actor, other, actor.start, m.end("rest")
+
+
 @reader("list_before")
 def _list_before(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     """Names before the cue (and one in its ``other`` group) relate to each other, else to the subject:
