@@ -853,6 +853,9 @@ def test_doing_well_or_one_team_s_replacement_is_no_threat(tmp_path, quote):
     ("Qdrant completely removes the need for Pinecone in most stacks.", "Qdrant", "Pinecone"),
     ("JAX is undermining CUDA's grip on model training.", "JAX", "CUDA"),  # a technology may be threatened
     ("Qdrant is killing Pinecone.", "Qdrant", "Pinecone"),
+    ("The rise of Qdrant doomed Pinecone.", "Qdrant", "Pinecone"),
+    ("Qdrant ate Pinecone's market share.", "Qdrant", "Pinecone"),
+    ("Pinecone lost most of its users to Qdrant.", "Qdrant", "Pinecone"),
     ("Qdrant is taking market share from Pinecone.", "Qdrant", "Pinecone"),
     ("Qdrant is quietly eroding Pinecone's market share.", "Qdrant", "Pinecone"),
     ("Qdrant has largely replaced Pinecone.", "Qdrant", "Pinecone"),
