@@ -259,6 +259,8 @@ def test_a_company_owns_a_business_claim_its_clause_opens_with(kind, owner):
     ("Langfuse is fine, while Zorbit is competitive for general compute.", "Zorbit is competitive for general compute",
      "ent:zorbit"),  # a technology as its verb's subject
     ("Langfuse is fine, while the Zorbit API is powerful.", "the Zorbit API is powerful", "ent:langfuse"),  # a part
+    # a technology opening the claim's clause owns nothing: the product opening the sentence does
+    ("Phoenix is the tracing platform — Zorbit backend, powerful API.", "Zorbit backend, powerful API", "ent:phoenix"),
 ])
 def test_a_technology_owns_a_claim_only_as_its_verb_s_subject(text, claim, owner):
     assert _owner(text, claim, "capability", types={"Zorbit": "Technology"}) == owner

@@ -41,7 +41,8 @@ def claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str |
     opening the claim's sentence on its own (not "X and Y", "X's", "X vs Y") before the claim ("Keycloak is
     the enterprise standard — …, supports every protocol"); "it"/"they" opening the clause after a sentence
     that opened with another product. The owner's type must be one the spec allows (``owner_types``, or
-    ``acting_owner_types`` for the subject of the claim's verb).
+    ``acting_owner_types`` for the subject of the claim's verb); a technology opening the clause that may not own the
+    claim leaves it to the product opening the sentence ("Saleor is the platform — Python/Django backend, …").
     """
     spec = fact_types().claims[f.type]
     first = said_of = None
@@ -56,7 +57,11 @@ def claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str |
     kind = table.info[first.root].type
     if (kind not in owners and not (acts and kind in spec.acting_owner_types)) or \
             (first.rule.startswith("discovery.capital") and not acts):
-        return ctx.subject
+        # a technology opening the claim's clause ("— Python/Django backend, …") owns nothing: the sentence's opener may
+        opener = _sentence_opener(f, ctx) if first is not said_of and kind not in owners else None
+        if opener is None or opener.root == ctx.subject or table.info[opener.root].type not in owners:
+            return ctx.subject
+        return opener.root
     return first.root
 
 
@@ -97,10 +102,8 @@ def _opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
                      None)  # the last name right before it, as a pass over all of them finds it
         if named is not None:
             return named  # "Unlike Pandas, which loads data into memory"
-    in_sentence = ctx.hits_from(s_lo, s_hi)
-    opener = in_sentence[0] if in_sentence and _LEAD.match(ctx.text[s_lo:in_sentence[0].start]) else None
-    if opener is not None and opener.end <= f.start and not opener.possessive \
-            and not _SHARED.match(ctx.text, opener.end):
+    opener = _sentence_opener(f, ctx)
+    if opener is not None:
         return opener
     if _PRONOUN.match(ctx.text, lo, f.end):
         before = ctx.hits_from(s_lo, lo)
@@ -110,6 +113,17 @@ def _opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
         if first is None or ctx.text[s_lo:first.start].strip() or any(h.root == ctx.subject for h in before):
             return None  # the sentence must open with the name "it" stands for, and name no other
         return first
+    return None
+
+
+def _sentence_opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
+    """The product opening the claim's sentence on its own (not "X and Y", "X's", "X vs Y") before the claim."""
+    s_lo, s_hi = ctx.sentence_of(f.start)
+    in_sentence = ctx.hits_from(s_lo, s_hi)
+    opener = in_sentence[0] if in_sentence and _LEAD.match(ctx.text[s_lo:in_sentence[0].start]) else None
+    if opener is not None and opener.end <= f.start and not opener.possessive \
+            and not _SHARED.match(ctx.text, opener.end):
+        return opener
     return None
 
 
