@@ -275,6 +275,9 @@ def test_a_technology_owns_a_claim_only_as_its_verb_s_subject(text, claim, owner
     # … and a later clause of a sentence such a name opens as its verb's subject; not one it only heads
     ("Zorbit is the standard — supports every protocol.", "supports every protocol", "ent:zorbit"),
     ("Zorbit — supports every protocol.", "supports every protocol", "ent:langfuse"),
+    # … or that labels a list's line: what the line says is about it
+    ("- Zorbit — a plugin-based generator.", "a plugin-based generator", "ent:zorbit"),
+    ("- `Zorbit`: less flexible than Langfuse.", "less flexible than Langfuse", "ent:zorbit"),
 ])
 def test_a_name_found_by_its_capitals_owns_a_claim_as_its_verb_s_subject(text, claim, owner):
     assert _owner(text, claim, "capability", rule="discovery.capitalized") == owner

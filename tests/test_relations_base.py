@@ -1,4 +1,4 @@
-"""The relation readers' helpers on hand-built quotes: who acts before a cue, and a line's label."""
+"""The relation readers' helpers on hand-built quotes: who acts before a cue."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ import re
 import pytest
 
 from kg.extract.relations.base import (actor_before, antecedent, apposed_owner, clause_subject, coordinated,
-                                      joined_predicate, line_topic, list_after, list_back, named_before, negated_before,
-                                      stands_first)
+                                      joined_predicate, list_after, list_back, named_before, negated_before, stands_first)
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.resolve import Hit
 
@@ -17,20 +16,6 @@ def _ctx(text: str, names: list[str]) -> QuoteContext:
     hits = sorted((Hit(m.start(), m.end(), n, n, n, "Product", "test") for n in names
                    for m in re.finditer(re.escape(n), text)), key=lambda h: h.start)
     return QuoteContext("q1", "d1", text, [(0, len(text))], hits, [])
-
-
-@pytest.mark.parametrize("text,names,topic", [
-    ("V8: an engine by Google, written in C++.", ["V8", "Google", "C++"], "V8"),
-    ("- Clerk: 10K MAU free tier", ["Clerk"], "Clerk"),
-    ("**OpenAI Whisper** (original): reference implementation in PyTorch", ["OpenAI", "Whisper", "PyTorch"], "Whisper"),
-    ("Intro line.\n2. Modal: written in Rust", ["Modal", "Rust"], "Modal"),
-    ("We moved V8 to a new box: written in C++ anyway.", ["V8", "C++"], None),  # the name does not open the line
-    ("Pros: Modal is fast and written in Rust", ["Modal", "Rust"], None),  # the label is no name
-])
-def test_line_topic(text, names, topic):
-    ctx = _ctx(text, names)
-    found = line_topic(ctx, text.index("written") if "written" in text else len(text) - 1)
-    assert (found.text if found else None) == topic
 
 
 def test_a_name_between_an_article_and_the_cue_is_a_modifier_not_the_actor():

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
-from kg.extract.text import QuoteContext, find_horizon
+from kg.extract.text import QuoteContext, find_horizon, line_topic
 from kg.lexicon import load_lexicon
 from kg.resolve import Hit
 
@@ -74,3 +75,37 @@ def test_a_list_changed_in_place_is_read_again():
 def test_a_horizon_is_ahead_a_time_in_the_past_is_none(text, expected):
     found = find_horizon(text, 0, len(text), load_lexicon())
     assert (found[0] if found else None) == expected
+
+
+def _names(text: str, names: list[str]) -> QuoteContext:
+    hits = sorted((Hit(m.start(), m.end(), n, n, n, "Product", "test") for n in names
+                   for m in re.finditer(re.escape(n), text)), key=lambda h: h.start)
+    return QuoteContext("q1", "d1", text, [(0, len(text))], hits, [])
+
+
+@pytest.mark.parametrize("text,names,topic", [
+    ("V8: an engine by Google, written in C++.", ["V8", "Google", "C++"], "V8"),
+    ("- Clerk: 10K MAU free tier", ["Clerk"], "Clerk"),
+    ("**OpenAI Whisper** (original): reference implementation in PyTorch", ["OpenAI", "Whisper", "PyTorch"], "Whisper"),
+    ("Intro line.\n2. Modal: written in Rust", ["Modal", "Rust"], "Modal"),
+    ("We moved V8 to a new box: written in C++ anyway.", ["V8", "C++"], None),  # the name does not open the line
+    ("Pros: Modal is fast and written in Rust", ["Modal", "Rust"], None),  # the label is no name
+    ("- `rapini`: less flexible, written in Go", ["rapini", "Go"], "rapini"),  # markdown around the label
+    ("- [dlt](https://github.com/dlt-hub/dlt): Python library, written in Python", ["dlt", "Python"], "dlt"),
+])
+def test_line_topic(text, names, topic):
+    ctx = _names(text, names)
+    found = line_topic(ctx, text.index("written") if "written" in text else len(text) - 1)
+    assert (found.text if found else None) == topic
+
+
+@pytest.mark.parametrize("text,names,topic", [
+    ("- [dlt](https://github.com/dlt-hub/dlt) — Python library, written in Python", ["dlt", "Python"], "dlt"),
+    ("- Kubb - a generator written in TypeScript", ["Kubb", "TypeScript"], "Kubb"),
+    ("- Kubb-based generators are written in TypeScript", ["Kubb", "TypeScript"], None),  # a hyphen joins, no dash
+])
+def test_a_label_may_end_with_a_dash_when_asked(text, names, topic):
+    ctx = _names(text, names)
+    found = line_topic(ctx, text.index("written"), dash=True)
+    assert (found.text if found else None) == topic
+    assert line_topic(ctx, text.index("written")) is None  # by default only a colon ends a label

@@ -16,6 +16,7 @@ __all__ = [
     "clause_bounds",
     "find_horizon",
     "is_hedged",
+    "line_topic",
     "normalize_horizon",
     "trim_span",
 ]
@@ -154,3 +155,29 @@ def is_hedged(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
     """True when the clause hedges ("could", "might", "if")."""
     return lexicon.search("hedge", text, start, end) is not None
 
+
+# what may open a line before its label: a bullet or a number, emphasis, a backtick or a link's bracket
+_LINE_HEAD = re.compile(r"[ \t]*(?:[-*•+>]\s*|\d{1,2}[.)]\s*)?(?:\*\*|__|`|\[)?$")
+# what ends a label: the markdown that closes it, at most a short parenthesis, then a colon (or a dash)
+_LABEL_END = re.compile(r"(?:\*\*|__|`|\]\([^)\s]*\))?(?:\s*\([^)\n]{0,12}\))?\s*:\s")
+_LABEL_DASH = re.compile(r"(?:\*\*|__|`|\]\([^)\s]*\))?(?:\s*\([^)\n]{0,12}\))?(?:\s*[—–]\s|\s+-\s)")
+
+
+def line_topic(ctx: QuoteContext, pos: int, dash: bool = False) -> Hit | None:
+    """The name that heads ``pos``'s line as a label ("JavaScriptCore: … written in C++", "- Clerk: 10K MAU free
+    tier", "- `rapini`: less flexible than …"): a name opening the line, after at most a bullet and markdown,
+    followed by a colon, or with ``dash`` on a list's line also by a dash ("- [dlt](…) — Python library …": what a
+    claim there is about; a dependency cue after a dash is often the writer's own use, "Komoot – I use it to plan")."""
+    start = ctx.text.rfind("\n", 0, pos) + 1
+    label = ctx.hits_from(start, pos)
+    if not label or not _LINE_HEAD.fullmatch(ctx.text[start:label[0].start]):
+        return None
+    head = label[0]
+    for h in label[1:]:  # "OpenAI Whisper (original):": the label's last name
+        if ctx.text[head.end:h.start] != " ":
+            break
+        head = h
+    if _LABEL_END.match(ctx.text, head.end):
+        return head
+    # a dash ends a label only on a list's line or after markdown ("- Kubb — …"; not "Honestly — …")
+    return head if dash and ctx.text[start:label[0].start].strip() and _LABEL_DASH.match(ctx.text, head.end) else None

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from kg.extract.claims.base import ClaimFinding, clause_start
-from kg.extract.text import QuoteContext
+from kg.extract.text import QuoteContext, line_topic
 from kg.facts import fact_types
 from kg.resolve import EntityTable, Hit
 
@@ -37,7 +37,8 @@ def claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str |
     In order: for a measured claim, a product its number follows in parentheses ("llama.cpp (29 tok/s)"); for a
     claim that opens with a verb, the product right before it ("because Btrfs supports …"); the first product inside
     the claim as its verb's subject after words that open its clause ("I realized X is …"), or that advice names for a
-    case ("Use X when …"); a product opening the claim's own clause ("…, while Helicone charges $20/month"); a product
+    case ("Use X when …"); the name labelling the claim's line ("- `rapini`: less flexible than …", "- Kubb — a
+    plugin-based generator"); a product opening the claim's own clause ("…, while Helicone charges $20/month"); a product
     opening the claim's sentence on its own (not "X and Y", "X's", "X vs Y") before the claim ("Keycloak is
     the enterprise standard — …, supports every protocol"); "it"/"they" opening the clause after a sentence
     that opened with another product. The owner's type must be one the spec allows (``owner_types``, or
@@ -52,8 +53,10 @@ def claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str |
     if first is None or first.root == ctx.subject:
         return ctx.subject
     owners = spec.owner_types
-    # a capitalised stretch may be no product ("The Best"), unless it is the subject of a verb ("Cirq has …")
-    acts = first is said_of or _VERB_AFTER.match(ctx.text, first.end, max(f.end, first.end))
+    # a capitalised stretch may be no product ("The Best"), unless it is the subject of a verb ("Cirq has …") or a
+    # line's label
+    acts = first is said_of or _VERB_AFTER.match(ctx.text, first.end, max(f.end, first.end)) \
+        or first == line_topic(ctx, f.start, dash=True)  # a line's label: "- Kubb — a plugin-based generator"
     kind = table.info[first.root].type
     if (kind not in owners and not (acts and kind in spec.acting_owner_types)) or \
             (first.rule.startswith("discovery.capital") and not acts):
@@ -88,6 +91,9 @@ def _opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
     inner = _inner_subject(f, ctx, lo)
     if inner is not None:
         return inner  # "I realized Final Draft is built for …", "…, while Kafka Streams has to rebuild its state"
+    label = line_topic(ctx, f.start, dash=True)
+    if label is not None and label.end <= f.start and not ctx.hits_in(label.end, f.start):
+        return label  # "- `rapini`: less flexible than Orval", "- Kubb — a plugin-based generator": the line's label
     if any(h.root == ctx.subject for h in opening):
         return None
     lead = ctx.text[lo:opening[0].start].strip().lower() if opening else None

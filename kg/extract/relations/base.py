@@ -308,23 +308,6 @@ def stands_first(ctx: QuoteContext, lo: int, hit: Hit) -> bool:
 _LEAD_IN = re.compile(r"[ \t\n]*(?:[-•*][ \t]*)?[A-Za-z][^,.;:!?()\n\"“]{0,30},[ \t]*")
 
 
-_LINE_HEAD = re.compile(r"[ \t]*(?:[-*•+>]\s*|\d{1,2}[.)]\s*)?(?:\*\*|__)?$")
-
-
-def line_topic(ctx: QuoteContext, pos: int) -> Hit | None:
-    """The name that heads ``pos``'s line as a label ("JavaScriptCore: … written in C++", "- Clerk: 10K MAU free
-    tier"): a name opening the line, after at most a bullet, followed by a colon."""
-    start = ctx.text.rfind("\n", 0, pos) + 1
-    label = ctx.hits_from(start, pos)
-    if not label or not _LINE_HEAD.fullmatch(ctx.text[start:label[0].start]):
-        return None
-    head = label[0]
-    for h in label[1:]:  # "OpenAI Whisper (original):": the label's last name
-        if ctx.text[head.end:h.start] != " ":
-            break
-        head = h
-    after = ctx.text[head.end:head.end + 16]
-    return head if re.match(r"(?:\*\*|__)?\s*(?:\([^)\n]{0,12}\)\s*)?:\s", after) else None
 
 
 def named_before(ctx: QuoteContext, lo: int, pos: int) -> Hit | None:

@@ -9,11 +9,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from kg.extract.relations.base import (Finding, antecedent, apposed_owner, coordinated, line_topic, list_after,
-                                      joined_predicate, list_back, named_before, negated_before, sentence_opener,
-                                      stands_first)
+from kg.extract.relations.base import (Finding, antecedent, apposed_owner, coordinated, joined_predicate, list_after,
+                                      list_back, named_before, negated_before, sentence_opener, stands_first)
 from kg.extract.relations.cues import Reading, Scope, reader, run_cues
-from kg.extract.text import QuoteContext, clause_bounds
+from kg.extract.text import QuoteContext, clause_bounds, line_topic
 from kg.lexicon import Lexicon
 from kg.registry import relation_extractors
 from kg.resolve import EntityTable, Hit

@@ -9,10 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from kg.extract.relations.base import (Finding, actor_before, line_topic, list_after, named_before,
-                                      negated_before)
+from kg.extract.relations.base import Finding, actor_before, list_after, named_before, negated_before
 from kg.extract.relations.cues import Reading, Scope, reader, run_cues
-from kg.extract.text import QuoteContext, clause_bounds
+from kg.extract.text import QuoteContext, clause_bounds, line_topic
 from kg.lexicon import Lexicon
 from kg.registry import relation_extractors
 from kg.resolve import EntityTable, Hit
