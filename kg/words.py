@@ -1,7 +1,7 @@
 """How common an English word is: tells a product called "Inngest" from the word "trigger".
 
 Frequencies come from pyspellchecker's English dictionary (loaded once, on first use, and kept in the user's cache
-folder with the places and given names: ``kg.user_cache``). The technical vocabulary that dictionary lacks
+folder with the places, given names and surnames: ``kg.user_cache``). The technical vocabulary that dictionary lacks
 ("workflows", "timestamps", "concurrency") comes from wordfreq's Zipf frequencies, read from web text: a lowercase
 word the web uses often is vocabulary, one it never uses ("libvips", "urql") is a name. Those of the words written
 in ASCII letters are kept in the user's cache too, so a process that asks no other word does not load wordfreq.
@@ -23,7 +23,8 @@ VOCABULARY = 2.0  # at or above this Zipf frequency a lowercase word is technica
 # the products the web writes in lowercase that often ("redis", "postgres") are the catalog's to know
 
 
-_Tables = tuple[dict[str, int], frozenset[str], frozenset[str]]  # frequencies, places, given names
+_Tables = tuple[dict[str, int], frozenset[str], frozenset[str], frozenset[str]]  # frequencies, places, given names,
+# surnames
 
 
 @lru_cache(maxsize=1)
@@ -51,11 +52,11 @@ def _code_digest() -> str:
 
 
 def _build_tables() -> _Tables:
-    return _frequencies(), _places(), _given_names()
+    return _frequencies(), _places(), _given_names(), _surnames()
 
 
 def _are_tables(found: object) -> bool:
-    return isinstance(found, tuple) and [type(t) for t in found] == [dict, frozenset, frozenset]
+    return isinstance(found, tuple) and [type(t) for t in found] == [dict, frozenset, frozenset, frozenset]
 
 
 def _frequencies() -> dict[str, int]:
@@ -199,16 +200,29 @@ def _given_names() -> frozenset[str]:
     return frozenset(names)
 
 
-def is_person(name: str) -> bool:
-    """True if ``name`` is a given name and a surname no dictionary has ("Stefan Prodan", "Willy Tarreau"), from
-    faker's lists of given names; "Kata Containers", "Charles Proxy" or a lone "Linus" are not read as people.
+# the locales whose surnames faker lists: the common English ones, which are also words ("Young", "Bird", "Hill")
+_SURNAME_LOCALES = ("en_US", "en_GB")
 
-    >>> is_person("Willy Tarreau"), is_person("Isaac Sim")
-    (True, False)
+
+def _surnames() -> frozenset[str]:
+    from importlib import import_module
+
+    return frozenset(n for locale in _SURNAME_LOCALES
+                     for n in import_module(f"faker.providers.person.{locale}").Provider.last_names if n.isalpha())
+
+
+def is_person(name: str) -> bool:
+    """True if ``name`` is a given name and a surname: one no dictionary has ("Stefan Prodan", "Willy Tarreau") or a
+    common English one ("Neil Young", "Sarah Bird"), from faker's lists of names; "Kata Containers", "Charles Proxy"
+    or a lone "Linus" are not read as people.
+
+    >>> is_person("Willy Tarreau"), is_person("Neil Young"), is_person("Isaac Sim")
+    (True, True, False)
     """
     words = name.split()
     return len(words) == 2 and is_given_name(words[0]) and words[1][:1].isupper() and words[1][1:].islower() \
-        and words[1].isalpha() and not is_common(words[1].lower()) and zipf(words[1].lower()) < _SURNAME_ZIPF
+        and words[1].isalpha() and (words[1] in _tables()[3] or not is_common(words[1].lower())
+                                    and zipf(words[1].lower()) < _SURNAME_ZIPF)
 
 
 def is_given_name(word: str) -> bool:

@@ -155,8 +155,10 @@ def test_a_person_is_not_an_entity_and_is_reported(titled):
 
 
 @pytest.mark.parametrize("name,person", [("Willy Tarreau", True), ("Wayne Stambaugh", True),
-                                         ("Isaac Sim", False), ("Kata Containers", False), ("Linus", False)])
-def test_a_given_name_and_a_rare_surname_make_a_person(name, person):
+                                         ("Neil Young", True), ("Sarah Bird", True),  # common English surnames
+                                         ("Isaac Sim", False), ("Kata Containers", False), ("Linus", False),
+                                         ("Charles Proxy", False), ("Victoria Metrics", False)])
+def test_a_given_name_and_a_rare_or_a_common_surname_make_a_person(name, person):
     from kg.words import is_person
 
     assert is_person(name) is person
