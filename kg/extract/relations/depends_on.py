@@ -34,7 +34,7 @@ _MORE = re.compile(r"\s+(?:with|using|plus|alongside)\s+|\s*\+\s*", re.IGNORECAS
 _ARTICLES_ONLY = re.compile(r"(?:\s|\b(?:a|an|the)\b)*")
 # a person or a team uses it ("At my shop we rely heavily on Langfuse"): their choice, no product's dependency
 _PERSON_BEFORE = re.compile(r"\b(?:I|we|you|(?:my|our|your|their)\s+(?:team|shop|company|org))\s+"
-                            r"(?:\w+\s+){0,2}$", re.IGNORECASE)
+                            r"(?:\w+\s+){0,2}$|\b(?:his|her)\s+(?:own\s+)?$", re.IGNORECASE)  # "his own fork of X"
 
 
 @relation_extractors.register("depends_on")
