@@ -813,7 +813,7 @@ def _echoes(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], texts
 _RESPELL_ZIPF = 2.0  # rarer than "copilot" (2.5: "an AI co-pilot") and "opensource" (2.2)
 _RESPELL_MIN = 5  # letters and digits: "XCOM" (Airflow's) is no "X.com"
 # one word as reviews write a name: letters and digits, joined by "-", "_" or "." ("fluent-bit", "check_mk")
-_WORD_FORM = re.compile(r"(?<![\w@/#+.-])[A-Za-z0-9][A-Za-z0-9+#]*(?:[-_.][A-Za-z0-9+#]+)*(?![\w-])")
+_WORD_FORM = re.compile(r"(?<![\w@/#+.-])(?=[\w+#.-]{5})[A-Za-z0-9][A-Za-z0-9+#]*(?:[-_.][A-Za-z0-9+#]+)*(?![\w-])")
 _NOT_LETTERS = re.compile(r"[A-Za-z0-9+#]+")
 
 
@@ -824,22 +824,29 @@ def _respelled(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], te
     then the catalog's (:attr:`kg.catalog.Catalog.spelled`). Only where the word and the name differ in their joins
     (a change of case alone is :func:`_echoes`'s), and where English rarely writes the word (not "e-mail")."""
     own: dict[str, str] = {}
-    for eid in [*titled, *(h.root for qid in doc.quote_ids for h in hits.get(qid, ()))]:
+    for eid in dict.fromkeys([*titled, *(h.root for qid in doc.quote_ids for h in hits.get(qid, ()))]):
         for form in sorted({table.name(eid), *table.info[eid].aliases}):
             own.setdefault(spelling(form), eid)
+    spelled = table.catalog.spelled
     for qid in doc.quote_ids:
         text = texts[qid]
-        taken = SpanIndex([(h.start, h.end) for h in hits.get(qid, ())] + not_prose(text))
+        taken: SpanIndex | None = None  # built for the first word that spells a known name
         fresh = []
         for m in _WORD_FORM.finditer(text):
-            word, key = m.group(), spelling(m.group())
-            if len(key) < _RESPELL_MIN or taken.overlaps(m.start(), m.end()) or zipf(key) >= _RESPELL_ZIPF:
+            word = m.group()
+            # a word of letters and digits alone is its own spelling, lowercased (the pattern reads ASCII only)
+            key = spelling(word) if "-" in word or "_" in word or "." in word else word.lower()
+            if len(key) < _RESPELL_MIN or (key not in own and key not in spelled):
+                continue
+            if taken is None:
+                taken = SpanIndex([(h.start, h.end) for h in hits.get(qid, ())] + not_prose(text))
+            if taken.overlaps(m.start(), m.end()) or zipf(key) >= _RESPELL_ZIPF:
                 continue
             eid = own.get(key)
-            entry = table.catalog.entries[table.catalog.spelled[key]] if eid is None and key in table.catalog.spelled \
-                else None
-            forms = (table.name(eid), *table.info[eid].aliases) if eid else (entry.name, *entry.aliases) if entry else ()
-            if not forms or not _joined_otherwise(word, forms):
+            entry = table.catalog.entries[spelled[key]] if eid is None else None
+            forms = (table.name(eid), *table.info[eid].aliases) if eid else \
+                (entry.name, *entry.aliases)  # type: ignore[union-attr]
+            if not _joined_otherwise(word, forms):
                 continue
             eid = eid or table.add_catalog(entry.name)  # type: ignore[union-attr]
             fresh.append(Hit(m.start(), m.end(), word, eid, table.root(eid), table.info[eid].type, "spelled"))
