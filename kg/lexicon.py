@@ -65,6 +65,7 @@ class Lexicon:
     platforms: dict[str, str]
     label_nouns: frozenset[str] = frozenset()  # "Series", "Plan": a one-letter name after one is a label
     org_suffixes: frozenset[str] = frozenset()  # "Labs", "Capital": a discovered name ending in one is an organization
+    editions: frozenset[str] = frozenset()  # "Cloud", "Edition": a product's edition or plan, no name of its own
     families: dict[str, CueFamily] = field(default_factory=dict)  # in file order
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # pure functions' results
 
@@ -337,6 +338,8 @@ def _load_lexicon(folder: str) -> Lexicon:
         label_nouns=frozenset(w for _, w in _words(lex / "label_nouns.txt")),
         org_suffixes=frozenset(w for _, w in _words(lex / "org_suffixes.txt")) if (lex / "org_suffixes.txt").is_file()
         else frozenset(),  # an ontology folder copied before the file existed reads on without it
+        editions=frozenset(w for _, w in _words(lex / "editions.txt")) if (lex / "editions.txt").is_file()
+        else frozenset(),
         licenses=_synonyms(lex / "licenses.txt"),
         platforms=_synonyms(lex / "platforms.txt"),
         families=families,

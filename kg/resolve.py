@@ -20,6 +20,7 @@ from kg.names import (CAPITALS, NameHit, find_code_names, find_cue_names, find_l
 from kg.prefilter import literal_automaton
 from kg.senses import choose_senses
 from kg.spans import SpanIndex
+from kg.stopwords import STOP_WORDS
 from kg.words import (RARE, find_name, is_common, is_person, is_place, is_unheard, lowers_plainly, stands_alone,
                       zipf)
 
@@ -259,10 +260,13 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
             continue  # "V-Ray" is not Ray, "X-Plane" not Plane: one letter and a hyphen make another name
         if tail:
             stop: int | None = end + tail.end()
-        else:  # "Vault Secrets Operator (VSO)": a longer name its initials define
-            stop = defined_tail(text, start, end) if not in_url and type_ == "Product" else None
+        else:  # "Vault Secrets Operator (VSO)": a longer name its initials define, "MySQL Router" one it heads
+            stop = (defined_tail(text, start, end) or _word_tail(text, end, table.catalog, lexicon)) \
+                if not in_url and type_ == "Product" else None
         if stop is not None:  # "gpt-4o-transcribe" is not GPT-4o, nor that Vault: a sibling product by the same maker
-            sibling = table.add_discovered(text[start:stop], "Product")
+            name = text[start:stop]
+            sibling = table.add_discovered(name, "Organization" if name.split()[-1] in lexicon.org_suffixes
+                                           else "Product")
             table.info[sibling].maker = table.info[eid].maker
             eid, end = sibling, stop
         release = _RELEASE_AFTER.match(text[end:])
@@ -272,6 +276,26 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
         possessive = text[end:end + 2] in ("'s", "’s") or (text[end:end + 1] in ("'", "’") and text[end - 1:end] == "s")
         hits.append(Hit(start, end, text[start:end], eid, table.root(eid), table.info[eid].type, "catalog", possessive))
     return hits
+
+
+_WORD_TAIL = re.compile(r"(?: (?-i:[A-Z])[A-Za-z0-9]+){1,2}(?=[\s.,;:!?)'’]|$)")
+
+
+def _word_tail(text: str, end: int, catalog: Catalog, lexicon: Lexicon) -> int | None:
+    """Where a longer name a catalog product heads ends: its capitalised words after it ("MySQL Router", "Chrome Web
+    Store", "Docker Scout"), up to a word that is a name of its own ("Python Flask"), generic ("Supabase API") or a
+    function word ("Docker Is …"). None when no word is taken."""
+    m = _WORD_TAIL.match(text, end)
+    if m is None:
+        return None
+    stop = None
+    for w in re.finditer(r"[A-Za-z0-9]+", m.group()):
+        word = w.group()
+        if word in _PRODUCT_STOP or word in lexicon.editions or word.lower() in STOP_WORDS or catalog.get(word) \
+                or lexicon.is_generic(word):
+            break
+        stop = end + w.end()
+    return stop
 
 
 def _generic_plural(text: str, start: int, end: int, canon: str) -> bool:

@@ -357,7 +357,7 @@ def test_a_discovered_name_with_a_company_suffix_is_an_organization(name, expect
     assert _guess_type(name, hits, load_lexicon().org_suffixes) == expected
 
 
-def test_an_ontology_folder_without_the_suffix_list_reads_on(tmp_path):
+def test_an_ontology_folder_without_the_suffix_or_edition_lists_reads_on(tmp_path):
     import shutil
 
     from kg.lexicon import load_lexicon
@@ -365,7 +365,10 @@ def test_an_ontology_folder_without_the_suffix_list_reads_on(tmp_path):
 
     shutil.copytree(shipped_ontology_dir(), tmp_path / "ontology")
     (tmp_path / "ontology" / "lexicons" / "org_suffixes.txt").unlink()
-    assert load_lexicon(tmp_path / "ontology").org_suffixes == frozenset()
+    (tmp_path / "ontology" / "lexicons" / "editions.txt").unlink()
+    lexicon = load_lexicon(tmp_path / "ontology")
+    assert lexicon.org_suffixes == frozenset() and lexicon.editions == frozenset()
+    assert "Edition" in load_lexicon().editions
 
 
 @pytest.fixture(scope="module")
@@ -584,6 +587,23 @@ def test_a_name_a_document_uses_is_found_in_another_case_in_its_other_quotes(tmp
     found = [(view.entities[m.entity_id].name, m.rule) for m in view.graph.mentions if m.quote_id == quote.id]
     # the document's spelling, or the lowercase-name model's reading of an unheard word: the same entity, once
     assert len(found) == 1 and found[0][0] == "Insomnio" and found[0][1] in ("document", "discovery.learned")
+
+
+def test_a_catalog_product_heads_the_longer_name_its_capitalised_words_make(tmp_path):
+    texts = ["In the past there was MySQL Proxy; now MySQL Router adds more features.",
+             "It has been on the Chrome Web Store since 2012.",
+             "We moved from Gradle to Bazel Build and use Python Flask for the API."]
+    view = GraphView(run_docs(tmp_path, [("Notes", texts)]))
+
+    def named(text):
+        quote = view.quote(text)
+        return {quote.text[m.start:m.end]: view.entities[m.entity_id].name for m in view.graph.mentions
+                if m.quote_id == quote.id}
+
+    assert named(texts[0]) == {"MySQL Proxy": "MySQL Proxy", "MySQL Router": "MySQL Router"}
+    assert named(texts[1]) == {"Chrome Web Store": "Chrome Web Store"}
+    # a build or edition word ends it (``lexicons/editions.txt``), and so does another name ("Python Flask": two)
+    assert {"Bazel": "Bazel", "Python": "Python", "Flask": "Flask"}.items() <= named(texts[2]).items()
 
 
 def test_a_known_name_written_as_one_word_with_other_joins_is_that_name(tmp_path):
