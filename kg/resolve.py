@@ -291,8 +291,9 @@ def _word_tail(text: str, end: int, catalog: Catalog, lexicon: Lexicon) -> int |
     stop = None
     for w in re.finditer(r"[A-Za-z0-9]+", m.group()):
         word = w.group()
-        if word in _PRODUCT_STOP or word in lexicon.editions or word.lower() in STOP_WORDS or catalog.get(word) \
-                or lexicon.is_generic(word):
+        if word in lexicon.editions:
+            return None  # "Unleash Community Edition": the words before an edition word name the edition
+        if word in _PRODUCT_STOP or word.lower() in STOP_WORDS or catalog.get(word) or lexicon.is_generic(word):
             break
         stop = end + w.end()
     return stop

@@ -592,7 +592,8 @@ def test_a_name_a_document_uses_is_found_in_another_case_in_its_other_quotes(tmp
 def test_a_catalog_product_heads_the_longer_name_its_capitalised_words_make(tmp_path):
     texts = ["In the past there was MySQL Proxy; now MySQL Router adds more features.",
              "It has been on the Chrome Web Store since 2012.",
-             "We moved from Gradle to Bazel Build and use Python Flask for the API."]
+             "We moved from Gradle to Bazel Build and use Python Flask for the API.",
+             "We self-host the Unleash Community Edition."]
     view = GraphView(run_docs(tmp_path, [("Notes", texts)]))
 
     def named(text):
@@ -604,6 +605,7 @@ def test_a_catalog_product_heads_the_longer_name_its_capitalised_words_make(tmp_
     assert named(texts[1]) == {"Chrome Web Store": "Chrome Web Store"}
     # a build or edition word ends it (``lexicons/editions.txt``), and so does another name ("Python Flask": two)
     assert {"Bazel": "Bazel", "Python": "Python", "Flask": "Flask"}.items() <= named(texts[2]).items()
+    assert named(texts[3]) == {"Unleash": "Unleash"}  # the words before an edition word name the edition
 
 
 def test_a_known_name_written_as_one_word_with_other_joins_is_that_name(tmp_path):
