@@ -284,7 +284,8 @@ _WORD_TAIL = re.compile(r"(?: (?-i:[A-Z])[A-Za-z0-9]+){1,2}(?=[\s.,;:!?)'’]|$)
 def _word_tail(text: str, end: int, catalog: Catalog, lexicon: Lexicon) -> int | None:
     """Where a longer name a catalog product heads ends: its capitalised words after it ("MySQL Router", "Chrome Web
     Store", "Docker Scout"), up to a word that is a name of its own ("Python Flask"), generic ("Supabase API") or a
-    function word ("Docker Is …"). None when no word is taken."""
+    function word ("Docker Is …"). None when no word is taken, or when a build, edition or plan word ends the words
+    (``lexicons/editions.txt``: "Bazel Build", "Unleash Community Edition" name the product itself)."""
     m = _WORD_TAIL.match(text, end)
     if m is None:
         return None
