@@ -247,8 +247,9 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
         if _in_date(text, start, end):
             continue  # "released 6 Jan 2021", "(Bloomberg, Jan 2026)": a month, not the app named Jan
         product = _ORG_PRODUCT.match(text[end:]) if type_ == "Organization" and not in_url else None
-        if product and not table.catalog.get(product.group(1).strip()) and \
-                not any(w in _PRODUCT_STOP for w in product.group(1).split()):
+        made = table.catalog.get(product.group(1).strip()) if product else None
+        if product and (made is None or made.maker not in (None, canon)) and \
+                product.group(1).split()[-1] not in _PRODUCT_STOP:  # "Amazon API Gateway"; "Cisco IOS" is no iOS
             name = text[start:end + product.end()]  # "AWS Step Functions": the company's product, not the company
             eid = table.add_discovered(name, "Product")
             table.info[eid].maker = table.add_catalog(canon) if canon in table.catalog.entries else None

@@ -41,6 +41,16 @@ def test_company_prefixed_product_is_its_own_product(graph):
     assert names["AWS Step Functions"].maker == names["AWS"].id if "AWS" in names else True
 
 
+@pytest.mark.parametrize("text,named", [
+    ("We compared Kong and Amazon API Gateway last week.", {"Amazon API Gateway", "Kong"}),  # a generic word inside
+    ("Google AI keeps shipping models.", {"Google"}),  # a generic word last: the company's division, no product
+])
+def test_a_company_named_product_may_hold_a_generic_word_but_not_end_with_one(tmp_path, text, named):
+    view = GraphView(run_docs(tmp_path, [("Notes", [text])]))
+    quote = view.quote(text)
+    assert {view.entities[m.entity_id].name for m in view.graph.mentions if m.quote_id == quote.id} == named
+
+
 def test_former_employer_is_not_a_mention(graph):
     assert "Google" not in _names(graph)
 
