@@ -1236,9 +1236,9 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
                 continue
             # a name the document already has, spelled otherwise: "LlamaFactory" in a "LLaMA-Factory" review
             loose_id = loose.get(_loose(base)) if entry is None else None
-            spelled = catalog.spelled.get(spelling(base)) if entry is None and loose_id is None else None
-            if spelled is not None and len(spelling(base)) >= _RESPELL_MIN:
-                entry = catalog.entries[spelled]  # "rocketchat": Rocket.Chat, its letters joined otherwise
+            joined = catalog.spelled.get(spelling(base)) if entry is None and loose_id is None else None
+            if joined is not None and len(spelling(base)) >= _RESPELL_MIN:
+                entry = catalog.entries[joined]  # "rocketchat": Rocket.Chat, its letters joined otherwise
             if loose_id is not None:
                 eid = loose_id
             elif entry:
