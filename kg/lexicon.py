@@ -65,7 +65,7 @@ class Lexicon:
     platforms: dict[str, str]
     label_nouns: frozenset[str] = frozenset()  # "Series", "Plan": a one-letter name after one is a label
     org_suffixes: frozenset[str] = frozenset()  # "Labs", "Capital": a discovered name ending in one is an organization
-    editions: frozenset[str] = frozenset()  # "Cloud", "Edition": a product's edition or plan, no name of its own
+    editions: frozenset[str] = frozenset()  # "Build", "Edition": a product's build, edition or plan, no name of its own
     families: dict[str, CueFamily] = field(default_factory=dict)  # in file order
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # pure functions' results
 

@@ -12,8 +12,8 @@ from kg.resolve import Hit
 
 __all__ = ["ALLOWED_TYPES", "Finding", "actor_before", "antecedent", "apposed_owner", "clause_subject", "coordinated",
            "cue_targets", "emit", "evidence_span", "joined_predicate", "list_after", "list_back", "named_before",
-           "named_target", "negated_before", "negated_pairs", "referent", "sentence_opener", "stands_first",
-           "subject_hit"]
+           "named_target", "negated_before", "negated_pairs", "opening_name", "referent", "sentence_opener",
+           "stands_first", "subject_hit"]
 
 ALLOWED_TYPES = fact_types().allowed_types  # relation type → (source entity types, target entity types)
 _FILLER = r"(?:\s|,|\band\b|\bor\b|&|\bboth\b|\beither\b|\bthe\b|\ba\b|\ban\b|\balso\b|\blike\b|\bespecially\b" \
@@ -225,7 +225,7 @@ def sentence_opener(ctx: QuoteContext, s_lo: int, lo: int, pos: int | None = Non
     in "Keycloak is the enterprise standard — Java-based", Keycloak is Java-based, whatever the quote is about.
     With ``pos`` (the cue's place), also when the cue stands in the opening clause and the name is its verb's
     subject (:func:`clause_subject`)."""
-    opener = _opening(ctx, s_lo, lo) if lo > s_lo else None
+    opener = opening_name(ctx, s_lo, lo) if lo > s_lo else None
     return opener or (clause_subject(ctx, s_lo, pos) if pos is not None else None)
 
 
@@ -289,11 +289,11 @@ def apposed_owner(ctx: QuoteContext, s_lo: int, pos: int) -> Hit | None:
 def clause_subject(ctx: QuoteContext, s_lo: int, pos: int) -> Hit | None:
     """The name that opens the sentence starting at ``s_lo`` as the subject of its verb, for a cue at ``pos`` in
     the same clause: "Recharts is a React-first library built on D3", "CadQuery, a Python API on top of OCCT"."""
-    opener = _opening(ctx, s_lo, pos)
+    opener = opening_name(ctx, s_lo, pos)
     return opener if opener is not None and _SUBJECT_VERB.match(ctx.text, opener.end, pos) else None
 
 
-def _opening(ctx: QuoteContext, lo: int, pos: int) -> Hit | None:
+def opening_name(ctx: QuoteContext, lo: int, pos: int) -> Hit | None:
     """The name that opens ``[lo, pos)``, after at most white space and a bullet."""
     return next((h for h in ctx.hits_from(lo, pos) if stands_first(ctx, lo, h)), None)
 
@@ -313,7 +313,7 @@ _LEAD_IN = re.compile(r"[ \t\n]*(?:[-•*][ \t]*)?[A-Za-z][^,.;:!?()\n\"“]{0,3
 def named_before(ctx: QuoteContext, lo: int, pos: int) -> Hit | None:
     """The name opening ``[lo, pos)``, else the one product named there."""
     lo = max([lo] + [m.end() for m in re.finditer(r":\s", ctx.text[:pos]) if m.end() > lo])  # "notes: X is …"
-    opening = _opening(ctx, lo, pos)
+    opening = opening_name(ctx, lo, pos)
     if opening:
         return opening
     earlier = {h.root: h for h in ctx.hits_from(lo, pos) if h.type == "Product"
@@ -444,7 +444,7 @@ def list_back(ctx: QuoteContext, pos: int, lo: int) -> list[Hit]:
     back = _BACK.search(ctx.text, s_lo, pos)
     if back:  # "Fedora, Debian, Arch — they all ship systemd": the list may stand before the clause
         listed = _list_back(ctx, back.start(), s_lo)
-        opener = None if listed else _opening(ctx, s_lo, back.start())
+        opener = None if listed else opening_name(ctx, s_lo, back.start())
         if opener:  # "X and Y are great, and both use Z": the sentence's subjects
             listed = coordinated(ctx, opener, back.start())
         return listed if len(listed) > 1 or not opener else []

@@ -39,6 +39,7 @@ from kg.extract.relations.base import (
     list_after,
     list_back,
     named_target,
+    opening_name,
     sentence_opener,
     stands_first,
     subject_hit,
@@ -372,7 +373,7 @@ def _contrast_aside(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]
     ctx = scope.ctx
     s_lo, _ = ctx.sentence_of(m.start())
     others = list_after(ctx, m.start("rest"), m.end("rest"), max_gap=4, tight=True)
-    actor = next((h for h in ctx.hits_from(s_lo, m.start()) if stands_first(ctx, s_lo, h)), None)
+    actor = opening_name(ctx, s_lo, m.start())
     if actor is None and _PRONOUN_SUBJECT.match(ctx.text, s_lo):
         actor = scope.subject
     for other in others if actor else []:
