@@ -13,7 +13,7 @@ from kg.stopwords import STOP_WORDS
 from kg.words import RARE, is_common, is_vocabulary, zipf
 
 __all__ = ["CAPITALS", "SIZE", "VERSION", "NameHit", "find_cue_names", "find_link_names", "find_names", "not_prose",
-           "split_release"]
+           "opens_clause", "split_release"]
 
 # a "word": letters/digits with inner . + - / ' ; leading '.' kept for file formats like .smolmachine
 # a plus before a letter, or a slash before a capitalised word, parts two names ("FCM+APNs", "Arnold/PrMan");
@@ -138,7 +138,7 @@ def _opener(text: str, words: list, i: int, core: str, rule: str, lexicon: Lexic
         return False
     if core.lower() in _PREPOSITIONS and i + 1 < len(words) and _shape(words[i + 1][2], lexicon) is not None:
         return True
-    if not _clause_start(text, words[i][0]):
+    if not opens_clause(text, words[i][0]):
         return False
     if core.endswith("ly") and text[words[i][1]:words[i][1] + 1] == ",":
         return True  # a sentence adverb
@@ -169,7 +169,7 @@ def _is_continuation(word: str, lexicon: Lexicon) -> bool:
 _LINE_OPENER = re.compile(r"(?:^|\n)[ \t]*(?:[-*•+>]|\d{1,2}[.)]|@[\w.-]+,?)$")  # a bullet, a number, an @reply
 
 
-def _clause_start(text: str, start: int) -> bool:
+def opens_clause(text: str, start: int) -> bool:
     """True if a word at ``start`` opens a sentence, a clause or a line's item ("- More control", "@ana Would
     it …"), where English capitalises anyway, or stands in a URL's query ("?text=You%20can")."""
     end = min(start, len(text))  # where ``text[:start].rstrip(…)`` ends, found without copying the text before it
@@ -251,10 +251,10 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
                 i += 1
                 continue  # a bare "Cloud" or "Labs" names nothing
         if i > 0 and words[i - 1][2] == "The" and text[words[i - 1][1]:start] == " " \
-                and not _clause_start(text, words[i - 1][0]):
+                and not opens_clause(text, words[i - 1][0]):
             start = words[i - 1][0]  # "stewarded by The Document Foundation": a capital "The" mid-sentence is named
         name = text[start:last_end]
-        initial = _clause_start(text, start)
+        initial = opens_clause(text, start)
         strong = rule != "discovery.capitalized" or not initial or j > i and _shape(last_word, lexicon) is not None \
             or (not is_common(core, RARE) and not _WORDISH.search(core))  # "Figma is …": no English word, a name
         strong = strong and rule != "discovery.identifier"  # "shared_buffers", "config.yaml": code, unless titled

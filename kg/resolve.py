@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import ChainMap, Counter, defaultdict
-from collections.abc import Container, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -16,7 +16,7 @@ from kg.models import Document, Entity, ReportItem
 from kg.name_model import RULE as LEARNED
 from kg.name_model import candidates, find_learned_names
 from kg.names import (CAPITALS, NameHit, find_code_names, find_cue_names, find_link_names, find_listed_names,
-                      find_names, not_prose, split_release)
+                      find_names, not_prose, opens_clause, split_release)
 from kg.prefilter import literal_automaton
 from kg.senses import choose_senses
 from kg.spans import SpanIndex
@@ -1089,6 +1089,19 @@ def _url_hits(text: str, table: EntityTable, titled: dict[str, str]) -> list[tup
 _CAPITAL_WORD = re.compile(r"[A-Z][A-Z0-9]+\b")
 
 
+def _opening_word_off(text: str, n: NameHit, known: Callable[..., bool]) -> NameHit | None:
+    """A name run on from the ordinary word that opens its sentence ("Given Cobalt Strike's popularity", "Run
+    Unbound for recursion", "Today Odoo is …"), where the words after it are a name known without it and the whole
+    is written nowhere else (``known(form, anywhere=False)``): that name (None: ``n`` stands as found)."""
+    first, _, rest = n.text.partition(" ")
+    if not rest[:1].isalpha() or n.rule != "discovery.capitalized" or not is_common(first) \
+            or not opens_clause(text, n.start):
+        return None
+    if known(n.text, anywhere=False) or not known(rest):
+        return None
+    return replace(n, start=n.start + len(first) + 1, text=rest, strong=True, initial=False)
+
+
 def _repeated_capitals(documents: list[Document], raw: dict[str, list[NameHit]],
                        texts: dict[str, str]) -> dict[str, set[str]]:
     """Per document, the English words in capitals (``discovery.capitals``) it writes more than once amid ordinary
@@ -1196,6 +1209,15 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     for key in list(confirmed):
         if lowered(key):
             del confirmed[key]
+    # names of several words written somewhere other than at the start of a sentence ("Visual Studio" mid-sentence)
+    unopened = {normalize_name(split_release(n.text)[0]) for qid, ns in raw.items() for n in ns
+                if " " in n.text and not opens_clause(texts[qid], n.start)}
+
+    def known(form: str, anywhere: bool = True) -> bool:  # a title's name, the catalog's, else one the corpus confirms
+        base = split_release(form)[0]
+        key = normalize_name(base)
+        return key in title_forms or catalog.get(base) is not None or key in (confirmed if anywhere else unopened)
+
     read_as: dict[tuple[str, ...], tuple[dict[str, str], set[str], set[str], dict[str, str]]] = {}
     for qid in sorted(texts):
         text = texts[qid]
@@ -1219,6 +1241,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
         for n in raw[qid]:
             if index.overlaps(n.start, n.end):
                 continue
+            n = _opening_word_off(text, n, known) or n
             base, release = split_release(n.text)
             glued = _GLUED_MAJOR.fullmatch(base) if release is None and catalog.get(base) is None else None
             if glued and _spelled(glued.group(1), catalog):  # "Qt5", "Gemma4": a major version of a known name

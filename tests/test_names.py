@@ -184,7 +184,7 @@ def test_clause_start_reads_only_the_last_line():
     everything before it."""
     import re
 
-    from kg.names import _LINE_OPENER, _clause_start
+    from kg.names import _LINE_OPENER, opens_clause
 
     def whole(text, start):
         before = text[:start].rstrip(" \t\"'“‘(")
@@ -194,9 +194,9 @@ def test_clause_start_reads_only_the_last_line():
     text = ("Intro line\n- More control here\n  12. Numbered Item\n@ana, Would it\n> Quoted Text and\n"
             "plain words Then\n-  Two spaces\n1) First\nno opener Here (\"Quoted\" Name)")
     starts = [m.start() for m in re.finditer(r"\S+", text)]
-    assert sum(_clause_start(text, s) for s in starts) > 5
+    assert sum(opens_clause(text, s) for s in starts) > 5
     for s in starts:
-        assert _clause_start(text, s) == whole(text, s), (text[:s], text[s:s + 10])
+        assert opens_clause(text, s) == whole(text, s), (text[:s], text[s:s + 10])
 
 
 @pytest.mark.parametrize("text", [
@@ -339,15 +339,15 @@ def test_a_nationality_is_no_name_and_does_not_open_one(lexicon):
     ("A large part of the Native developer community.", "Native", False),
 ])
 def test_a_word_that_opens_a_quotation_is_clause_initial(text, word, initial):
-    from kg.names import _clause_start
+    from kg.names import opens_clause
 
-    assert _clause_start(text, text.index(word)) is initial
+    assert opens_clause(text, text.index(word)) is initial
 
 
 def test_a_clause_start_is_read_from_the_characters_before_the_word_alone():
     import random
 
-    from kg.names import _LINE_OPENER, _clause_start
+    from kg.names import _LINE_OPENER, opens_clause
 
     def by_copy(text, start):  # the text before the word copied, stripped and searched, as before
         quoted = text[:start][-2:]  # an opening quotation mark right before the word
@@ -362,4 +362,4 @@ def test_a_clause_start_is_read_from_the_characters_before_the_word_alone():
     for _ in range(3000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 12)))
         for start in range(len(text) + 2):
-            assert _clause_start(text, start) == by_copy(text, start), (text, start)
+            assert opens_clause(text, start) == by_copy(text, start), (text, start)

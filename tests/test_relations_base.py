@@ -7,7 +7,8 @@ import re
 import pytest
 
 from kg.extract.relations.base import (actor_before, antecedent, apposed_owner, clause_subject, coordinated,
-                                      joined_predicate, list_after, list_back, named_before, negated_before, stands_first)
+                                      joined_predicate, list_after, list_back, named_before, negated_before,
+                                      sentence_opener, stands_first)
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.resolve import Hit
 
@@ -160,6 +161,21 @@ def test_apposed_owner_is_the_name_a_noun_phrase_stands_beside(text, names, cue,
 def test_clause_subject_is_the_opening_name_followed_by_its_verb(text, names, cue, subject):
     found = clause_subject(_ctx(text, names), 0, text.index(cue))
     assert (found.text if found else None) == subject
+
+
+@pytest.mark.parametrize("text,names,cue,opener", [
+    # a later clause that opens with its verb's subject is that name's
+    ("Beacon is the collector; Fleet is the Kibana-based control plane.", ["Beacon", "Fleet", "Kibana"], "Kibana",
+     "Fleet"),
+    # a later clause without a subject of its own is the sentence opener's
+    ("Keycloak is the enterprise standard — Java-based.", ["Keycloak", "Java"], "Java", "Keycloak"),
+])
+def test_sentence_opener_is_the_cue_clause_s_own_subject_before_the_sentence_s(text, names, cue, opener):
+    ctx = _ctx(text, names)
+    pos = text.index(cue)
+    lo, _ = clause_bounds(text, pos, pos + len(cue), 0, len(text))
+    found = sentence_opener(ctx, 0, lo, pos)
+    assert (found.text if found else None) == opener
 
 
 @pytest.mark.parametrize("text,cue,joined", [

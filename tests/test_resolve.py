@@ -802,6 +802,20 @@ def test_an_english_word_opening_the_title_and_a_sentence_is_no_name(tmp_path):
     assert "Automated" not in {e.name for e in graph.entities}
 
 
+def test_an_ordinary_word_opening_a_sentence_is_no_part_of_the_name_after_it(tmp_path):
+    graph = run_docs(tmp_path, [
+        ("Remote access tools", [
+            "Given Zorbit Strike's popularity, defenses against it improved.",  # the name is known without "Given"
+            "We saw Zorbit Strike on every engagement.",
+            "Visual Quill is heavy, but I like Visual Quill.",  # written whole mid-sentence: a name of two words
+            "Given Plonkware's history, nobody trusts it.",  # "Plonkware" is known nowhere alone: left as found
+        ]),
+    ])
+    names = {e.name for e in graph.entities}
+    assert {"Zorbit Strike", "Visual Quill"} <= names
+    assert not {"Given Zorbit Strike", "Quill"} & names
+
+
 def test_a_readme_file_is_no_readme_product_though_the_corpus_names_the_product(tmp_path):
     view = GraphView(run_docs(tmp_path, [
         ("Mintlify vs ReadMe", ["ReadMe hosts our API reference and Mintlify hosts the guides."]),

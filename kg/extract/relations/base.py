@@ -224,9 +224,11 @@ def sentence_opener(ctx: QuoteContext, s_lo: int, lo: int, pos: int | None = Non
     """The name that opens the sentence starting at ``s_lo``, when a cue stands in a later clause of it (``lo``):
     in "Keycloak is the enterprise standard — Java-based", Keycloak is Java-based, whatever the quote is about.
     With ``pos`` (the cue's place), also when the cue stands in the opening clause and the name is its verb's
-    subject (:func:`clause_subject`)."""
+    subject (:func:`clause_subject`). A later clause that opens with its own verb's subject is that name's:
+    "Agent is the collector; Fleet is the Kibana-based control plane"."""
+    own = clause_subject(ctx, lo, pos) if lo > s_lo and pos is not None else None
     opener = opening_name(ctx, s_lo, lo) if lo > s_lo else None
-    return opener or (clause_subject(ctx, s_lo, pos) if pos is not None else None)
+    return own or opener or (clause_subject(ctx, s_lo, pos) if pos is not None else None)
 
 
 # a predicate joined to the one before it shares its subject: "Crafty Controller focuses on Minecraft and uses …"
