@@ -259,6 +259,8 @@ def test_a_company_owns_a_business_claim_its_clause_opens_with(kind, owner):
     ("Langfuse is fine, while Zorbit is competitive for general compute.", "Zorbit is competitive for general compute",
      "ent:zorbit"),  # a technology as its verb's subject
     ("Langfuse is fine, while the Zorbit API is powerful.", "the Zorbit API is powerful", "ent:langfuse"),  # a part
+    # an adverb such as "only" may stand before the verb
+    ("Zorbit only targets one vendor's GPUs. Langfuse is open.", "Zorbit only targets one vendor's GPUs", "ent:zorbit"),
     # a technology opening the claim's clause owns nothing: the product opening the sentence does
     ("Phoenix is the tracing platform — Zorbit backend, powerful API.", "Zorbit backend, powerful API", "ent:phoenix"),
 ])
