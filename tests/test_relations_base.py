@@ -71,6 +71,18 @@ def test_a_relative_pronoun_means_the_name_it_follows_past_a_link_and_a_claim(te
     assert antecedent(ctx, text.index(cue), None).text == "Zorbpdf"
 
 
+@pytest.mark.parametrize("text,expected", [
+    # a non-restrictive "which" after no name is said of the clause: the name its sentence opens with as subject
+    ("Zorbpdf is the native CI platform, launched in 2019, which has rapidly displaced Plonk.", "Zorbpdf"),
+    ("Zorbpdf is a replacement for people who were using Plonk.", None),  # "who": people, not the product
+])
+def test_which_after_no_name_means_the_sentence_s_subject(text, expected):
+    ctx = _ctx(text, ["Zorbpdf", "Plonk"])
+    pos = text.index("displaced") if "displaced" in text else text.index("were using")
+    found = antecedent(ctx, pos, None)
+    assert (found.text if found else None) == expected
+
+
 @pytest.mark.parametrize("text,rejected", [
     ("Decide whether or not it should use Wasmer instead of Wasmtime.", None),
     ("We should not only use Wasmer instead of Wasmtime but also pin it.", None),

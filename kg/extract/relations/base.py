@@ -187,12 +187,15 @@ _ARTICLE_BEFORE = re.compile(r"\b(?:a|an)\s+(?:[a-z][\w-]*\s+){0,2}$", re.IGNORE
 _RELATIVE = re.compile(r"(?:\]\([^()\s]*\))?(?:['’]s?(?:\s+[\w-]+){0,3})?"
                        r"(?:\s*[—–]\s*(?:the|a|an)\s+[\w-]+(?:\s+[\w-]+){0,3}?)?"  # "Coraza — the Go-native WAF that"
                        r"\s*(?:,|\()?\s*(?:which|that|who)(?:\s+|$)"
-                       r"(?:(?:is|are|was|were)\s+)?(?:(?:also|now|still|itself|just|only|\w+ly)\s+)?"
+                       r"(?:(?:is|are|was|were|has|have|had)\s+)?(?:(?:also|now|still|itself|just|only|\w+ly)\s+)?"
                        r"(?:(?:claims?|aims?|wants?|tries|try|promises?|is\s+meant|are\s+meant)\s+to\s+be\s+|"
                        r"(?:bills?|positions?|markets?|pitches)\s+itself\s+as\s+)?(?:an?\s+)?"
                        r"(?:[^,;.()\n]{1,40}?\s+and\s+)?$",
                        re.IGNORECASE)  # "X, which", "X (which", "X, who now", "X's own stack (which",
 # "[X](https://…) which claims to be", "X, which is Postgres-compatible and (golang based)"
+
+
+_AFTER_COMMA_WHICH = re.compile(r"\s*,\s*which\b", re.IGNORECASE)  # a non-restrictive "which": of a whole clause
 
 
 def antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:
@@ -211,6 +214,10 @@ def antecedent(ctx: QuoteContext, pos: int, fallback: Hit | None) -> Hit | None:
         named = [h for h in ctx.hits if h.end == end]
         if named:
             return named[-1]
+        s_lo, _ = ctx.sentence_of(pos)
+        opener = clause_subject(ctx, s_lo, end) if s_lo < end and _AFTER_COMMA_WHICH.match(relative.group()) else None
+        if opener is not None:  # "X is GitHub's CI platform, launched in 2019, which has displaced Y": X
+            return opener
     if not re.search(r"\b(?:it|it['’]s|it\s+(?:is|was)|it\s+\w+ly|it\s+(?:also|still|just|only|could|would|will|might|may|can))\s+$", ctx.text[max(0, pos - 20):pos], re.IGNORECASE):
         return fallback
     s_lo, _ = ctx.sentence_of(pos)
