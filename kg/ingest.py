@@ -81,7 +81,7 @@ _TAIL = re.compile(r"\s+(?:for|in|on|at|with|from|as|—|–|-)\s+.*$")  # "1Pas
 def _bare_name(part: str) -> str:
     """One side of "A vs B" without the words around the name."""
     part = _LEAD.sub("", part.strip(" \t-–—"))
-    return _TAIL.sub("", part).strip(" \t-–—,") or part
+    return _TAIL.sub("", part).strip(" \t-–—,?") or part  # "Axolotl vs Llama-Factory?": a question's mark
 
 
 def _looks_like_title(line: str) -> bool:

@@ -445,10 +445,20 @@ _LINK = re.compile(r"\[`?(?P<name>[^\]`\n]{2,60}?)`?\]\(https?://(?:www\.)?(?:"
                    r"(?:pypi\.org/project|npmjs\.com/package|crates\.io/crates)/(?P<package>[\w.@/-]+?))/?(?:[?#)][^)\s]*)?\)")
 
 
+# a bare address of a repository or package, not a markdown link's: "is https://github.com/myshell-ai/MeloTTS any good?"
+_BARE_LINK = re.compile(r"(?<!\]\()https?://(?:www\.)?(?:(?:github\.com|gitlab\.com|codeberg\.org)/[\w.-]+/|"
+                        r"(?:pypi\.org/project|npmjs\.com/package|crates\.io/crates)/)(?P<name>[A-Za-z][\w.-]*?[A-Za-z0-9])"
+                        r"(?:\.git)?(?=[/?#)\]\s,;:]|\.(?:\s|$)|$)")
+# repositories that hold no product of their own name: an awesome list, a site, docs, an organisation's profile
+_NOT_A_PRODUCT_REPO = re.compile(r"(?i:awesome(?:[-_.].*)?|docs?|documentation|website|site|blog|\.github|"
+                                 r".*\.github\.io|examples?|samples?|dotfiles|homebrew-.*|issues|discussions)")
+
+
 def find_link_names(text: str, taken: list[tuple[int, int]]) -> list[NameHit]:
-    """Names that a markdown link gives by pointing at their own repository or package: the link's text spells the
-    repository's name ("[rmagick](https://github.com/rmagick/rmagick)", "[`owner/scrapy-pyppeteer`](…)")."""
-    hits = []
+    """Names that a link gives by pointing at their own repository or package: a markdown link's text that spells
+    the repository's name ("[rmagick](https://github.com/rmagick/rmagick)", "[`owner/scrapy-pyppeteer`](…)"), and
+    the repository or package a bare address names ("https://github.com/myshell-ai/MeloTTS"), found in the address."""
+    hits = _bare_link_names(text, taken) if "://" in text else []
     for m in _LINK.finditer(text):
         start, end = m.span("name")
         name = m.group("name").strip()
@@ -461,6 +471,18 @@ def find_link_names(text: str, taken: list[tuple[int, int]]) -> list[NameHit]:
             continue
         hits.append(NameHit(start, start + len(name), name, "discovery.link", True))
         taken.append((start, start + len(name)))
+    return sorted(hits, key=lambda n: n.start)
+
+
+def _bare_link_names(text: str, taken: list[tuple[int, int]]) -> list[NameHit]:
+    hits = []
+    for m in _BARE_LINK.finditer(text):
+        start, end = m.span("name")
+        if end - start < 3 or _NOT_A_PRODUCT_REPO.fullmatch(m.group("name")) \
+                or any(x < end and start < y for x, y in taken):  # "shadcn/ui": a part's short name, no product
+            continue
+        hits.append(NameHit(start, end, m.group("name"), "discovery.link", True))
+        taken.append((start, end))
     return hits
 
 

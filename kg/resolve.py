@@ -201,7 +201,7 @@ def _shaped_names(text: str, spans: tuple[Span, ...], catalog: Catalog,
     index = SpanIndex(taken)
     names = [n for n in find_names(text, lexicon) if not index.overlaps(n.start, n.end)]
     taken += [(n.start, n.end) for n in names]
-    linked = find_link_names(text, taken) if "](" in text else []
+    linked = find_link_names(text, taken) if "://" in text else []
 
     def known(word: str) -> bool:  # the catalog names a product so
         return catalog.get(word) is not None

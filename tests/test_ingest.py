@@ -34,6 +34,9 @@ from kg.ingest import parse_title, read_corpus, read_file
     ("uv vs conda in 2026", ("uv vs conda in 2026", None, ("uv", "conda"))),
     # a question or an exclamation before a side is no part of its name
     ("Why Zola? Hugo vs Zola for a blog", ("Why Zola? Hugo vs Zola for a blog", None, ("Hugo", "Zola"))),
+    # … nor the question mark after the last side; a name's own exclamation mark stays
+    ("Hugo vs Zola? (issue)", ("Hugo vs Zola?", "issue", ("Hugo", "Zola"))),
+    ("Yahoo! vs Google", ("Yahoo! vs Google", None, ("Yahoo!", "Google"))),
 ])
 def test_parse_title(line, expected):
     assert parse_title(line) == expected
