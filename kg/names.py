@@ -49,9 +49,9 @@ _PLUS_PLUS = re.compile(r"[A-Za-z][\w.-]*\+\+")
 CAPITALS = "discovery.capitals"
 _SHOUTED_ZIPF = 4.0
 _THREE_CAPITALS = re.compile(r"[A-Z]{3,}")
-_ACRONYM = re.compile(r"[A-Z][A-Z0-9]{1,6}(?:-[a-z]+|(?:-[A-Z][A-Z0-9]{0,6})+)?")  # "VC-flush", "PHP-FPM"
+_ACRONYM = re.compile(r"[A-Z][A-Z0-9À-ÖØ-Þ]{1,6}(?:-[a-z]+|(?:-[A-Z][A-Z0-9]{0,6})+)?")  # "VC-flush", "PHP-FPM", "LÖVE"
 _BATCH = re.compile(r"[WSF]\d{2}")
-_CAPITALIZED = re.compile(r"[A-Z](?:[a-z0-9'’]+|(?=-[A-Z][a-z]))(?:-[A-Za-z0-9]+)*")  # "Wi-Fi", "V-Ray"
+_CAPITALIZED = re.compile(r"[A-ZÀ-ÖØ-Þ](?:[a-z0-9'’ß-öø-ÿ]+|(?=-[A-Z][a-z]))(?:-[A-Za-z0-9]+)*")  # "Wi-Fi", "Kathará"
 _CONTRACTION = re.compile(r"[a-z](?:n't|'re|'ve|'ll|'d|'m)$", re.IGNORECASE)
 _PREFIXES = {"sub", "pre", "post", "multi", "non", "top", "under", "over", "half", "mid", "anti", "co", "re", "ex",
              "self", "x", "day", "first", "one", "two", "three", "level", "long", "short", "single", "n", "zero"}

@@ -196,7 +196,7 @@ def _given_names() -> frozenset[str]:
     names: set[str] = set()
     for locale in _NAME_LOCALES:
         first = import_module(f"faker.providers.person.{locale}").Provider.first_names
-        names.update(n for n in first if n.isascii() and n.isalpha())
+        names.update(n for n in first if n.isalpha())  # "João": names with letters beyond ASCII are found too
     return frozenset(names)
 
 

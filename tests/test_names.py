@@ -38,6 +38,7 @@ def _strong(text, lexicon) -> list[str]:
     ("It boots with BSD-RC, and serves PHP through FPM-NG.", ["BSD-RC", "PHP", "FPM-NG"]),
     ("Other picks in this space: Ariakit and Ark UI.", ["Ariakit", "Ark UI"]),
     ("We would like to move From Transifex to Weblate.", ["Transifex", "Weblate"]),  # a capital preposition
+    ("I left PICO-8 for LÖVE, and my labs run on Kathará.", ["PICO-8", "LÖVE", "Kathará"]),  # letters beyond ASCII
 ])
 def test_strong_names(lexicon, text, expected):
     assert _strong(text, lexicon) == expected

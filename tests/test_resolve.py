@@ -166,6 +166,7 @@ def test_a_person_is_not_an_entity_and_is_reported(titled):
 
 @pytest.mark.parametrize("name,person", [("Willy Tarreau", True), ("Wayne Stambaugh", True),
                                          ("Neil Young", True), ("Sarah Bird", True),  # common English surnames
+                                         ("João Moura", True),  # letters beyond ASCII
                                          ("Isaac Sim", False), ("Kata Containers", False), ("Linus", False),
                                          ("Charles Proxy", False), ("Victoria Metrics", False)])
 def test_a_given_name_and_a_rare_or_a_common_surname_make_a_person(name, person):
