@@ -1213,10 +1213,15 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     unopened = {normalize_name(split_release(n.text)[0]) for qid, ns in raw.items() for n in ns
                 if " " in n.text and not opens_clause(texts[qid], n.start)}
 
+    # the names a title writes by their shape ("Pocket died: Karakeep for AI-tagged bookmarks")
+    titled = {normalize_name(split_release(n.text)[0]) for doc in documents if doc.title
+              for n in find_names(doc.title, lexicon) if n.strong}
+
     def known(form: str, anywhere: bool = True) -> bool:  # a title's name, the catalog's, else one the corpus confirms
         base = split_release(form)[0]
         key = normalize_name(base)
-        return key in title_forms or catalog.get(base) is not None or key in (confirmed if anywhere else unopened)
+        return key in title_forms or catalog.get(base) is not None or spelling(base) in catalog.spelled or \
+            key in (confirmed if anywhere else unopened) or anywhere and key in titled  # "Alpha Zero": AlphaZero
 
     read_as: dict[tuple[str, ...], tuple[dict[str, str], set[str], set[str], dict[str, str]]] = {}
     for qid in sorted(texts):
@@ -1241,7 +1246,8 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
         for n in raw[qid]:
             if index.overlaps(n.start, n.end):
                 continue
-            n = _opening_word_off(text, n, known) or n
+            if _loose(split_release(n.text)[0]) not in loose:  # "Alpha Zero" in an "AlphaZero vs Stockfish" review
+                n = _opening_word_off(text, n, known) or n
             base, release = split_release(n.text)
             glued = _GLUED_MAJOR.fullmatch(base) if release is None and catalog.get(base) is None else None
             if glued and _spelled(glued.group(1), catalog):  # "Qt5", "Gemma4": a major version of a known name

@@ -817,6 +817,21 @@ def test_an_ordinary_word_opening_a_sentence_is_no_part_of_the_name_after_it(tmp
     assert not {"Given Zorbit Strike", "Quill"} & names
 
 
+def test_an_opening_word_leaves_a_name_the_title_writes_but_not_a_title_side_spelled_apart(tmp_path):
+    called = 'A new chess engine was developed by Google called "Alpha Quorz" and played against Stockfish.'
+    view = GraphView(run_docs(tmp_path, [
+        ("Plonkly died: Zarakeep for tagged bookmarks", [
+            "Enter Zarakeep — formerly called Hoarder until it was renamed.",  # the title writes "Zarakeep" alone
+        ]),
+        ("AlphaQuorz vs Stockfish, and the engines that followed", [called]),  # the title side, spelled apart
+        ("Notes", ["Our lab moved to Quorz last year and kept it."]),  # "Quorz" alone is a name too
+    ]))
+    names = {e.name for e in view.graph.entities}
+    assert "Zarakeep" in names and "Enter Zarakeep" not in names
+    quote = view.quote(called)
+    assert "AlphaQuorz" in {view.entities[m.entity_id].name for m in view.graph.mentions if m.quote_id == quote.id}
+
+
 def test_a_readme_file_is_no_readme_product_though_the_corpus_names_the_product(tmp_path):
     view = GraphView(run_docs(tmp_path, [
         ("Mintlify vs ReadMe", ["ReadMe hosts our API reference and Mintlify hosts the guides."]),
