@@ -657,6 +657,17 @@ def test_a_category_may_list_its_names_in_parentheses_between_dashes_or_after_an
     assert {r.evidence.rule for r in view.relations(quote, "competes_with")} == {"competes.category_list"}
 
 
+@pytest.mark.parametrize("quote,rivals", [
+    ("Modern coding agents such as Zorbcode and Plonkex can do the migration.", True),  # a kind of products
+    ("No-log VPNs like Zorbvpn, Plonkvpn and Quuxvpn all ship it.", True),
+    ("Common plugins such as zorb-nesting, plonk-modules and quux-prefixer still work.", False),  # parts of one tool
+])
+def test_a_kind_of_tools_lists_rivals_but_a_tool_s_plugins_do_not(tmp_path, quote, rivals):
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    rules = {r.evidence.rule for r in view.relations(quote, "competes_with")}
+    assert ("competes.category_list" in rules) is rivals
+
+
 def test_two_names_in_parentheses_after_a_category_are_no_list(tmp_path):
     quote = "Evals get absorbed into the observability vendors (Milvus, Pinecone) and the model platforms."
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
