@@ -66,6 +66,7 @@ class Lexicon:
     label_nouns: frozenset[str] = frozenset()  # "Series", "Plan": a one-letter name after one is a label
     org_suffixes: frozenset[str] = frozenset()  # "Labs", "Capital": a discovered name ending in one is an organization
     editions: frozenset[str] = frozenset()  # "Build", "Edition": a product's build, edition or plan, no name of its own
+    opening_verbs: frozenset[str] = frozenset()  # "Use", "Running": a verb opening a sentence, no part of a name after it
     families: dict[str, CueFamily] = field(default_factory=dict)  # in file order
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # pure functions' results
 
@@ -340,6 +341,8 @@ def _load_lexicon(folder: str) -> Lexicon:
         else frozenset(),  # an ontology folder copied before the file existed reads on without it
         editions=frozenset(w for _, w in _words(lex / "editions.txt")) if (lex / "editions.txt").is_file()
         else frozenset(),
+        opening_verbs=frozenset(w for _, w in _words(lex / "opening_verbs.txt"))
+        if (lex / "opening_verbs.txt").is_file() else frozenset(),
         licenses=_synonyms(lex / "licenses.txt"),
         platforms=_synonyms(lex / "platforms.txt"),
         families=families,

@@ -142,8 +142,8 @@ def _opener(text: str, words: list, i: int, core: str, rule: str, lexicon: Lexic
         return False
     if core.endswith("ly") and text[words[i][1]:words[i][1] + 1] == ",":
         return True  # a sentence adverb
-    if core.lower() in STOP_WORDS or core.lower() in _OPENING_PREPOSITIONS:
-        return True  # "As Borg works …", "However Evolution …", "Like Crashlytics, Sentry …": not a name
+    if core.lower() in STOP_WORDS or core.lower() in _OPENING_PREPOSITIONS or core in lexicon.opening_verbs:
+        return True  # "As Borg works …", "However Evolution …", "Like Crashlytics, Sentry …", "Use Badger": not a name
     if i + 1 >= len(words):
         return False
     nxt = _strip_possessive(words[i + 1][2])[0]

@@ -39,6 +39,7 @@ def _strong(text, lexicon) -> list[str]:
     ("Other picks in this space: Ariakit and Ark UI.", ["Ariakit", "Ark UI"]),
     ("We would like to move From Transifex to Weblate.", ["Transifex", "Weblate"]),  # a capital preposition
     ("I left PICO-8 for LÖVE, and my labs run on Kathará.", ["PICO-8", "LÖVE", "Kathará"]),  # letters beyond ASCII
+    ("Use Zorbit for the cache. Running Plonkly in Docker is easy.", ["Zorbit", "Plonkly", "Docker"]),  # opening verbs
 ])
 def test_strong_names(lexicon, text, expected):
     assert _strong(text, lexicon) == expected
