@@ -49,9 +49,11 @@ _PLUS_PLUS = re.compile(r"[A-Za-z][\w.-]*\+\+")
 CAPITALS = "discovery.capitals"
 _SHOUTED_ZIPF = 4.0
 _THREE_CAPITALS = re.compile(r"[A-Z]{3,}")
-_ACRONYM = re.compile(r"[A-Z][A-Z0-9À-ÖØ-Þ]{1,6}(?:-[a-z]+|(?:-[A-Z][A-Z0-9]{0,6})+)?")  # "VC-flush", "PHP-FPM", "LÖVE"
+# "VC-flush", "PHP-FPM", "LÖVE"
+_ACRONYM = re.compile(r"[A-Z][A-Z0-9À-ÖØ-Þ]{1,6}(?:-[a-z]+|(?:-[A-Z][A-Z0-9]{0,6})+)?")
 _BATCH = re.compile(r"[WSF]\d{2}")
-_CAPITALIZED = re.compile(r"[A-ZÀ-ÖØ-Þ](?:[a-z0-9'’ß-öø-ÿ]+|(?=-[A-Z][a-z]))(?:-[A-Za-z0-9]+)*")  # "Wi-Fi", "Kathará"
+# "Wi-Fi", "V-Ray", "Kathará": Latin letters beyond ASCII too
+_CAPITALIZED = re.compile(r"[A-ZÀ-ÖØ-Þ](?:[a-z0-9'’ß-öø-ÿ]+|(?=-[A-Z][a-z]))(?:-[A-Za-z0-9]+)*")
 _CONTRACTION = re.compile(r"[a-z](?:n't|'re|'ve|'ll|'d|'m)$", re.IGNORECASE)
 _PREFIXES = {"sub", "pre", "post", "multi", "non", "top", "under", "over", "half", "mid", "anti", "co", "re", "ex",
              "self", "x", "day", "first", "one", "two", "three", "level", "long", "short", "single", "n", "zero"}
@@ -445,10 +447,10 @@ _LINK = re.compile(r"\[`?(?P<name>[^\]`\n]{2,60}?)`?\]\(https?://(?:www\.)?(?:"
                    r"(?:pypi\.org/project|npmjs\.com/package|crates\.io/crates)/(?P<package>[\w.@/-]+?))/?(?:[?#)][^)\s]*)?\)")
 
 
-# a bare address of a repository or package, not a markdown link's: "is https://github.com/myshell-ai/MeloTTS any good?"
+# a bare address of a repository or package, not a markdown link's: "is https://github.com/myshell-ai/MeloTTS good?"
 _BARE_LINK = re.compile(r"(?<!\]\()https?://(?:www\.)?(?:(?:github\.com|gitlab\.com|codeberg\.org)/[\w.-]+/|"
-                        r"(?:pypi\.org/project|npmjs\.com/package|crates\.io/crates)/)(?P<name>[A-Za-z][\w.-]*?[A-Za-z0-9])"
-                        r"(?:\.git)?(?=[/?#)\]\s,;:]|\.(?:\s|$)|$)")
+                        r"(?:pypi\.org/project|npmjs\.com/package|crates\.io/crates)/)"
+                        r"(?P<name>[A-Za-z][\w.-]*?[A-Za-z0-9])(?:\.git)?(?=[/?#)\]\s,;:]|\.(?:\s|$)|$)")
 # repositories that hold no product of their own name: an awesome list, a site, docs, an organisation's profile
 _NOT_A_PRODUCT_REPO = re.compile(r"(?i:awesome(?:[-_.].*)?|docs?|documentation|website|site|blog|\.github|"
                                  r".*\.github\.io|examples?|samples?|dotfiles|homebrew-.*|issues|discussions)")
@@ -475,6 +477,7 @@ def find_link_names(text: str, taken: list[tuple[int, int]]) -> list[NameHit]:
 
 
 def _bare_link_names(text: str, taken: list[tuple[int, int]]) -> list[NameHit]:
+    """The repositories and packages that bare addresses name, where nothing else was found (``taken``)."""
     hits = []
     for m in _BARE_LINK.finditer(text):
         start, end = m.span("name")

@@ -1217,11 +1217,13 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     titled = {normalize_name(split_release(n.text)[0]) for doc in documents if doc.title
               for n in find_names(doc.title, lexicon) if n.strong}
 
-    def known(form: str, anywhere: bool = True) -> bool:  # a title's name, the catalog's, else one the corpus confirms
+    def known(form: str, anywhere: bool = True) -> bool:
+        """A title side's name, the catalog's (as it spells it or joined otherwise), else one the corpus confirms
+        or a title writes; not ``anywhere``: one written whole somewhere other than at a sentence's start."""
         base = split_release(form)[0]
         key = normalize_name(base)
         return key in title_forms or catalog.get(base) is not None or spelling(base) in catalog.spelled or \
-            key in (confirmed if anywhere else unopened) or anywhere and key in titled  # "Alpha Zero": AlphaZero
+            key in (confirmed if anywhere else unopened) or anywhere and key in titled
 
     read_as: dict[tuple[str, ...], tuple[dict[str, str], set[str], set[str], dict[str, str]]] = {}
     for qid in sorted(texts):

@@ -143,12 +143,13 @@ _BEFORE_SUBJECT = re.compile(
     r"guess|suspect|noticed|knew|know|heard|read|saw|see|reckon)|.*,|.*\b(?:like|such\s+as)|"
     r"(?:[\w'’-]+\s+){0,3}[\w'’-]+['’]s)\s*$", re.IGNORECASE | re.DOTALL)
 # its verb, after the name and at most a noun it owns ("fdupes development has ground to a halt") and an adverb
-_VERB = (r"(?:(?:\w+ly|only|also|still|just|now|already|never|always|even|often|mostly|then)\s+)?(?:is|are|was|were|has|have|had|will|would|can|could|should|may|might|does|did|doesn['’]t|"
+_VERB = (r"(?:(?:\w+ly|only|also|still|just|now|already|never|always|even|often|mostly|then)\s+)?"
+         r"(?:is|are|was|were|has|have|had|will|would|can|could|should|may|might|does|did|doesn['’]t|"
          r"isn['’]t|wasn['’]t|can['’]t|won['’]t|became|emerged|remains|seems|looks|feels|needs|lacks|supports|offers|"
          r"provides|matches|beats|lags|uses|runs|works|makes|takes|gives|costs|charges|ships|handles|stays|gets|got|"
          r"came|went|grew|fell|includes|comes|stores|allows|lets|requires|deploys|keeps|wins|loses|scales|"
          r"crashes|breaks|fails|starts|boots|renders|compiles|targets|adds|brings|focuses|replaces|wraps|builds|sits|"
-         r"lives|feels|tends|wants|knows|shows|sounds|to\s+be)\b")
+         r"lives|tends|wants|knows|shows|sounds|to\s+be)\b")
 _VERB_AFTER = re.compile(r"(?:['’]s)?(?:\s+(?:development|usage|adoption|support|itself|alone))?\s+" + _VERB,
                          re.IGNORECASE)
 _VERB_FIRST = re.compile(_VERB, re.IGNORECASE)
