@@ -841,7 +841,7 @@ _RESPELL_ZIPF = 2.0  # rarer than "copilot" (2.5: "an AI co-pilot") and "opensou
 _RESPELL_MIN = 5  # letters and digits: "XCOM" (Airflow's) is no "X.com"
 # one word as reviews write a name: letters and digits, joined by "-", "_" or "." ("fluent-bit", "check_mk")
 _WORD_FORM = re.compile(r"(?<![\w@/#+.-])(?=[\w+#.-]{5})[A-Za-z0-9][A-Za-z0-9+#]*(?:[-_.][A-Za-z0-9+#]+)*(?![\w-])")
-_NOT_LETTERS = re.compile(r"[A-Za-z0-9+#]+")
+_LETTERS = re.compile(r"[A-Za-z0-9+#]+")
 
 
 def _respelled(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], texts: dict[str, str],
@@ -883,8 +883,8 @@ def _respelled(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], te
 
 def _joined_otherwise(word: str, forms: Sequence[str]) -> bool:
     """Whether ``word`` joins its letters otherwise than every one of a name's ``forms`` spelled as it is."""
-    joins = _NOT_LETTERS.sub("", word)
-    return all(_NOT_LETTERS.sub("", form) != joins for form in forms if spelling(form) == spelling(word))
+    joins = _LETTERS.sub("", word)
+    return all(_LETTERS.sub("", form) != joins for form in forms if spelling(form) == spelling(word))
 
 
 class _FormScan:
@@ -1213,9 +1213,9 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     unopened = {normalize_name(split_release(n.text)[0]) for qid, ns in raw.items() for n in ns
                 if " " in n.text and not opens_clause(texts[qid], n.start)}
 
-    # the names a title writes by their shape ("Pocket died: Karakeep for AI-tagged bookmarks")
-    titled = {normalize_name(split_release(n.text)[0]) for doc in documents if doc.title
-              for n in find_names(doc.title, lexicon) if n.strong}
+    # the names a title writes by their shape ("Pocket died: Karakeep for AI-tagged bookmarks"), as its parse found them
+    titled = {normalize_name(split_release(n.text)[0]) for title in (titles or {}).values() for n in title.names
+              if n.strong}
 
     def known(form: str, anywhere: bool = True) -> bool:
         """A title side's name, the catalog's (as it spells it or joined otherwise), else one the corpus confirms

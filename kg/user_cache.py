@@ -1,10 +1,10 @@
 """Tables kg derives from the packages it reads, kept in the user's cache folder between runs.
 
 Some of what kg reads takes a second to build from its package and a few hundredths to read back as it was built
-(pyspellchecker's frequencies, GeoNames' places, faker's given names and surnames: ``kg.words``), in every process that resolves
-or parses names: a build's or an add's main process, its fork server, a ``kg extract``. :func:`cached` writes such a
-table once, under a key of everything it was built from, to ``KG_CACHE_DIR`` (by default the platform's user cache
-folder, ``~/.cache/kg`` on Linux; an empty value turns the cache off) and reads it back later.
+(pyspellchecker's frequencies, GeoNames' places, faker's given names and surnames: ``kg.words``), in every process
+that resolves or parses names: a build's or an add's main process, its fork server, a ``kg extract``. :func:`cached`
+writes such a table once, under a key of everything it was built from, to ``KG_CACHE_DIR`` (by default the platform's
+user cache folder, ``~/.cache/kg`` on Linux; an empty value turns the cache off) and reads it back later.
 
 A missing, stale or damaged file is built again; a folder that cannot be written is left alone; the newest few files
 of a table are kept (:data:`KEEP`), older ones removed. What the tables hold never depends on the cache: only how

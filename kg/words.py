@@ -23,8 +23,8 @@ VOCABULARY = 2.0  # at or above this Zipf frequency a lowercase word is technica
 # the products the web writes in lowercase that often ("redis", "postgres") are the catalog's to know
 
 
-_Tables = tuple[dict[str, int], frozenset[str], frozenset[str], frozenset[str]]  # frequencies, places, given names,
-# surnames
+# frequencies, places, given names, surnames
+_Tables = tuple[dict[str, int], frozenset[str], frozenset[str], frozenset[str]]
 
 
 @lru_cache(maxsize=1)
