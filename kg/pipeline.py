@@ -420,7 +420,8 @@ def extract_quote(job: Job, catalog, lexicon: Lexicon) -> Extracted:
         _add_relation(f, ctx, relations, report, table)
     report += _unmatched_cues(ctx, findings, lexicon)
     dropped: list[ClaimFinding] = []
-    found = [_claim(f, ctx, table) for f in extract_claims(ctx, lexicon, table, dropped)] if att.subject else []
+    found = [_claim(f, ctx, table, att.confidence) for f in extract_claims(ctx, lexicon, table, dropped)] \
+        if att.subject else []
     report += [ReportItem(kind="rejected_claim", message=f"{f.type} {ctx.text[f.start:f.end]!r}: {f.rejected}",
                           evidence=_evidence(ctx, f.start, f.end, f.rule, 0.0)) for f in dropped]
     facets = quote_facets(ctx.text, [f.type for f in findings if not f.rejected] + [c.type for c in found],
@@ -521,10 +522,11 @@ def _add_relation(f: Finding, ctx: QuoteContext, relations: dict[str, Relation],
                               evidence=_evidence(ctx, f.start, f.end, f.rule, f.confidence))
 
 
-def _claim(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> Claim:
+def _claim(f: ClaimFinding, ctx: QuoteContext, table: EntityTable, sure: float = 1.0) -> Claim:
     from kg.extract.claims.owner import claim_owner
+    from kg.extract.claims.owner_model import choose_owner, load_owner_model
 
-    about = claim_owner(f, ctx, table)
+    about = choose_owner(f, ctx, table, claim_owner(f, ctx, table), load_owner_model(), sure)
     return Claim(id=fact_id("claim", f.type, about, ctx.quote_id, f.start, f.end), about=about, type=f.type,  # type: ignore[arg-type]
                  text=ctx.text[f.start:f.end], value=f.value, unit=f.unit, comparator=f.comparator,  # type: ignore[arg-type]
                  horizon=f.horizon, credibility=f.credibility, polarity=f.polarity,  # type: ignore[arg-type]

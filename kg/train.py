@@ -57,6 +57,8 @@ _FACET_MIN_WEIGHT = 0.05  # the facet models read many words; their small weight
 CLAIMS_MIN_PRECISION = 0.5  # clause-level, found or not: a qualitative claim is a reading, not a fact
 BALANCE = 0.3  # subjects: each set's quotes weigh (mean set size / set size) ** BALANCE, so that the small
 # annotated sets are not drowned by the real dev split (0: every quote alike; 1: every set alike)
+OWNERS_BALANCE = 0.0  # owners: every claim alike (val's claim recall 0.622 → 0.633 at 0, 0.630 at 0.3, the balance of
+# the subjects, which kept two more of blind's 80 claims and three more of held-out's 106)
 FOUND_MIN_PRECISION = 0.36  # clause-level: most recall at this precision; 0.42 left real-dev claim recall at 0.58 out of fold
 
 
@@ -370,19 +372,36 @@ def _holds(model_share: float, hand_share: float, quotes: int) -> bool:
     return model_share >= hand_share - (1 / quotes if quotes else 0.0) - 5e-4  # shares are stored to three decimals
 
 
+def _out_of_fold(data: list[SubjectExample], fold_of: dict[str, int], c: float, balance: float) -> dict[int, bool]:
+    """Per example (by ``id``), whether a chooser fitted on the other four folds picks its gold candidate."""
+    right = {}
+    for k in range(5):
+        weights = _fit_subjects([e for e in data if fold_of[e.group] != k], c, balance)
+        right |= {id(e): _pick(weights, e.candidates) == e.gold for e in data if fold_of[e.group] == k}
+    return right
+
+
+def _choices(sets: list[tuple[str, Path, Path]], make, unit: str, what: str,
+             log=print) -> tuple[list[SubjectExample], list[dict]]:
+    """The examples ``make`` gives of every set that exists, and per set how many there are (``unit``: what one is)
+    and how many have the gold ``what`` among their candidates."""
+    data: list[SubjectExample] = []
+    used = []
+    for tag, gold, corpus in sets:
+        if gold.exists():
+            part = make(gold, corpus, tag)
+            used.append({"set": tag, unit: len(part), "reachable": sum(e.gold is not None for e in part)})
+            log(f"{tag}: {len(part)} {unit}, {used[-1]['reachable']} with the gold {what} among the candidates")
+            data += part
+    return data, used
+
+
 def train_subjects(sets: list[tuple[str, Path, Path]], c_values=(0.05, 0.1, 0.2, 0.3, 1.0), balance: float = BALANCE,
                    log=print) -> dict:
     """Fit the subject chooser; the regularisation is the one of best out-of-fold accuracy among those that hold
     against the hand-set scores on every guarded set (else overall). ``main`` ships it only where it beats them out
     of fold (:func:`pays`)."""
-    data: list[SubjectExample] = []
-    used = []
-    for tag, gold, corpus in sets:
-        if gold.exists():
-            part = subject_examples(gold, corpus, tag)
-            used.append({"set": tag, "quotes": len(part), "reachable": sum(e.gold is not None for e in part)})
-            log(f"{tag}: {len(part)} quotes, {used[-1]['reachable']} with the gold subject among the candidates")
-            data += part
+    data, used = _choices(sets, subject_examples, "quotes", "subject", log)
     fold_of = folds_of({e.group for e in data})
     by_set: dict[str, list[SubjectExample]] = {}
     for e in data:
@@ -392,10 +411,7 @@ def train_subjects(sets: list[tuple[str, Path, Path]], c_values=(0.05, 0.1, 0.2,
     hand = _share([e.ruled == e.gold for e in data])
     best = None
     for c in c_values:
-        right = {}
-        for k in range(5):
-            weights = _fit_subjects([e for e in data if fold_of[e.group] != k], c, balance)
-            right |= {id(e): _pick(weights, e.candidates) == e.gold for e in data if fold_of[e.group] == k}
+        right = _out_of_fold(data, fold_of, c, balance)
         per_set = {t: _share([right[id(e)] for e in by_set[t]]) for t in tags}
         accuracy = _share(list(right.values()))
         log(f"subjects: C={c} accuracy={accuracy:.3f} (hand-set scores {hand:.3f}); "
@@ -412,6 +428,58 @@ def train_subjects(sets: list[tuple[str, Path, Path]], c_values=(0.05, 0.1, 0.2,
             "command": "python -m kg.train --only subjects", "seed": SEED, "C": c, "balance": balance,
             "cross_validated": {"accuracy": round(accuracy, 3), "hand_set": round(hand, 3),
                                 "per_set": {t: [round(per_set[t], 3), round(rules[t], 3)] for t in tags}},
+            "trained_on": used, "weights": kept}
+
+
+def owner_examples(gold_path: Path, corpus_path: Path, tag: str) -> list[SubjectExample]:
+    """Every claim kg finds in one annotated set that states a gold claim, with its candidate owners
+    (kg/extract/claims/owner_model.py): which one the gold says it is about, which one the owner rules pick."""
+    from kg.extract.claims import extract_claims
+    from kg.extract.claims.owner import claim_owner
+    from kg.extract.claims.owner_model import owner_candidates
+
+    _, names, _, prep = _prepared(gold_path, corpus_path)
+    out = []
+    for doc_name, ctx, ann in _annotated_quotes(gold_path, corpus_path):
+        if ctx.subject is None:
+            continue  # a quote without a subject gets no claims
+        for f in extract_claims(ctx, prep.lexicon, prep.table):
+            text = ctx.text[f.start:f.end]
+            about = {names(c["about"]) for c in ann["claims"] if claim_words_match(c["text"], text)}
+            if not about:
+                continue
+            ruled = claim_owner(f, ctx, prep.table)
+            pool = owner_candidates(f, ctx, prep.table, ruled, prep.attributions[ctx.quote_id].confidence)
+            hits = [i for i, (root, _) in enumerate(pool) if names(prep.table.name(root)) in about]
+            out.append(SubjectExample(tuple(feats for _, feats in pool), hits[0] if hits else None,
+                                      next(i for i, (root, _) in enumerate(pool) if root == ruled),
+                                      f"{tag}/{doc_name}", tuple(prep.table.name(r) for r, _ in pool), text))
+    return out
+
+
+def train_owners(sets: list[tuple[str, Path, Path]], c_values=(0.1, 0.3, 1.0), balance: float = OWNERS_BALANCE,
+                 log=print) -> dict:
+    """Fit the claim owner chooser, a conditional logit like the subject chooser's; the regularisation is the one
+    of best out-of-fold accuracy (folds by topic). ``main`` ships it only where it beats the owner rules."""
+    data, used = _choices(sets, owner_examples, "claims", "owner", log)
+    reachable = [e for e in data if e.gold is not None]
+    fold_of = folds_of({e.group for e in reachable})
+    rules = _share([e.ruled == e.gold for e in reachable])
+    best = None
+    for c in c_values:
+        right = _out_of_fold(reachable, fold_of, c, balance)
+        accuracy = _share(list(right.values()))
+        log(f"owners: C={c} accuracy={accuracy:.3f} (owner rules {rules:.3f})")
+        if best is None or accuracy > best[0]:
+            best = (accuracy, c)
+    accuracy, c = best
+    weights = _fit_subjects(reachable, c, balance)
+    kept = {f: round(w, 4) for f, w in sorted(weights.items()) if abs(w) >= _MIN_WEIGHT}
+    return {"about": "Claim owner weights: a conditional logit over each claim's candidate owners' features "
+                     "(kg/extract/claims/owner_model.py); the best-scored candidate owns the claim. Made by "
+                     "`python -m kg.train --only owners`; do not edit by hand.",
+            "command": "python -m kg.train --only owners", "seed": SEED, "C": c, "balance": balance,
+            "cross_validated": {"accuracy": round(accuracy, 3), "owner_rules": round(rules, 3)},
             "trained_on": used, "weights": kept}
 
 
@@ -653,7 +721,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--facets-out", type=Path, default=_ROOT / "ontology" / "facets.model.json")
     parser.add_argument("--subjects-out", type=Path, default=_ROOT / "ontology" / "subjects.model.json")
     parser.add_argument("--names-out", type=Path, default=_ROOT / "ontology" / "names.model.json")
-    parser.add_argument("--only", choices=("relations", "claims", "facets", "subjects", "names"),
+    parser.add_argument("--owners-out", type=Path, default=_ROOT / "ontology" / "owners.model.json")
+    parser.add_argument("--only", choices=("relations", "claims", "facets", "subjects", "names", "owners"),
                         help="train one model (default: all)")
     args = parser.parse_args(argv)
     sets = [(Path(g).parent.name, Path(g), Path(c)) for g, c in args.set] if args.set else list(DEFAULT_SETS)
@@ -693,6 +762,16 @@ def main(argv: list[str] | None = None) -> int:
         else:
             args.subjects_out.unlink(missing_ok=True)
             print(f"subjects: the hand-set scores stay (the model loses on some set); removed {args.subjects_out}",
+                  file=sys.stderr)
+    if args.only in (None, "owners"):  # last: it reads the claims and subjects the shipped models find
+        model = train_owners(sets, log=log)
+        figures = model["cross_validated"]
+        if figures["accuracy"] > figures["owner_rules"]:
+            args.owners_out.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
+            print(f"wrote {args.owners_out} ({len(model['weights'])} features)", file=sys.stderr)
+        else:
+            args.owners_out.unlink(missing_ok=True)
+            print(f"owners: the owner rules stay (the model does not beat them); removed {args.owners_out}",
                   file=sys.stderr)
     return 0
 

@@ -77,7 +77,8 @@ def test_cli_threats_carry_horizons_and_csv_has_a_header(store):
 
 
 def test_cli_claims_filter_by_type(store):
-    result = _invoke("query", "claims", "Qdrant", "--type", "pricing", "--store", str(store), "--format", "json")
+    # the sample's prices are Qdrant Cloud's ("The free tier of Qdrant Cloud gives you a 1GB cluster")
+    result = _invoke("query", "claims", "Qdrant Cloud", "--type", "pricing", "--store", str(store), "--format", "json")
     rows = json.loads(result.stdout)
     assert rows and {r["type"] for r in rows} == {"pricing"}
 

@@ -241,3 +241,18 @@ def test_a_lowercase_word_is_labelled_a_name_when_the_quote_s_gold_names_it(tmp_
     (tmp_path / "gold.json").write_text(json.dumps(gold), encoding="utf-8")
     labels = [e.label for e in name_examples(tmp_path / "gold.json", tmp_path / "corpus", "t")]
     assert sorted(labels) == ["name", "none"]  # "zorbak" names the gold's Zorbak; "snapshotting" names nothing
+
+
+def test_claim_owner_training_is_reproducible_and_labels_the_gold_owner():
+    pytest.importorskip("sklearn")
+    from kg.train import owner_examples, train_owners
+
+    examples = owner_examples(DEV2 / "gold.json", DEV2 / "corpus", "dev2")
+    assert examples and all(e.gold is None or 0 <= e.gold < len(e.candidates) for e in examples)
+    assert all(0 <= e.ruled < len(e.candidates) for e in examples)
+    assert sum(e.gold is not None for e in examples) >= 0.9 * len(examples)
+    sets = [("dev2", DEV2 / "gold.json", DEV2 / "corpus")]
+    first = train_owners(sets, c_values=(1.0,), log=lambda _: None)
+    assert first == train_owners(sets, c_values=(1.0,), log=lambda _: None)
+    assert first["weights"] and first["trained_on"][0]["set"] == "dev2"
+    assert 0 < first["cross_validated"]["owner_rules"] <= 1

@@ -9,7 +9,6 @@ hand-set scores of :func:`_mentions` and the title's emphasis decide (the model 
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections import Counter
@@ -18,6 +17,7 @@ from functools import lru_cache
 from itertools import pairwise
 from pathlib import Path
 
+from kg.extract.chooser import LinearChooser, load_chooser
 from kg.extract.text import QuoteContext
 from kg.lexicon import Lexicon, load_lexicon
 from kg.resolve import EntityTable, Hit
@@ -61,27 +61,13 @@ class Attribution:
     confidence: float
 
 
-@dataclass(frozen=True)
-class SubjectModel:
-    """A linear score per candidate: the sum of its features' weights; the best-scored candidate wins."""
-
-    weights: dict[str, float]
-
-    def score(self, features: tuple[str, ...]) -> float:
-        """The candidate's score (a logit: higher is likelier the subject)."""
-        return sum(self.weights.get(f, 0.0) for f in features)
+SubjectModel = LinearChooser  # a score per candidate subject: the sum of its features' weights
 
 
 @lru_cache(maxsize=4)
 def load_subject_model(path: str | Path | None = None) -> SubjectModel | None:
     """The shipped weights (``ontology/subjects.model.json``), or ``None`` when the file is absent."""
-    from kg.catalog import ontology_dir
-
-    path = Path(path) if path else ontology_dir() / MODEL_FILE
-    if not path.exists():
-        return None
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return SubjectModel({f: float(w) for f, w in data["weights"].items()})
+    return load_chooser(MODEL_FILE, path)
 
 
 @lru_cache(maxsize=1 << 16)  # the same names come back quote after quote

@@ -18,7 +18,7 @@ from kg.extract.text import QuoteContext, line_topic
 from kg.facts import fact_types
 from kg.resolve import EntityTable, Hit
 
-__all__ = ["claim_owner"]
+__all__ = ["claim_owner", "opens_sentence", "verb_follows"]
 
 _LEAD = re.compile(r"^(?:[\s,;:(*\-—–]|and\b|but\b|while\b|whereas\b|so\b|also\b|then\b|use\b|choose\b|pick\b|"
                    r"meanwhile\b|first\b|second\b|finally\b|plus\b|with\b|for\b|using\b)*$", re.IGNORECASE)
@@ -120,6 +120,17 @@ def _opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
             return None  # the sentence must open with the name "it" stands for, and name no other
         return first
     return None
+
+
+def opens_sentence(text: str, lo: int, start: int) -> bool:
+    """Whether only what may lead a sentence's subject (punctuation, "and", "but", "meanwhile" …) stands in
+    ``text[lo:start]``."""
+    return _LEAD.match(text[lo:start]) is not None
+
+
+def verb_follows(text: str, end: int, limit: int) -> bool:
+    """Whether a verb follows a name ending at ``end`` as its subject's ("Cirq has", "fdupes development has")."""
+    return _VERB_AFTER.match(text, end, limit) is not None
 
 
 def _sentence_opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
