@@ -1063,15 +1063,16 @@ _POST_HOSTS = frozenset({"twitter", "x", "youtube", "youtu", "reddit", "medium",
 
 
 def _url_hits(text: str, table: EntityTable, titled: dict[str, str]) -> list[tuple[int, int, str]]:
-    """Products a URL names: its site ("https://launchdarkly.com/…") or, on a code host, its repository or owner
-    ("github.com/directus/directus"), where the catalog's products or the document's title forms spell it so."""
+    """Products a URL names: its site ("https://launchdarkly.com/…") or, on a code host, its repository
+    ("github.com/directus/directus"), where the catalog's products or the document's title forms spell it so. The
+    account owning a repository names none ("github.com/rust-lang/mdBook" is no mention of Rust)."""
     out = []
     for m in _URL.finditer(text):
         if m.group(2).casefold() in _POST_HOSTS:
             continue
         if m.group(2).casefold() in _CODE_HOSTS:
             parts = [(m.start(3) + k.start(), m.start(3) + k.end()) for k in re.finditer(r"[^/]+", m.group(3))]
-            spots = parts[::-1]  # the repository first, then its owner
+            spots = parts[1:2]  # the repository: its owner is an account ("github.com/rust-lang/mdBook")
         else:
             spots = [(m.start(2), m.end(2))]
         for start, end in spots:
@@ -1084,6 +1085,23 @@ def _url_hits(text: str, table: EntityTable, titled: dict[str, str]) -> list[tup
                 out.append((start, end, eid))
                 break
     return out
+
+
+# a quotation's speaker: '…," Cser said.', 'Wapner says: "…'
+_SPEECH = r"(?:said|says|told|explained|added|noted|recalled|argued|wrote)"
+_QUOTED_BEFORE = re.compile(r"[,.!?…]\s*[\"”’]\s*$")
+_SPEAKS_AFTER = re.compile(rf"\s+{_SPEECH}\b")
+_SPEAKS_QUOTE = re.compile(rf"\s+{_SPEECH}[,:]?\s*[\"“]")
+_OBJECT_OF = re.compile(r"\b(?:for|at|of|from|with|by)\s+$", re.IGNORECASE)  # "a writer for The Verge said"
+
+
+def _speaker(text: str, start: int, end: int) -> bool:
+    """Whether the name at [start, end) speaks a quotation in news prose: right after the quotation, before a
+    verb of saying ('…," Cser said'), or before a verb of saying that opens one ('Viscomi said, "…')."""
+    if _OBJECT_OF.search(text, max(0, start - 6), start):
+        return False
+    return bool(_SPEAKS_QUOTE.match(text, end) or
+                _SPEAKS_AFTER.match(text, end) and _QUOTED_BEFORE.search(text, max(0, start - 4), start))
 
 
 _CAPITAL_WORD = re.compile(r"[A-Z][A-Z0-9]+\b")
@@ -1262,7 +1280,8 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             if entry is None and is_place(base):  # "a Berlin company": a place, not a product
                 places.add(base)
                 continue
-            if entry is None and is_person(base):  # "HAProxy's author Willy Tarreau": a person, not a product
+            if entry is None and (is_person(base) or _speaker(text, n.start, n.end)):  # "HAProxy's author Willy
+                # Tarreau", '…," Cser said': a person, not a product
                 people.add(base)
                 continue
             # a name the document already has, spelled otherwise: "LlamaFactory" in a "LLaMA-Factory" review

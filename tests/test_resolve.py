@@ -528,6 +528,39 @@ def test_a_url_names_the_product_whose_site_or_repository_it_is(tmp_path):
     assert not _mentioned(view, "The [benchmark](https://docs.google.com/spreadsheets/d/1Q) was shared by @har00ga.")
 
 
+@pytest.mark.parametrize("text,name,speaks", [
+    ('"Moving away from passwords is progress," Zelnik said.', "Zelnik", True),
+    ('Tracking churn, Vorcani said, "the builders lose sites."', "Vorcani", True),
+    ('"It is fast," Harrow Quist explained.', "Harrow Quist", True),
+    ('As a writer for The Zorb said, "it ships weekly."', "The Zorb", False),  # the speaker is the writer
+    ("Zorblet says that it is fast.", "Zorblet", False),  # no quotation: a product may say so
+    ("then Zorblet told me it was deprecated", "Zorblet", False),
+])
+def test_the_speaker_of_a_quotation_is_a_person(text, name, speaks):
+    from kg.resolve import _speaker
+
+    start = text.index(name)
+    assert _speaker(text, start, start + len(name)) is speaks
+
+
+def test_a_quotation_s_speaker_is_reported_as_a_person_not_taken_as_an_entity(tmp_path):
+    graph = run_docs(tmp_path, [("Password managers", [
+        'Passkeys are here. "Moving away from passwords is progress," Zelnik Varga said.'])])
+    assert "Zelnik Varga" not in {e.name for e in graph.entities}
+    assert any("Zelnik Varga: a person's name" in r.message for r in graph.report)
+
+
+def test_the_account_owning_a_repository_is_no_mention_of_a_product_it_is_named_after(tmp_path):
+    from helpers import GraphView
+    view = GraphView(run_docs(tmp_path, [
+        ("Local clusters", [_LINKED]),
+    ]))
+    assert "Rancher" not in _mentioned(view, _LINKED)
+
+
+_LINKED = "We moved the tests to [zorblet](https://github.com/rancher/zorblet) last week."
+
+
 def test_a_title_that_names_only_a_company_is_about_its_product(tmp_path):
     from helpers import GraphView
     view = GraphView(run_docs(tmp_path, [
