@@ -53,6 +53,15 @@ def test_how_sure_the_quote_s_subject_is_marks_the_subject_alone():
     assert choose_owner(f, ctx, table, "ent:langfuse", unsure, 0.5) == "ent:zorbit"
 
 
+def test_a_product_the_document_s_title_names_is_marked_so():
+    text = "We tried Phoenix first, but Zorbit is too slow for our traces."
+    ctx, table = _quote(text)
+    ctx.candidates = ["ent:langfuse", "ent:zorbit"]
+    feats = dict(owner_candidates(_claim(text, "too slow for our traces"), ctx, table, "ent:langfuse"))
+    assert "titled" in feats["ent:zorbit"] and "titled" in feats["ent:langfuse"]
+    assert "titled" not in feats["ent:phoenix"]
+
+
 def test_the_subject_named_in_the_sentence_is_marked_so():
     text = "Langfuse's tracing is fine and Phoenix costs $20/month."
     ctx, table = _quote(text)

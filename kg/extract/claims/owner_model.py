@@ -1,12 +1,13 @@
 """The learned claim owner: which of the products a claim's sentence names (or the quote's subject) it is about.
 
 The owner rules (:mod:`kg.extract.claims.owner`) give one answer; each candidate owner — the quote's subject, every
-product or organization the claim's sentence names that the claim type allows, and the rules' pick — gets features
-(its type; whether it is the subject, and how sure the subject's attribution is, or the rules' pick; where its first
-mention stands against the claim: inside it, before it in its clause or sentence, after it; whether a verb follows
-it, it is possessive or opens the sentence or clause, the words next to it), each also conjoined with the claim type. A conditional logit (``ontology/owners.model.json``,
-trained by ``python -m kg.train --only owners``) scores them and the best one owns the claim. Without the model file
-the rules decide; the model is shipped only where it beats them out of fold.
+product or organization the claim's sentence names that the claim type allows, and the rules' pick — gets features:
+its type; whether the document's title names it; whether it is the subject (and how sure the subject's attribution
+is) or the rules' pick; where its first mention stands against the claim (inside it, before it in its clause or
+sentence, after it); whether a verb follows it, it is possessive or opens the sentence or clause; the words next to
+it; each also conjoined with the claim type. A conditional logit (``ontology/owners.model.json``, trained by
+``python -m kg.train --only owners``) scores them and the best one owns the claim. Without the model file the rules
+decide; the model is shipped only where it beats them out of fold.
 """
 
 from __future__ import annotations
@@ -74,6 +75,8 @@ def owner_candidates(f: ClaimFinding, ctx: QuoteContext, table: EntityTable, rul
     for root in roots:
         info = table.info.get(root)
         feats = {"subj" if root == ctx.subject else "other", f"type:{info.type if info else '?'}"}
+        if root in ctx.candidates:
+            feats.add("titled")
         if root == ruled:
             feats.add("rule")
             if root != ctx.subject:
