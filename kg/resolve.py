@@ -1065,14 +1065,14 @@ _POST_HOSTS = frozenset({"twitter", "x", "youtube", "youtu", "reddit", "medium",
 def _url_hits(text: str, table: EntityTable, titled: dict[str, str]) -> list[tuple[int, int, str]]:
     """Products a URL names: its site ("https://launchdarkly.com/…") or, on a code host, its repository
     ("github.com/directus/directus"), where the catalog's products or the document's title forms spell it so. The
-    account owning a repository names none ("github.com/rust-lang/mdBook" is no mention of Rust)."""
+    account owning a repository names none ("github.com/rancher/k3d" is no mention of Rancher)."""
     out = []
     for m in _URL.finditer(text):
         if m.group(2).casefold() in _POST_HOSTS:
             continue
         if m.group(2).casefold() in _CODE_HOSTS:
             parts = [(m.start(3) + k.start(), m.start(3) + k.end()) for k in re.finditer(r"[^/]+", m.group(3))]
-            spots = parts[1:2]  # the repository: its owner is an account ("github.com/rust-lang/mdBook")
+            spots = parts[1:2]  # the repository: its owner is an account ("github.com/rancher/k3d")
         else:
             spots = [(m.start(2), m.end(2))]
         for start, end in spots:
