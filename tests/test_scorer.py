@@ -37,6 +37,42 @@ def test_a_relation_type_may_need_a_confidence_of_its_own(tmp_path):
     assert load_model(tmp_path / "m.json").thresholds == (("depends_on", 0.3),)
 
 
+def test_a_candidate_of_the_unnamed_subject_needs_the_discount_less(tmp_path):
+    import json
+    from dataclasses import replace
+
+    from kg.catalog import ontology_dir
+
+    weights = {"w:a": {"competes_with": 1.0}}  # related at a chance of .54
+    discounted = replace(_model(weights, threshold=0.6), implicit_discount=0.1)
+    probs = discounted.probabilities(("w:a",))
+    assert discounted.decision(probs)[0] == "none"
+    assert discounted.decision(probs, implicit=True)[0] == "competes_with"
+    assert _model(weights, threshold=0.6).decision(probs, implicit=True)[0] == "none"  # no discount by default
+    data = json.loads((ontology_dir() / "relations.model.json").read_text(encoding="utf-8"))
+    data["implicit_discount"] = 0.2
+    (tmp_path / "m.json").write_text(json.dumps(data))
+    assert load_model(tmp_path / "m.json").implicit_discount == 0.2
+    data.pop("implicit_discount")
+    (tmp_path / "n.json").write_text(json.dumps(data))
+    assert load_model(tmp_path / "n.json").implicit_discount == 0.0
+
+
+def test_an_implicit_candidate_is_scored_with_the_discount():
+    ctx = _ctx("It beats Zorbit on price.", ["Zorbit"])
+    ctx.subject = "ent:acme"
+    weights = {"s_pre1:beat": {"competes_with": 1.0}}
+    found = score_relations(ctx, [], load_lexicon(), _discounted(_model(weights, threshold=0.6), 0.1))
+    assert [(f.type, f.source, f.target) for f in found] == [("competes_with", "ent:acme", "ent:zorbit")]
+    assert not score_relations(ctx, [], load_lexicon(), _model(weights, threshold=0.6))
+
+
+def _discounted(model: RelationModel, discount: float) -> RelationModel:
+    from dataclasses import replace
+
+    return replace(model, implicit_discount=discount)
+
+
 def _ctx(text: str, names: list[str]) -> QuoteContext:
     hits = [Hit(text.index(n), text.index(n) + len(n), n, f"ent:{n.lower()}", f"ent:{n.lower()}", "Product",
                 "catalog") for n in names]

@@ -42,8 +42,9 @@ _SYMMETRIC = fact_types().symmetric  # a rivalry is nobody's action: no nearer a
 @dataclass(frozen=True)
 class RelationModel:
     """Weights per feature and label, an intercept per label, the confidence an edge needs (``thresholds``:
-    another one per relation type, as ``(("competes_with", 0.4),)``), and the chance of no relation at which the
-    model overrules a rule (None: never)."""
+    another one per relation type, as ``(("competes_with", 0.4),)``), the chance of no relation at which the
+    model overrules a rule (None: never), and how much less an implicit candidate (the quote's unnamed subject with
+    a name of the sentence) needs (``implicit_discount``)."""
 
     labels: tuple[str, ...]
     intercept: tuple[float, ...]
@@ -51,6 +52,7 @@ class RelationModel:
     threshold: float
     veto: float | None = None
     thresholds: tuple[tuple[str, float], ...] = ()
+    implicit_discount: float = 0.0
 
     @cached_property
     def _table(self) -> tuple[dict[str, int], np.ndarray, Callable]:
@@ -93,11 +95,13 @@ class RelationModel:
         """
         return self.decision(self.probabilities(features))
 
-    def decision(self, probs: list[float]) -> tuple[str, float]:
-        """:meth:`decide` from the label probabilities."""
+    def decision(self, probs: list[float], implicit: bool = False) -> tuple[str, float]:
+        """:meth:`decide` from the label probabilities (``implicit``: of a candidate of the quote's unnamed
+        subject, which needs :attr:`implicit_discount` less)."""
         related = 1.0 - probs[self.labels.index("none")]
         best = max((i for i, label in enumerate(self.labels) if label != "none"), key=lambda i: (probs[i], -i))
-        if related < self._needs.get(self.labels[best], self.threshold):
+        needs = self._needs.get(self.labels[best], self.threshold) - (self.implicit_discount if implicit else 0.0)
+        if related < needs:
             return "none", 1.0 - related
         return self.labels[best], related
 
@@ -212,7 +216,8 @@ def load_model(path: str | Path | None = None, name: str = MODEL_FILE,
     veto = data.get("veto")
     own = tuple(sorted((k, float(t)) for k, t in data.get("thresholds", {}).items()))
     return RelationModel(labels, tuple(data["intercept"]), {f: tuple(w) for f, w in data["weights"].items()},
-                         float(data["threshold"]), None if veto is None else float(veto), own)
+                         float(data["threshold"]), None if veto is None else float(veto), own,
+                         float(data.get("implicit_discount", 0.0)))
 
 
 def _finding(c: Candidate, label: str, p: float, ctx: QuoteContext, lexicon: Lexicon) -> Finding:
@@ -280,7 +285,7 @@ def score_relations(ctx: QuoteContext, findings: list[Finding], lexicon: Lexicon
     open_pairs = [c for c in every if frozenset((c.first.root, c.second.root)) not in decided]
     for c, probs in zip(open_pairs, model.probabilities_many([c.features for c in open_pairs])):
         pair = frozenset((c.first.root, c.second.root))
-        label, p = model.decision(probs)
+        label, p = model.decision(probs, c.implicit)
         if pair in threats and label != "competes_with":
             continue
         kind = label.rstrip("<>")
