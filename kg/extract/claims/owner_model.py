@@ -44,7 +44,7 @@ def choose_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable, ruled: 
                  model: OwnerModel | None, sure: float = 1.0) -> str | None:
     """The owner of claim ``f``: the best-scored of :func:`owner_candidates` (the rules' pick ``ruled`` on a tie, or
     when there is no model or no other candidate)."""
-    if model is None:
+    if model is None or not _rivals(f, ctx, table, ruled):
         return ruled
     candidates = owner_candidates(f, ctx, table, ruled, sure)
     if len(candidates) < 2:
@@ -54,12 +54,26 @@ def choose_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable, ruled: 
     return candidates[best][0]
 
 
+def _rivals(f: ClaimFinding, ctx: QuoteContext, table: EntityTable, ruled: str | None) -> bool:
+    """Whether claim ``f`` has a candidate owner besides the rules' pick (most claims' sentences name no other)."""
+    if ctx.subject is not None and ctx.subject != ruled:
+        return True
+    allowed = _allowed(f.type)
+    return any(h.root != ruled and table.info[h.root].type in allowed for h in ctx.hits_in(*ctx.sentence_of(f.start)))
+
+
+@lru_cache(maxsize=32)
+def _allowed(kind: str) -> frozenset[str]:
+    """The entity types that may own a claim of type ``kind``."""
+    spec = fact_types().claims[kind]
+    return spec.owner_types | spec.acting_owner_types
+
+
 def owner_candidates(f: ClaimFinding, ctx: QuoteContext, table: EntityTable, ruled: str | None,
                      sure: float = 1.0) -> list[tuple[str, tuple[str, ...]]]:
     """Each entity that may own claim ``f`` with its features, in text order of first mention in the claim's sentence,
     then the quote's subject and the rules' pick where the sentence does not name them."""
-    spec = fact_types().claims[f.type]
-    allowed = spec.owner_types | spec.acting_owner_types
+    allowed = _allowed(f.type)
     s_lo, s_hi = ctx.sentence_of(f.start)
     c_lo = clause_start(ctx.text, f.start, s_lo, s_hi)
     hits = ctx.hits_in(s_lo, s_hi)
