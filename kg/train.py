@@ -4,7 +4,7 @@ Each training set is a gold file and the corpus it annotates. Every candidate pa
 is labelled with the gold relation between the two names (none if there is none; candidates whose only
 gold relation is optional are left out). A multinomial logistic regression (scikit-learn, lbfgs, fixed
 seed) is fitted; its confidence threshold is chosen by cross-validation over documents (rules and scorer together),
-keeping candidate-level relation precision at or above ``--min-precision`` (0.77). The weights are written, rounded and sorted, to
+keeping candidate-level relation precision at or above ``--min-precision`` (0.75). The weights are written, rounded and sorted, to
 ``ontology/relations.model.json``: the same sets give the same file.
 
 The other models train the same way on the same sets: claims (``--only claims``), facets, subjects, the name
