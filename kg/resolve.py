@@ -1231,6 +1231,10 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     unopened = {normalize_name(split_release(n.text)[0]) for qid, ns in raw.items() for n in ns
                 if " " in n.text and not opens_clause(texts[qid], n.start)}
 
+    # the names that speak a quotation somewhere ('…," Cser said'): people wherever the corpus writes them
+    speakers = {normalize_name(split_release(n.text)[0]) for qid, ns in raw.items() for n in ns
+                if _speaker(texts[qid], n.start, n.end)}
+
     # the names a title writes by their shape ("Pocket died: Karakeep for AI-tagged bookmarks"), as its parse found them
     titled = {normalize_name(split_release(n.text)[0]) for title in (titles or {}).values() for n in title.names
               if n.strong}
@@ -1280,8 +1284,8 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
             if entry is None and is_place(base):  # "a Berlin company": a place, not a product
                 places.add(base)
                 continue
-            if entry is None and (is_person(base) or _speaker(text, n.start, n.end)):  # "HAProxy's author Willy
-                # Tarreau", '…," Cser said': a person, not a product
+            if entry is None and (is_person(base) or key in speakers):  # "HAProxy's author Willy Tarreau", '…,"
+                # Cser said' (and Cser anywhere else): a person, not a product
                 people.add(base)
                 continue
             # a name the document already has, spelled otherwise: "LlamaFactory" in a "LLaMA-Factory" review
