@@ -462,7 +462,7 @@ def find_link_names(text: str, taken: list[tuple[int, int]]) -> list[NameHit]:
     the repository or package a bare address names ("https://github.com/myshell-ai/MeloTTS"), found in the address."""
     hits = _bare_link_names(text, taken) if "://" in text else []
     for m in _LINK.finditer(text):
-        start, end = m.span("name")
+        start = m.start("name")
         name = m.group("name").strip()
         start += m.group("name").index(name)
         if "/" in name:  # "owner/repository"

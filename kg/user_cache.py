@@ -52,7 +52,7 @@ def cached(name: str, parts: list[str], build: Callable[[], T], valid: Callable[
         found = marshal.loads(path.read_bytes())
         if valid(found):
             return found  # type: ignore[no-any-return]
-    except Exception:  # noqa: BLE001  (a missing file, or one damaged in any way: built again)
+    except Exception:  # noqa: BLE001, S110  (a missing file, or one damaged in any way: built again)
         pass
     table = build()
     if _write(path, marshal.dumps(table)):

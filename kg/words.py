@@ -13,9 +13,8 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
-__all__ = ["common_words", "fold_case", "frequency", "is_common", "is_given_name", "is_person", "is_place",
-           "is_unheard", "is_vocabulary", "find_name", "lowers_plainly", "name_pattern", "preload", "stands_alone",
-           "zipf"]
+__all__ = ["common_words", "find_name", "fold_case", "frequency", "is_common", "is_given_name", "is_person", "is_place",
+           "is_unheard", "is_vocabulary", "lowers_plainly", "name_pattern", "preload", "stands_alone", "zipf"]
 
 COMMON = 1000  # at or above this count a lowercase word is ordinary English ("trigger", "bolt", "temporal")
 RARE = 100  # below this count a word is almost certainly a name when it matches a known product

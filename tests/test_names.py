@@ -236,16 +236,16 @@ def test_lowercase_words_after_a_cue_are_names_unless_they_are_english_or_techni
 
 
 @pytest.mark.parametrize("text,expected", [
-    ("A maintained binding ([ruby-vips](https://github.com/jcupitt/ruby-vips)); "
-     "[rmagick](https://github.com/rmagick/rmagick) is old.", ["ruby-vips", "rmagick"]),
+    (("A maintained binding ([ruby-vips](https://github.com/jcupitt/ruby-vips)); "
+      "[rmagick](https://github.com/rmagick/rmagick) is old."), ["ruby-vips", "rmagick"]),
     ("A search yields [`lopuhin/scrapy-pyppeteer`](https://github.com/lopuhin/scrapy-pyppeteer).", ["scrapy-pyppeteer"]),
     ("Is [ffmpegio](https://pypi.org/project/ffmpegio/) the best wrapper?", ["ffmpegio"]),
     ("See [here](https://github.com/acme/widget) and [the docs](https://github.com/acme/docs#setup).", []),  # not its name
     # a bare address names its repository or package, but not a site, docs, a list or a two-letter part
     ("I'm not sure if https://github.com/myshell-ai/MeloTTS has potential.", ["MeloTTS"]),
     ("Try https://www.npmjs.com/package/zorbit-cli. Or https://gitlab.com/acme/plonk.git?", ["zorbit-cli", "plonk"]),
-    ("See https://github.com/acme/docs, https://github.com/sindresorhus/awesome-nodejs and "
-     "https://github.com/shadcn/ui for more.", []),
+    (("See https://github.com/acme/docs, https://github.com/sindresorhus/awesome-nodejs and "
+      "https://github.com/shadcn/ui for more."), []),
 ])
 def test_a_link_to_its_own_repository_or_package_names_a_product(text, expected):
     found = find_link_names(text, [])

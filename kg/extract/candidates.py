@@ -444,7 +444,7 @@ def _owned(ctx: QuoteContext, hits: list[Hit]) -> dict[str, str]:
     the company stands for the other's maker and pairs with it alone ("HorangPlayer is built on Apple's
     AVFoundation" says nothing of HorangPlayer and Apple)."""
     owned: dict[str, str] = {}
-    for a, b in zip(hits, hits[1:]):
+    for a, b in pairwise(hits):
         if a.type == "Organization" and b.type != "Organization" \
                 and _POSSESSIVE.fullmatch(ctx.text, a.end, b.start):
             owned.setdefault(a.root, b.root)
