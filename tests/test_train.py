@@ -256,3 +256,16 @@ def test_claim_owner_training_is_reproducible_and_labels_the_gold_owner():
     assert first == train_owners(sets, c_values=(1.0,), log=lambda _: None)
     assert first["weights"] and first["trained_on"][0]["set"] == "dev2"
     assert 0 < first["cross_validated"]["owner_rules"] <= 1
+
+
+def test_the_owner_model_is_written_only_where_it_beats_the_owner_rules(tmp_path, monkeypatch):
+    import kg.train as train
+
+    out = tmp_path / "owners.model.json"
+    figures = {"accuracy": 0.9, "owner_rules": 0.8}
+    monkeypatch.setattr(train, "train_owners", lambda sets, log: {"cross_validated": figures, "weights": {"a": 1.0}})
+    assert train.main(["--only", "owners", "--owners-out", str(out)]) == 0
+    assert out.exists() and '"a": 1.0' in out.read_text(encoding="utf-8")
+    figures.update(accuracy=0.8)  # no better than the rules: the rules stay and the file goes
+    assert train.main(["--only", "owners", "--owners-out", str(out)]) == 0
+    assert not out.exists()
