@@ -259,7 +259,7 @@ def test_claim_owner_training_is_reproducible_and_labels_the_gold_owner():
 
 
 def test_the_owner_model_is_written_only_where_it_beats_the_owner_rules(tmp_path, monkeypatch):
-    import kg.train as train
+    from kg import train
 
     out = tmp_path / "owners.model.json"
     figures = {"accuracy": 0.9, "owner_rules": 0.8}
