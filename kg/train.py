@@ -382,6 +382,11 @@ def _out_of_fold(data: list[SubjectExample], fold_of: dict[str, int], c: float, 
     return right
 
 
+def _kept(data: list[SubjectExample], c: float, balance: float) -> dict[str, float]:
+    """A chooser's weights fitted on all of ``data``, rounded and sorted, without those too small to matter."""
+    return {f: round(w, 4) for f, w in sorted(_fit_subjects(data, c, balance).items()) if abs(w) >= _MIN_WEIGHT}
+
+
 def _choices(sets: list[tuple[str, Path, Path]], make, unit: str, what: str,
              log=print) -> tuple[list[SubjectExample], list[dict]]:
     """The examples ``make`` gives of every set that exists, and per set how many there are (``unit``: what one is)
@@ -421,8 +426,7 @@ def train_subjects(sets: list[tuple[str, Path, Path]], c_values=(0.05, 0.1, 0.2,
         if best is None or rank > best[0]:
             best = (rank, c, per_set)
     (_, accuracy), c, per_set = best
-    weights = _fit_subjects(data, c, balance)
-    kept = {f: round(w, 4) for f, w in sorted(weights.items()) if abs(w) >= _MIN_WEIGHT}
+    kept = _kept(data, c, balance)
     return {"about": "Subject chooser weights: a conditional logit over each quote's candidate subjects' features "
                      "(kg/extract/subjects.py); the best-scored candidate is the subject. Made by "
                      "`python -m kg.train --only subjects`; do not edit by hand.",
@@ -474,8 +478,7 @@ def train_owners(sets: list[tuple[str, Path, Path]], c_values=(0.1, 0.3, 1.0), b
         if best is None or accuracy > best[0]:
             best = (accuracy, c)
     accuracy, c = best
-    weights = _fit_subjects(reachable, c, balance)
-    kept = {f: round(w, 4) for f, w in sorted(weights.items()) if abs(w) >= _MIN_WEIGHT}
+    kept = _kept(reachable, c, balance)
     return {"about": "Claim owner weights: a conditional logit over each claim's candidate owners' features "
                      "(kg/extract/claims/owner_model.py); the best-scored candidate owns the claim. Made by "
                      "`python -m kg.train --only owners`; do not edit by hand.",

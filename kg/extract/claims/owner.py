@@ -55,7 +55,7 @@ def claim_owner(f: ClaimFinding, ctx: QuoteContext, table: EntityTable) -> str |
     owners = spec.owner_types
     # a capitalised stretch may be no product ("The Best"), unless it is the subject of a verb ("Cirq has …") or a
     # line's label
-    acts = first is said_of or _VERB_AFTER.match(ctx.text, first.end, max(f.end, first.end)) \
+    acts = first is said_of or verb_follows(ctx.text, first.end, max(f.end, first.end)) \
         or first == line_topic(ctx, f.start, dash=True)  # a line's label: "- Kubb — a plugin-based generator"
     kind = table.info[first.root].type
     if (kind not in owners and not (acts and kind in spec.acting_owner_types)) or \
@@ -137,7 +137,7 @@ def _sentence_opener(f: ClaimFinding, ctx: QuoteContext) -> Hit | None:
     """The product opening the claim's sentence on its own (not "X and Y", "X's", "X vs Y") before the claim."""
     s_lo, s_hi = ctx.sentence_of(f.start)
     in_sentence = ctx.hits_from(s_lo, s_hi)
-    opener = in_sentence[0] if in_sentence and _LEAD.match(ctx.text[s_lo:in_sentence[0].start]) else None
+    opener = in_sentence[0] if in_sentence and opens_sentence(ctx.text, s_lo, in_sentence[0].start) else None
     if opener is not None and opener.end <= f.start and not opener.possessive \
             and not _SHARED.match(ctx.text, opener.end):
         return opener
@@ -184,7 +184,7 @@ def _inner_subject(f: ClaimFinding, ctx: QuoteContext, lo: int) -> Hit | None:
     before = ctx.hits_in(lo, first.start)
     if not before and _ADVISED.fullmatch(ctx.text, lo, first.start) and _ADVISED_WHEN.match(ctx.text, first.end):
         return first  # "Use Snowflake when you prioritize a fully managed …"
-    if first.possessive or not _VERB_AFTER.match(ctx.text, first.end, f.end):
+    if first.possessive or not verb_follows(ctx.text, first.end, f.end):
         return None
     start = before[-1].end if before else lo
     if not ctx.text[start:first.start].strip():
