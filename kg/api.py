@@ -41,14 +41,18 @@ __all__ = [
     "add",
     "build",
     "claims",
+    "compare_runs",
     "competitors",
     "contradictions",
     "dependencies",
     "entities",
+    "evaluate",
+    "evaluate_file",
     "export",
     "export_formats",
     "extract",
     "extract_records",
+    "intervals",
     "load",
     "log_progress",
     "push",
@@ -140,6 +144,30 @@ def evaluate(gold: str | Path, inputs: Iterable[str | Path], catalog: str | Path
     from kg.evaluate import evaluate as _evaluate
 
     return _evaluate(gold, list(inputs), catalog=catalog, model=model, progress=progress)
+
+
+def evaluate_file(gold: str | Path, records: str | Path):
+    """Score a file of ``kg extract --jsonl`` records (another run, another catalog) against a gold file; returns
+    ``kg.evaluate.Scores``."""
+    from kg.evaluate import score_file
+
+    return score_file(gold, records)
+
+
+def intervals(scores, level: float = 0.95) -> dict[str, tuple[float, float]]:
+    """The headline figures of ``scores`` (from :func:`evaluate`) with bootstrap intervals over documents:
+    figure name → (low, high) (``kg.intervals``)."""
+    from kg.intervals import intervals as _intervals
+
+    return _intervals(scores, level)
+
+
+def compare_runs(this, other, level: float = 0.95) -> dict:
+    """Two runs' scores over the same gold, figure by figure: both values, the difference and its paired
+    bootstrap interval (``kg.intervals.Difference``)."""
+    from kg.intervals import compare
+
+    return compare(this, other, level)
 
 
 def run_report(graph: KnowledgeGraph) -> dict:

@@ -163,45 +163,46 @@ def eval_(gold: Annotated[Path, typer.Argument(help="Annotated gold file (the fo
           inputs: Annotated[list[Path], typer.Argument(help="The corpus the gold annotates: files or folders.")],
           errors: Annotated[bool, typer.Option("--errors", help="List misses and false positives per quote.")] = False,
           as_json: Annotated[bool, typer.Option("--json", help="The figures as one JSON object.")] = False,
+          against: Annotated[Path | None, typer.Option(
+              "--against", help="Another run's `kg extract --jsonl` records of the same corpus (another catalog, "
+                                "model or version): each headline figure's difference, with a paired bootstrap "
+                                "interval.")] = None,
           catalog: CatalogOpt = None, model: ModelOpt = None, progress: ProgressOpt = True) -> None:
     """How good is kg on my reviews? Extract INPUTS and score them against GOLD.
 
+    The headline figures come with 95 % bootstrap intervals over the gold's documents: how far they could move on
+    another sample of the same kind of text.
+
     Example: kg eval gold.json reviews/ --errors
+
+    Example: kg eval gold.json reviews/ --catalog none --against with-catalog.jsonl
     """
     from kg import api
     from kg.console import progress_display
+    from kg.eval_report import comparison_table, interval_table, score_table
 
+    other = api.evaluate_file(gold, against) if against is not None else None  # a bad file fails before extracting
     with progress_display(progress) as callback:
         scores = api.evaluate(gold, inputs, catalog=catalog, model=model, progress=callback)
     _end_quickly(scores)  # the process ends once the figures below are printed and flushed
+    ranges = api.intervals(scores)
+    differences = api.compare_runs(scores, other) if other is not None else None
     if as_json:
-        typer.echo(json.dumps({**scores.as_dict(), **({"errors": scores.errors} if errors else {})},
+        extra = {"intervals": {k: list(v) for k, v in ranges.items()}}
+        if differences is not None:
+            extra["against"] = {k: vars(d) for k, d in differences.items()}
+        typer.echo(json.dumps({**scores.as_dict(), **extra, **({"errors": scores.errors} if errors else {})},
                               ensure_ascii=False, sort_keys=True))
         return
-    typer.echo(_score_table(scores))
+    typer.echo(score_table(scores))
+    typer.echo("\n" + interval_table(ranges, len(scores.documents)))
+    if differences is not None:
+        typer.echo("\n" + comparison_table(differences, str(against), len(scores.documents)))
     if errors:
         for where, items in sorted(scores.errors.items()):
             typer.echo(f"\n{where}")
             typer.echo("".join(f"  {e}\n" for e in items), nl=False)
     typer.echo(scores.headline())
-
-
-def _score_table(scores) -> str:
-    """Precision, recall and F1 per relation type, then the other figures, as aligned text."""
-    lines = [f"{'':<16}{'precision':>10}{'recall':>8}{'F1':>7}{'tp':>6}{'fp':>5}{'fn':>5}"]
-    rows = [(k, c) for k, c in scores.relations.items()] + [("relations", scores.main_relations()),
-                                                            ("entities", scores.entities)]
-    for label, c in rows:
-        p, r, f = c.prf()
-        lines.append(f"{label:<16}{p:>10.3f}{r:>8.3f}{f:>7.3f}{c.tp:>6}{c.fp:>5}{c.fn:>5}")
-    d = scores.as_dict()
-    lines.append("")
-    for k in ("claim_recall", "claims_known_to_gold", "claim_value_accuracy", "horizon_accuracy",
-              "subject_accuracy", "grounded_relations", "stance_accuracy", "perspective_accuracy"):
-        if k in d:
-            lines.append(f"{k:<24}{d[k]:>6.3f}")
-    lines.append(f"{'quotes':<24}{scores.quotes:>6}")
-    return "\n".join(lines)
 
 
 @app.command()

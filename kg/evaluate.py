@@ -15,17 +15,20 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kg.errors import GoldError
+from kg.errors import GoldError, InputError
 from kg.facts import fact_types
 from kg.progress import ProgressCallback
 
-__all__ = ["MAIN_RELATIONS", "Counts", "GoldNames", "Scores", "evaluate", "load_gold", "quote_key", "score_records"]
+__all__ = ["DOCUMENT_COUNTS", "MAIN_RELATIONS", "Counts", "GoldNames", "Scores", "evaluate", "load_gold", "quote_key",
+           "score_file", "score_records"]
 
 MAIN_RELATIONS = fact_types().headline  # relation F1 is over these
 _RELATIONS = fact_types().scored
 # claim types whose group must match exactly; every other type is an "assertion"
 _CLAIM_GROUPS = {"metric": "metric", "pricing": "metric", "license": "license", "platform": "platform",
                  "prediction": "prediction", "credibility": "credibility", "dependency": "dependency"}
+DOCUMENT_COUNTS = ("relations", "entities", "claims", "subject")  # per document: (tp, fp, fn), (tp, fp, fn),
+# (found, required), (right, quotes)
 _STOP = frozenset(["a", "an", "the", "of", "to", "and", "or", "in", "on", "at", "for", "with", "by", "is", "are", "be", "it", "its", "this", "that", "was", "were", "as", "from", "than", "not", "but", "into", "over", "which", "who", "what"])
 
 
@@ -68,6 +71,8 @@ class Scores:
     verdict: Counts = field(default_factory=Counts)
     facets: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
     errors: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    documents: dict[str, dict[str, tuple[int, ...]]] = field(default_factory=dict)  # doc → the headline figures'
+    # counts in it (``DOCUMENT_COUNTS``): what ``kg.intervals`` resamples
 
     def main_relations(self) -> Counts:
         c = Counts()
@@ -214,6 +219,7 @@ def score_records(gold: dict, records: list[dict]) -> Scores:
         if doc not in by_doc:
             raise GoldError(f"gold document {doc!r} was not read from the corpus (is the corpus folder right?)")
         g_ents, p_ents, g_rels, g_opt_rels, p_rels = set(), set(), set(), set(), set()
+        before = tuple(s.claims), tuple(s.subject), s.main_relations(), Counts(**vars(s.entities))
         for rec in sorted(by_doc[doc], key=lambda r: r["quote_index"]):
             where = f"{doc}#{rec['quote_index']}"
             ann = gold["quotes"].get(quote_key(rec["text"]))
@@ -246,8 +252,44 @@ def score_records(gold: dict, records: list[dict]) -> Scores:
             c.add(len(p & g), len(p - g - o), len(g - p))
             errs += [f"extra relation {r}" for r in sorted(p - g - o)] + [f"missed relation {r}" for r in
                                                                            sorted(g - p)]
+        s.documents[doc] = _document_counts(s, *before)
     s.errors = {k: v for k, v in s.errors.items() if v}
     return s
+
+
+def _document_counts(s: Scores, claims: tuple[int, ...], subject: tuple[int, ...], relations: Counts,
+                     entities: Counts) -> dict[str, tuple[int, ...]]:
+    """What one document added to the headline figures' counts, given the counts before it."""
+    rel, ent = s.main_relations(), s.entities
+    return {"relations": (rel.tp - relations.tp, rel.fp - relations.fp, rel.fn - relations.fn),
+            "entities": (ent.tp - entities.tp, ent.fp - entities.fp, ent.fn - entities.fn),
+            "claims": (s.claims[0] - claims[0], s.claims[1] - claims[1]),
+            "subject": (s.subject[0] - subject[0], s.subject[1] - subject[1])}
+
+
+def score_file(gold_path: str | Path, records_path: str | Path) -> Scores:
+    """Score a file of ``kg extract --jsonl`` records (one JSON object a line) against a gold file."""
+    gold, records = load_gold(gold_path), []
+    try:
+        lines = Path(records_path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(records_path, f"cannot read the records ({e})") from e
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise InputError(f"{records_path}:{number}", f"not a JSON record ({e.msg})") from e
+        if not isinstance(record, dict) or not {"doc", "quote_index", "text"} <= record.keys():
+            raise InputError(f"{records_path}:{number}", "not a kg extract --jsonl record (it needs doc, quote_index "
+                             "and text)")
+        records.append(record)
+    missing = sorted(set(gold["documents"]) - {Path(str(r["doc"])).name for r in records})
+    if missing:
+        raise GoldError(f"{records_path}: no records of {len(missing)} of the gold's {len(gold['documents'])} "
+                        f"documents, such as {missing[0]!r}: score `kg extract --jsonl` output of the gold's corpus")
+    return score_records(gold, records)
 
 
 def _score_quote(s: Scores, errs: list[str], ann: dict, rec: dict, names: GoldNames, entities: dict) -> None:

@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 import kg.api as kg
 from kg.cli import app
-from kg.errors import GoldError
-from kg.evaluate import load_gold, quote_key, score_records
+from kg.errors import GoldError, InputError
+from kg.evaluate import load_gold, quote_key, score_file, score_records
 from kg.jsonl import dumps, records
 
 TEXT_A = "Foo competes with Bar and Baz. Foo is built on Qux. Sub-200ms boot."
@@ -69,6 +69,38 @@ def test_misses_are_listed_per_quote():
     assert s.main_relations().fn == 2
 
 
+def test_each_documents_counts_add_up_to_the_totals():
+    gold = {**GOLD_SMALL, "documents": {"d.txt": ["Foo"], "e.txt": ["Bar"]}}
+    recs = [_rec(0, TEXT_A, "Foo", relations=[{"type": "competes_with", "source": "Foo", "target": "Bar",
+                                               "span": [0, 3]}], entities=[{"name": "Qux", "type": "Technology"}]),
+            {**_rec(0, TEXT_B, "Foo"), "doc": "e.txt"}]
+    s = score_records(gold, recs)
+    assert s.documents["d.txt"] == {"relations": (1, 0, 1), "entities": (3, 0, 1), "claims": (0, 1), "subject": (1, 1)}
+    assert s.documents["e.txt"] == {"relations": (0, 0, 0), "entities": (0, 1, 1), "claims": (0, 0), "subject": (0, 1)}
+    main = s.main_relations()
+    assert tuple(map(sum, zip(*(d["relations"] for d in s.documents.values())))) == (main.tp, main.fp, main.fn)
+    assert tuple(map(sum, zip(*(d["subject"] for d in s.documents.values())))) == tuple(s.subject)
+
+
+def test_a_records_file_is_scored_and_its_bad_lines_are_named(tmp_path):
+    good = tmp_path / "run.jsonl"
+    good.write_text("\n".join(json.dumps(r) for r in [_rec(0, TEXT_A, "Foo"), _rec(1, TEXT_B, "Bar")]) + "\n",
+                    encoding="utf-8")
+    gold = tmp_path / "gold.json"
+    gold.write_text(json.dumps(GOLD_SMALL), encoding="utf-8")
+    assert score_file(gold, good).as_dict()["subject_accuracy"] == 1.0
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(_rec(0, TEXT_A, "Foo")) + "\n{not json\n", encoding="utf-8")
+    with pytest.raises(InputError, match="bad.jsonl:2"):
+        score_file(gold, bad)
+    bad.write_text('{"doc": "d.txt"}\n', encoding="utf-8")
+    with pytest.raises(InputError, match="bad.jsonl:1: not a kg extract --jsonl record"):
+        score_file(gold, bad)
+    bad.write_text(json.dumps({**_rec(0, TEXT_A, "Foo"), "doc": "other.txt"}) + "\n", encoding="utf-8")
+    with pytest.raises(GoldError, match="no records of 1 of the gold's 1 documents"):
+        score_file(gold, bad)
+
+
 def test_a_document_the_corpus_lacks_is_an_error():
     with pytest.raises(GoldError, match="d.txt"):
         score_records(GOLD_SMALL, [])
@@ -108,3 +140,21 @@ def test_cli_prints_a_table_errors_and_json():
     assert "competes_with" in out.stdout and out.stdout.strip().splitlines()[-1].startswith("headline:")
     as_json = runner.invoke(app, ["eval", str(GOLD), str(SEEDS), "--json"])
     assert json.loads(as_json.stdout)["relation_p_r_f1"][2] >= 0.95
+
+
+@pytest.mark.skipif(not SEEDS.exists(), reason="../shared is not here")
+def test_cli_gives_intervals_and_compares_with_another_run(tmp_path):
+    other = tmp_path / "none.jsonl"
+    other.write_text(dumps(kg.extract([SEEDS], catalog="none")), encoding="utf-8")
+    runner = CliRunner()
+    out = runner.invoke(app, ["eval", str(GOLD), str(SEEDS), "--against", str(other), "--no-progress"])
+    assert out.exit_code == 0, out.output
+    assert "95 % intervals over 5 documents" in out.stdout and f"against {other}, paired over 5 documents" in out.stdout
+    figures = json.loads(runner.invoke(app, ["eval", str(GOLD), str(SEEDS), "--json", "--against", str(other),
+                                             "--no-progress"]).stdout)
+    low, high = figures["intervals"]["relation_f1"]
+    assert low <= figures["relation_p_r_f1"][2] <= high
+    versus = figures["against"]["relation_f1"]
+    assert versus["this"] == pytest.approx(figures["relation_p_r_f1"][2], abs=1e-3)
+    assert versus["difference"] == pytest.approx(versus["this"] - versus["other"], abs=1e-3)
+    assert versus["low"] <= versus["difference"] <= versus["high"]
