@@ -170,8 +170,7 @@ def eval_(gold: Annotated[Path, typer.Argument(help="Annotated gold file (the fo
           catalog: CatalogOpt = None, model: ModelOpt = None, progress: ProgressOpt = True) -> None:
     """How good is kg on my reviews? Extract INPUTS and score them against GOLD.
 
-    The headline figures come with 95 % bootstrap intervals over the gold's documents: how far they could move on
-    another sample of the same kind of text.
+    The headline figures come with 95 % bootstrap intervals over the gold's documents.
 
     Example: kg eval gold.json reviews/ --errors
 
