@@ -161,7 +161,8 @@ def extract(inputs: Annotated[list[Path], typer.Argument(help="Review files or f
 @app.command("eval")
 def eval_(gold: Annotated[Path, typer.Argument(help="Annotated gold file (the format of the evaluation README).")],
           inputs: Annotated[list[Path], typer.Argument(help="The corpus the gold annotates: files or folders.")],
-          errors: Annotated[bool, typer.Option("--errors", help="List misses and false positives per quote.")] = False,
+          errors: Annotated[bool, typer.Option("--errors", help="List misses and false positives per quote (with "
+                                                             "--against: the ones gained and lost).")] = False,
           as_json: Annotated[bool, typer.Option("--json", help="The figures as one JSON object.")] = False,
           against: Annotated[Path | None, typer.Option(
               "--against", help="Another run's `kg extract --jsonl` records of the same corpus (another catalog, "
@@ -176,9 +177,8 @@ def eval_(gold: Annotated[Path, typer.Argument(help="Annotated gold file (the fo
 
     Example: kg eval gold.json reviews/ --catalog none --against with-catalog.jsonl
     """
-    from kg import api
+    from kg import api, eval_report
     from kg.console import progress_display
-    from kg.eval_report import comparison_table, interval_table, score_table
 
     other = api.evaluate_file(gold, against) if against is not None else None  # a bad file fails before extracting
     with progress_display(progress) as callback:
@@ -187,17 +187,21 @@ def eval_(gold: Annotated[Path, typer.Argument(help="Annotated gold file (the fo
     ranges = api.intervals(scores)
     differences = api.compare_runs(scores, other) if other is not None else None
     if as_json:
-        extra = {"intervals": {k: list(v) for k, v in ranges.items()}}
+        extra: dict = {"intervals": {k: list(v) for k, v in ranges.items()}}
         if differences is not None:
             extra["against"] = {k: vars(d) for k, d in differences.items()}
+            if errors:
+                extra["error_changes"] = eval_report.error_changes(scores.errors, other.errors)  # type: ignore[union-attr]
         typer.echo(json.dumps({**scores.as_dict(), **extra, **({"errors": scores.errors} if errors else {})},
                               ensure_ascii=False, sort_keys=True))
         return
-    typer.echo(score_table(scores))
-    typer.echo("\n" + interval_table(ranges, len(scores.documents)))
+    typer.echo(eval_report.score_table(scores))
+    typer.echo("\n" + eval_report.interval_table(ranges, len(scores.documents)))
     if differences is not None:
-        typer.echo("\n" + comparison_table(differences, str(against), len(scores.documents)))
-    if errors:
+        typer.echo("\n" + eval_report.comparison_table(differences, str(against), len(scores.documents)))
+    if errors and other is not None:
+        typer.echo("\n" + eval_report.error_changes_text(eval_report.error_changes(scores.errors, other.errors)))
+    elif errors:
         for where, items in sorted(scores.errors.items()):
             typer.echo(f"\n{where}")
             typer.echo("".join(f"  {e}\n" for e in items), nl=False)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from kg.evaluate import Scores
     from kg.intervals import Difference
 
-__all__ = ["comparison_table", "interval_table", "score_table"]
+__all__ = ["comparison_table", "error_changes", "error_changes_text", "interval_table", "score_table"]
 
 _FIGURES = ("claim_recall", "claims_known_to_gold", "claim_value_accuracy", "horizon_accuracy", "subject_accuracy",
             "grounded_relations", "stance_accuracy", "perspective_accuracy")
@@ -41,6 +42,27 @@ def comparison_table(differences: dict[str, Difference], other: str, documents: 
              f"{'':<24}{'this':>6}{'other':>8}{'difference':>12}  interval"]
     for name, d in differences.items():
         lines.append(f"{name:<24}{d.this:>6.3f}{d.other:>8.3f}{d.difference:>+12.3f}  {d.low:+.3f} – {d.high:+.3f}")
+    return "\n".join(lines)
+
+
+def error_changes(this: dict[str, list[str]], other: dict[str, list[str]]) -> dict[str, dict[str, list[str]]]:
+    """Per quote (``doc#index``) or document: the errors this run makes and the other does not ("gained"), and the
+    other's that this run no longer makes ("lost"); places where both make the same errors are left out."""
+    out = {}
+    for where in sorted(set(this) | set(other)):
+        mine, theirs = Counter(this.get(where, ())), Counter(other.get(where, ()))
+        gained, lost = sorted((mine - theirs).elements()), sorted((theirs - mine).elements())
+        if gained or lost:
+            out[where] = {"gained": gained, "lost": lost}
+    return out
+
+
+def error_changes_text(changes: dict[str, dict[str, list[str]]]) -> str:
+    """:func:`error_changes` as text: "+" before an error this run gained, "-" before one it lost."""
+    lines = ["errors this run makes and the other does not (+), and the other's it no longer makes (-):"]
+    for where, change in changes.items():
+        lines.append(f"\n{where}")
+        lines += [f"  + {e}" for e in change["gained"]] + [f"  - {e}" for e in change["lost"]]
     return "\n".join(lines)
 
 

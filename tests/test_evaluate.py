@@ -154,6 +154,9 @@ def test_cli_gives_intervals_and_compares_with_another_run(tmp_path):
                                              "--no-progress"]).stdout)
     low, high = figures["intervals"]["relation_f1"]
     assert low <= figures["relation_p_r_f1"][2] <= high
+    with_errors = runner.invoke(app, ["eval", str(GOLD), str(SEEDS), "--against", str(other), "--errors",
+                                      "--no-progress"]).stdout
+    assert "errors this run makes and the other does not (+)" in with_errors and "\n  - " in with_errors
     versus = figures["against"]["relation_f1"]
     assert versus["this"] == pytest.approx(figures["relation_p_r_f1"][2], abs=1e-3)
     assert versus["difference"] == pytest.approx(versus["this"] - versus["other"], abs=1e-3)
