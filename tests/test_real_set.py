@@ -61,16 +61,26 @@ def test_val_documents_leave_the_dev_gold_entity_table_alone():
     builder = _builder()
     docs, _ = builder.load()
     assert any(d.get("split") == "val" for d in docs.values())
-    tunable, _ = builder.merge_entities({s: d for s, d in docs.items() if d.get("split") != "val"})
+    tunable, _ = builder.merge_entities({s: d for s, d in docs.items() if d.get("split") not in ("val", "val2")})
     entities = load_gold(REAL / "dev" / "gold.json")["entities"]
     assert set(entities) == set(tunable)
     assert all(entities[c]["aliases"] == sorted(tunable[c]["aliases"]) for c in tunable)
 
 
+def test_val2_documents_leave_the_val_gold_entity_table_alone():
+    builder = _builder()
+    docs, _ = builder.load()
+    before, _ = builder.merge_entities({s: d for s, d in docs.items() if d.get("split") != "val2"})
+    entities = load_gold(REAL / "val" / "gold.json")["entities"]
+    assert set(entities) == set(before)
+    assert all(entities[c]["aliases"] == sorted(before[c]["aliases"]) for c in before)
+
+
 def test_a_document_may_be_forced_into_dev_or_val_but_not_test():
     builder = _builder()
-    docs = {"a": {"split": "val"}, "b": {"split": "dev"}, "c": {}}
+    docs = {"a": {"split": "val"}, "b": {"split": "dev"}, "c": {}, "d": {"split": "val2"}}
     assert builder.split(docs)["a"] == "val" and builder.split(docs)["b"] == "dev"
+    assert builder.split(docs)["d"] == "val2"
     assert builder.split(docs)["c"] in ("dev", "test")
     problems = builder.check_doc(REAL / "annotations" / "x.json", {"split": "test"})
     assert any("may be forced" in p for p in problems)
