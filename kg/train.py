@@ -760,24 +760,24 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {args.names_out} ({', '.join(model['models']) or 'no models'})", file=sys.stderr)
     if args.only in (None, "subjects"):
         model = train_subjects(sets, log=log)
-        if pays(model):
-            args.subjects_out.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
-            print(f"wrote {args.subjects_out} ({len(model['weights'])} features)", file=sys.stderr)
-        else:
-            args.subjects_out.unlink(missing_ok=True)
-            print(f"subjects: the hand-set scores stay (the model loses on some set); removed {args.subjects_out}",
-                  file=sys.stderr)
+        _ship(model, args.subjects_out, pays(model), "subjects: the hand-set scores stay (the model loses on some set)")
     if args.only in (None, "owners"):  # last: it reads the claims and subjects the shipped models find
         model = train_owners(sets, log=log)
         figures = model["cross_validated"]
-        if figures["accuracy"] > figures["owner_rules"]:
-            args.owners_out.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
-            print(f"wrote {args.owners_out} ({len(model['weights'])} features)", file=sys.stderr)
-        else:
-            args.owners_out.unlink(missing_ok=True)
-            print(f"owners: the owner rules stay (the model does not beat them); removed {args.owners_out}",
-                  file=sys.stderr)
+        _ship(model, args.owners_out, figures["accuracy"] > figures["owner_rules"],
+              "owners: the owner rules stay (the model does not beat them)")
     return 0
+
+
+def _ship(model: dict, out: Path, beats_rules: bool, rules_stay: str) -> None:
+    """Write a chooser's model to ``out`` where it beats the rules it would replace; else remove ``out`` (the rules
+    decide again) and say why (``rules_stay``)."""
+    if beats_rules:
+        out.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {out} ({len(model['weights'])} features)", file=sys.stderr)
+    else:
+        out.unlink(missing_ok=True)
+        print(f"{rules_stay}; removed {out}", file=sys.stderr)
 
 
 def dump(model: dict) -> str:
