@@ -164,6 +164,14 @@ def test_a_person_is_not_an_entity_and_is_reported(titled):
     assert any("Stefan Prodan: a person's name" in r.message for r in titled.graph.report)
 
 
+def test_a_surname_alone_after_the_full_name_is_the_person(tmp_path):
+    graph = run_docs(tmp_path, [("Nextcloud vs ownCloud", [
+        "Nextcloud was announced by Frank Karlitschek, one of the founders of ownCloud.",
+        "Karlitschek left with most of the core developers, and Nextcloud grew fast."])])
+    names = {e.name for e in graph.entities}
+    assert "Karlitschek" not in names and {"Nextcloud", "ownCloud"} <= names
+
+
 @pytest.mark.parametrize("name,person", [("Willy Tarreau", True), ("Wayne Stambaugh", True),
                                          ("Neil Young", True), ("Sarah Bird", True),  # common English surnames
                                          ("João Moura", True),  # letters beyond ASCII
