@@ -63,3 +63,17 @@ def test_compose_in_an_android_review_is_jetpack_compose():
     mentions = [("Jetpack Compose", "Jetpack Compose"), ("Compose", "Docker Compose")]
     texts = ["Jetpack Compose replaces XML layouts.", "In Compose, you describe what the UI should show."]
     assert choose_senses(shipped, mentions, texts) == {"compose": "Jetpack Compose"}
+
+
+@pytest.mark.parametrize("form,mentions,texts,expected", [
+    ("phoenix", [("Phoenix", "Arize Phoenix"), ("Rails", "Ruby on Rails"), ("Elixir", "Elixir")],
+     ["Rails vs Phoenix", "Phoenix channels beat ActionCable, and Elixir is a joy."], "Phoenix Framework"),
+    ("phoenix", [("Phoenix", "Arize Phoenix"), ("Langfuse", "Langfuse")],
+     ["Tracing LLM calls", "Phoenix shows every span of the chain."], "Arize Phoenix"),
+    ("alpine", [("Alpine", "Alpine.js"), ("Debian", "Debian")],
+     ["Base images", "Alpine is small because it uses musl instead of glibc."], "Alpine Linux"),
+    ("swarm", [("Swarm", "OpenAI Agents SDK"), ("Kubernetes", "Kubernetes")],
+     ["Orchestrators", "Swarm was simpler to run than Kubernetes on three hosts."], "Docker Swarm"),
+])
+def test_shipped_shared_names_follow_their_document(form, mentions, texts, expected):
+    assert choose_senses(load_catalog(None), mentions, texts)[form] == expected
