@@ -243,3 +243,10 @@ def test_a_case_sensitive_entry_is_got_only_by_its_forms_as_written():
     catalog = load_catalog(None)
     assert catalog.get("ReadMe").name == "ReadMe"
     assert catalog.get("README") is None  # a file, not the product
+
+
+@pytest.mark.parametrize("form,name", [("PhoneGap", "PhoneGap"), ("Cordova", "Apache Cordova"),  # Adobe's distribution
+                                       ("Spring", "Spring Framework"), ("mTLS", "mTLS"), ("SSL", "TLS"),
+                                       ("GCP Secret Manager", "Google Cloud Secret Manager")])
+def test_the_shipped_catalog_tells_a_product_from_its_relatives(form, name):
+    assert load_catalog(None).get(form).name == name
