@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import json
 
+import pytest
 from conftest import ROOT
 
 from kg.evaluate import load_gold, quote_key
@@ -61,26 +62,27 @@ def test_val_documents_leave_the_dev_gold_entity_table_alone():
     builder = _builder()
     docs, _ = builder.load()
     assert any(d.get("split") == "val" for d in docs.values())
-    tunable, _ = builder.merge_entities({s: d for s, d in docs.items() if d.get("split") not in ("val", "val2")})
+    tunable, _ = builder.merge_entities({s: d for s, d in docs.items() if d.get("split") not in builder.VALIDATION})
     entities = load_gold(REAL / "dev" / "gold.json")["entities"]
     assert set(entities) == set(tunable)
     assert all(entities[c]["aliases"] == sorted(tunable[c]["aliases"]) for c in tunable)
 
 
-def test_val2_documents_leave_the_val_gold_entity_table_alone():
+@pytest.mark.parametrize("name,later", [("val", ("val2", "val3")), ("val2", ("val3",))])
+def test_later_validation_documents_leave_an_earlier_set_s_entity_table_alone(name, later):
     builder = _builder()
     docs, _ = builder.load()
-    before, _ = builder.merge_entities({s: d for s, d in docs.items() if d.get("split") != "val2"})
-    entities = load_gold(REAL / "val" / "gold.json")["entities"]
+    before, _ = builder.merge_entities({s: d for s, d in docs.items() if d.get("split") not in later})
+    entities = load_gold(REAL / name / "gold.json")["entities"]
     assert set(entities) == set(before)
     assert all(entities[c]["aliases"] == sorted(before[c]["aliases"]) for c in before)
 
 
 def test_a_document_may_be_forced_into_dev_or_val_but_not_test():
     builder = _builder()
-    docs = {"a": {"split": "val"}, "b": {"split": "dev"}, "c": {}, "d": {"split": "val2"}}
+    docs = {"a": {"split": "val"}, "b": {"split": "dev"}, "c": {}, "d": {"split": "val2"}, "e": {"split": "val3"}}
     assert builder.split(docs)["a"] == "val" and builder.split(docs)["b"] == "dev"
-    assert builder.split(docs)["d"] == "val2"
+    assert builder.split(docs)["d"] == "val2" and builder.split(docs)["e"] == "val3"
     assert builder.split(docs)["c"] in ("dev", "test")
     problems = builder.check_doc(REAL / "annotations" / "x.json", {"split": "test"})
     assert any("may be forced" in p for p in problems)

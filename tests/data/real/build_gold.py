@@ -33,7 +33,8 @@ PERSPECTIVES = {"primitive", "competition", "thesis", "business", "jtbd", "testi
 STANCES = {"positive", "negative", "mixed", "neutral"}
 SOURCE_KINDS = {"blog", "forum", "qa", "issue", "release-notes", "comparison", "docs", "news"}
 TEST_SHARE = 0.42
-FORCED = ("dev", "val", "val2")  # the splits a document gathered after the test split was frozen may be put in
+FORCED = ("dev", "val", "val2", "val3")  # the splits a document gathered after the test split was frozen may be put in
+VALIDATION = ("val", "val2", "val3")  # in the order they were gathered: read as score lines, never trained on
 
 
 def key(text: str) -> str:
@@ -60,7 +61,7 @@ def check_doc(path: pathlib.Path, doc: dict) -> list[str]:
         bad.append(f"{name}: {msg}")
 
     if doc.get("split", "dev") not in FORCED:
-        err("split: only \"dev\", \"val\" or \"val2\" may be forced (test is chosen by the hash)")
+        err("split: only \"dev\", \"val\", \"val2\" or \"val3\" may be forced (test is chosen by the hash)")
     for field in ("title", "category", "subjects", "entities", "quotes"):
         if field not in doc:
             err(f"missing field {field!r}")
@@ -183,7 +184,8 @@ def split(docs: dict[str, dict]) -> dict[str, str]:
     A document marked ``"split": "dev"`` (gathered after the test split was frozen, for training) is dev; one
     marked ``"split": "val"`` is validation: read to choose between designs by its score lines, never trained on;
     ``"val2"`` is a second validation set, gathered after every design val chose (the forty-sixth pass): untouched
-    by those choices, it measures them afresh.
+    by those choices, it measures them afresh; ``"val3"`` a third, gathered after the forty-seventh pass chose on val
+    and val2 together.
     """
     return {stem: docs[stem]["split"] if docs[stem].get("split") in FORCED
             else "test" if int(hashlib.sha1(stem.encode()).hexdigest()[:8], 16) < TEST_SHARE * 16 ** 8 else "dev"
@@ -247,13 +249,15 @@ def main(argv: list[str]) -> int:
         return 0
     assignment = split(docs)
     # Documents forced into dev or val never touch test, not even its entity table (names and aliases); val
-    # documents never touch dev's either (dev is tuned on: val's names must not leak into it). Val names all but
-    # val2's (gathered later: val's figures stay as they were); val2 names all.
+    # documents never touch dev's either (dev is tuned on: val's names must not leak into it). Each validation set
+    # names all but the later ones' (gathered later: its figures stay as they were); val3 names all.
     frozen, _ = merge_entities({s: d for s, d in docs.items() if d.get("split") not in FORCED})
-    tunable, _ = merge_entities({s: d for s, d in docs.items() if d.get("split") not in ("val", "val2")})
-    before_val2, _ = merge_entities({s: d for s, d in docs.items() if d.get("split") != "val2"})  # val as it was
-    tables = {"dev": tunable, "test": frozen, "val": before_val2, "val2": table}
-    for name in ("dev", "test") + tuple(v for v in ("val", "val2") if v in assignment.values()):
+    tunable, _ = merge_entities({s: d for s, d in docs.items() if d.get("split") not in VALIDATION})
+    tables = {"dev": tunable, "test": frozen}
+    for i, name in enumerate(VALIDATION):
+        later = VALIDATION[i + 1:]
+        tables[name] = merge_entities({s: d for s, d in docs.items() if d.get("split") not in later})[0]
+    for name in ("dev", "test") + tuple(v for v in VALIDATION if v in assignment.values()):
         stems = sorted(s for s, where in assignment.items() if where == name)
         print(name, json.dumps(write_set(name, stems, docs, tables[name]), sort_keys=True))
     return 0
