@@ -92,6 +92,21 @@ def _bounds(values: np.ndarray, level: float) -> tuple[float, float]:
     return round(float(low), 4) + 0.0, round(float(high), 4) + 0.0  # + 0.0: no "-0.0"
 
 
+def _draws(runs: list[Scores], documents: list[str], resamples: int, seed: int) -> dict[str, list[np.ndarray]]:
+    """Each figure in every resample, one array per run: every resample draws the same documents for all runs."""
+    import numpy as np
+
+    kinds = len(DOCUMENT_COUNTS)
+    matrices = [_matrix(run, documents, kind) for run in runs for kind in DOCUMENT_COUNTS]
+    drawn: dict[str, list[list]] = {name: [[] for _ in runs] for name in FIGURES}
+    for sums in _resampled(matrices, resamples, seed):
+        for i in range(len(runs)):
+            by_kind = dict(zip(DOCUMENT_COUNTS, sums[i * kinds:(i + 1) * kinds]))
+            for name, (kind, figure) in FIGURES.items():
+                drawn[name][i].append(figure(by_kind[kind]))
+    return {name: [np.concatenate(values) for values in per_run] for name, per_run in drawn.items()}
+
+
 def intervals(scores: Scores, level: float = LEVEL, resamples: int = RESAMPLES,
               seed: int = SEED) -> dict[str, tuple[float, float]]:
     """Each figure of :data:`FIGURES` with its bootstrap interval over the scored documents.
@@ -104,18 +119,11 @@ def intervals(scores: Scores, level: float = LEVEL, resamples: int = RESAMPLES,
     Returns:
         Figure name → (low, high); none when no document was scored.
     """
-    import numpy as np
-
     documents = sorted(scores.documents)
     if not documents:
         return {}
-    matrices = {kind: _matrix(scores, documents, kind) for kind in DOCUMENT_COUNTS}
-    drawn: dict[str, list] = {name: [] for name in FIGURES}
-    for sums in _resampled([matrices[k] for k in DOCUMENT_COUNTS], resamples, seed):
-        by_kind = dict(zip(DOCUMENT_COUNTS, sums))
-        for name, (kind, figure) in FIGURES.items():
-            drawn[name].append(figure(by_kind[kind]))
-    return {name: _bounds(np.concatenate(values), level) for name, values in drawn.items()}
+    drawn = _draws([scores], documents, resamples, seed)
+    return {name: _bounds(values, level) for name, (values,) in drawn.items()}
 
 
 def compare(this: Scores, other: Scores, level: float = LEVEL, resamples: int = RESAMPLES,
@@ -125,8 +133,6 @@ def compare(this: Scores, other: Scores, level: float = LEVEL, resamples: int = 
     Raises:
         GoldError: the two were scored on different documents.
     """
-    import numpy as np
-
     documents = sorted(this.documents)
     if documents != sorted(other.documents):
         missing = sorted(set(this.documents) ^ set(other.documents))
@@ -134,17 +140,10 @@ def compare(this: Scores, other: Scores, level: float = LEVEL, resamples: int = 
                         f"{missing[0]!r}): compare runs over the same gold and corpus")
     if not documents:
         return {}
-    kinds = list(DOCUMENT_COUNTS)
-    mine = {k: _matrix(this, documents, k) for k in kinds}
-    theirs = {k: _matrix(other, documents, k) for k in kinds}
-    drawn: dict[str, list] = {name: [] for name in FIGURES}
-    for sums in _resampled([mine[k] for k in kinds] + [theirs[k] for k in kinds], resamples, seed):
-        a, b = dict(zip(kinds, sums[:len(kinds)])), dict(zip(kinds, sums[len(kinds):]))
-        for name, (kind, figure) in FIGURES.items():
-            drawn[name].append(figure(a[kind]) - figure(b[kind]))
+    drawn = _draws([this, other], documents, resamples, seed)
     out = {}
     for name, (kind, figure) in FIGURES.items():
-        x, y = float(figure(mine[kind].sum(axis=0))), float(figure(theirs[kind].sum(axis=0)))
-        out[name] = Difference(round(x, 4), round(y, 4), round(x - y, 4) + 0.0,
-                               *_bounds(np.concatenate(drawn[name]), level))
+        x, y = (float(figure(_matrix(run, documents, kind).sum(axis=0))) for run in (this, other))
+        mine, theirs = drawn[name]
+        out[name] = Difference(round(x, 4), round(y, 4), round(x - y, 4) + 0.0, *_bounds(mine - theirs, level))
     return out
