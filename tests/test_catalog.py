@@ -250,3 +250,28 @@ def test_a_case_sensitive_entry_is_got_only_by_its_forms_as_written():
                                        ("GCP Secret Manager", "Google Cloud Secret Manager")])
 def test_the_shipped_catalog_tells_a_product_from_its_relatives(form, name):
     assert load_catalog(None).get(form).name == name
+
+
+@pytest.mark.parametrize("text,found", [
+    ("Word, Excel and PowerPoint came with MS Office; Outlook too.",
+     [("Word", "Microsoft Word"), ("Excel", "Excel"), ("PowerPoint", "PowerPoint"), ("MS Office", "Microsoft Office"),
+      ("Outlook", "Outlook")]),
+    ("Ubuntu pushes Snaps while Mint installs with apt-get.",
+     [("Ubuntu", "Ubuntu"), ("Snaps", "Snapcraft"), ("apt-get", "APT")]),
+    ("The axe runner uses axe-core by Deque; Pa11y wraps it.",
+     [("axe-core", "axe-core"), ("Deque", "Deque"), ("Pa11y", "Pa11y")]),
+    ("Instructure Canvas passed Blackboard Learn while Moodle and Sakai declined.",
+     [("Instructure Canvas", "Canvas LMS"), ("Blackboard Learn", "Blackboard Learn"), ("Moodle", "Moodle"),
+      ("Sakai", "Sakai")]),
+    ("It ran under DOS before ROS 2 replaced ROS 1.", [("DOS", "MS-DOS"), ("ROS 2", "ROS 2"), ("ROS 1", "ROS")]),
+])
+def test_office_packaging_accessibility_and_lms_names_are_found(shipped_nlp, text, found):
+    assert _names(shipped_nlp, text) == found
+
+
+@pytest.mark.parametrize("text", [
+    "a word of warning: the outlook is grim and the dos and don'ts of an apt design",
+    "a DoS attack snaps the link; we fetch the results",
+])
+def test_office_and_packaging_names_do_not_match_english(shipped_nlp, text):
+    assert _names(shipped_nlp, text) == []
