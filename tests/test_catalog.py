@@ -275,3 +275,16 @@ def test_office_packaging_accessibility_and_lms_names_are_found(shipped_nlp, tex
 ])
 def test_office_and_packaging_names_do_not_match_english(shipped_nlp, text):
     assert _names(shipped_nlp, text) == []
+
+
+@pytest.mark.parametrize("rivals", [("NordVPN", "Mullvad", "Proton VPN"), ("systemd", "runit", "OpenRC"),
+                                    ("Plex", "Jellyfin", "Kodi"), ("Duolingo", "Babbel", "Rosetta Stone"),
+                                    ("Wayland", "Xorg"), ("7-Zip", "WinRAR")])
+def test_mainstream_rivals_share_a_category(shipped, rivals):
+    entries = [shipped.get(name) for name in rivals]
+    assert all(entries) and len({e.category for e in entries}) == 1
+
+
+@pytest.mark.parametrize("text", ["we let off some steam and had wine with a calm norton", "plasma physics in kodiak"])
+def test_mainstream_names_that_are_english_words_match_only_as_written(shipped_nlp, text):
+    assert _names(shipped_nlp, text) == []
