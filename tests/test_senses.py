@@ -74,6 +74,10 @@ def test_compose_in_an_android_review_is_jetpack_compose():
      ["Base images", "Alpine is small because it uses musl instead of glibc."], "Alpine Linux"),
     ("swarm", [("Swarm", "OpenAI Agents SDK"), ("Kubernetes", "Kubernetes")],
      ["Orchestrators", "Swarm was simpler to run than Kubernetes on three hosts."], "Docker Swarm"),
+    ("canvas", [("Canvas", "Canvas LMS"), ("Moodle", "Moodle")],
+     ["LMS market share", "The district is switching its courses from Moodle to Canvas this fall."], "Canvas LMS"),
+    ("canvas", [("Canvas", "Canvas LMS"), ("WebGL", "WebGL")],
+     ["Drawing in the browser", "Canvas draws 2D pixels from JavaScript; WebGL goes to the GPU."], "HTML Canvas"),
 ])
 def test_shipped_shared_names_follow_their_document(form, mentions, texts, expected):
     assert choose_senses(load_catalog(None), mentions, texts)[form] == expected
