@@ -264,6 +264,8 @@ def test_the_shipped_catalog_tells_a_product_from_its_relatives(form, name):
      [("Instructure Canvas", "Canvas LMS"), ("Blackboard Learn", "Blackboard Learn"), ("Moodle", "Moodle"),
       ("Sakai", "Sakai")]),
     ("It ran under DOS before ROS 2 replaced ROS 1.", [("DOS", "MS-DOS"), ("ROS 2", "ROS 2"), ("ROS 1", "ROS")]),
+    ("Adobe answered with Adobe Express, a direct competitor to Canva.",
+     [("Adobe", "Adobe"), ("Adobe Express", "Adobe Express"), ("Canva", "Canva")]),
 ])
 def test_office_packaging_accessibility_and_lms_names_are_found(shipped_nlp, text, found):
     assert _names(shipped_nlp, text) == found
