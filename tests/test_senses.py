@@ -78,6 +78,12 @@ def test_compose_in_an_android_review_is_jetpack_compose():
      ["LMS market share", "The district is switching its courses from Moodle to Canvas this fall."], "Canvas LMS"),
     ("canvas", [("Canvas", "Canvas LMS"), ("WebGL", "WebGL")],
      ["Drawing in the browser", "Canvas draws 2D pixels from JavaScript; WebGL goes to the GPU."], "HTML Canvas"),
+    ("temporal", [("Temporal", "Temporal"), ("Moment.js", "Moment.js")],
+     ["Dates in JavaScript", "Moment.js is legacy; Temporal fixes Date with real time zones and calendars."],
+     "Temporal API"),
+    ("maui", [("Maui", ".NET MAUI"), ("Slurm", "Slurm")],
+     ["HPC schedulers", "Maui mostly serves as a free Moab for Torque clusters; Slurm schedules the jobs now."],
+     "Maui Cluster Scheduler"),
 ])
 def test_shipped_shared_names_follow_their_document(form, mentions, texts, expected):
     assert choose_senses(load_catalog(None), mentions, texts)[form] == expected
