@@ -281,7 +281,10 @@ def test_office_and_packaging_names_do_not_match_english(shipped_nlp, text):
 
 @pytest.mark.parametrize("rivals", [("NordVPN", "Mullvad", "Proton VPN"), ("systemd", "runit", "OpenRC"),
                                     ("Plex", "Jellyfin", "Kodi"), ("Duolingo", "Babbel", "Rosetta Stone"),
-                                    ("Wayland", "Xorg"), ("7-Zip", "WinRAR")])
+                                    ("Wayland", "Xorg"), ("7-Zip", "WinRAR"), ("Home Assistant", "openHAB", "Hubitat"),
+                                    ("Pi-hole", "AdGuard Home"), ("pfSense", "OPNsense", "OpenWrt"),
+                                    ("Zotero", "Mendeley", "EndNote"), ("GIMP", "Krita", "Photopea"),
+                                    ("VirtualBox", "Parallels Desktop", "UTM"), ("MATLAB", "Octave", "Mathematica")])
 def test_mainstream_rivals_share_a_category(shipped, rivals):
     entries = [shipped.get(name) for name in rivals]
     assert all(entries) and len({e.category for e in entries}) == 1
