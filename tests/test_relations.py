@@ -65,6 +65,9 @@ REPLACED_AS_DEFAULT = "At work E2B was replaced by Modal as the default sandbox.
 EXISTENTIAL = "Honestly Modal poses an existential threat to E2B."  # "an", and an adjective
 REPRESENTS_THREAT = "For now Modal represents a significant threat to E2B's business model."  # "represents", a possessive
 CRUSHING = "Last year Modal was crushing E2B's sandbox business."
+COULD_SURPASS = "Give it time: Modal could surpass E2B."  # a modal verb before the bare "surpass"
+TEAMS_DROPPING = "Most teams are dropping E2B for Modal."  # a group drops one product for another
+LOSE_THE_MINDSHARE = "E2B will lose the mindshare to Modal."
 WINNING_DEALS = "Lately Modal is winning deals against E2B."
 BECOME_THREAT = "Modal could become a real threat to E2B within two years."  # hedged, with its horizon
 QUIETLY_REPLACING = "In most agent stacks Modal is quietly replacing E2B."
@@ -192,7 +195,7 @@ DOCS = [
                                CHOOSING_TO_MIGRATE, SUCCESSOR, RIVAL_FATE, THAT_THREATENS, KILLER_ADJECTIVE,
                                NOTHING_THREATENS]),
     ("E2B vs Daytona", [SURPASSING, SURPASSED_BY, REPLACED_AS_DEFAULT, EXISTENTIAL, WINNING_DEALS, BECOME_THREAT, QUIETLY_REPLACING, EDGING_AHEAD, BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
-                         OPENER_MAKER, REPRESENTS_THREAT, CRUSHING]),
+                         OPENER_MAKER, REPRESENTS_THREAT, CRUSHING, COULD_SURPASS, TEAMS_DROPPING, LOSE_THE_MINDSHARE]),
     ("Daytona vs Milvus", [OWNERS_WHICH, THIS_PROJECT, BUILT_BY, MAKER_MODIFIER, MAKER_WORDS_BY, MAKER_ASIDE, BOUGHT_BY,
                            TWO_DEPENDENCIES, CATALOG_MAKER, WHOSE, IT_LATER, EVALUATING]),
     ("Cursor vs Windsurf", NO_CUE + SIDE_BY_SIDE),
@@ -394,6 +397,9 @@ def test_one_team_s_move_is_no_threat(view):
     (EXISTENTIAL, "Modal", "E2B", None, False),
     (REPRESENTS_THREAT, "Modal", "E2B", None, False),
     (CRUSHING, "Modal", "E2B", None, False),
+    (COULD_SURPASS, "Modal", "E2B", None, True),
+    (TEAMS_DROPPING, "Modal", "E2B", None, False),
+    (LOSE_THE_MINDSHARE, "Modal", "E2B", None, False),
     (WINNING_DEALS, "Modal", "E2B", None, False),
     (BECOME_THREAT, "Modal", "E2B", "2 years", True),
     (QUIETLY_REPLACING, "Modal", "E2B", None, False),
