@@ -92,15 +92,20 @@ def _bounds(values: np.ndarray, level: float) -> tuple[float, float]:
     return round(float(low), 4) + 0.0, round(float(high), 4) + 0.0  # + 0.0: no "-0.0"
 
 
-def _draws(runs: list[Scores], documents: list[str], resamples: int, seed: int) -> dict[str, list[np.ndarray]]:
-    """Each figure in every resample, one array per run: every resample draws the same documents for all runs."""
+def _matrices(runs: list[Scores], documents: list[str]) -> list[dict[str, np.ndarray]]:
+    """Per run, each kind of document count as a documents × columns matrix (rows in ``documents`` order)."""
+    return [{kind: _matrix(run, documents, kind) for kind in DOCUMENT_COUNTS} for run in runs]
+
+
+def _draws(matrices: list[dict[str, np.ndarray]], resamples: int, seed: int) -> dict[str, list[np.ndarray]]:
+    """Each figure in every resample, one array per run (:func:`_matrices`): every resample draws the same
+    documents for all runs."""
     import numpy as np
 
     kinds = len(DOCUMENT_COUNTS)
-    matrices = [_matrix(run, documents, kind) for run in runs for kind in DOCUMENT_COUNTS]
-    drawn: dict[str, list[list]] = {name: [[] for _ in runs] for name in FIGURES}
-    for sums in _resampled(matrices, resamples, seed):
-        for i in range(len(runs)):
+    drawn: dict[str, list[list]] = {name: [[] for _ in matrices] for name in FIGURES}
+    for sums in _resampled([m[kind] for m in matrices for kind in DOCUMENT_COUNTS], resamples, seed):
+        for i in range(len(matrices)):
             by_kind = dict(zip(DOCUMENT_COUNTS, sums[i * kinds:(i + 1) * kinds]))
             for name, (kind, figure) in FIGURES.items():
                 drawn[name][i].append(figure(by_kind[kind]))
@@ -122,7 +127,7 @@ def intervals(scores: Scores, level: float = LEVEL, resamples: int = RESAMPLES,
     documents = sorted(scores.documents)
     if not documents:
         return {}
-    drawn = _draws([scores], documents, resamples, seed)
+    drawn = _draws(_matrices([scores], documents), resamples, seed)
     return {name: _bounds(values, level) for name, (values,) in drawn.items()}
 
 
@@ -140,10 +145,11 @@ def compare(this: Scores, other: Scores, level: float = LEVEL, resamples: int = 
                         f"{missing[0]!r}): compare runs over the same gold and corpus")
     if not documents:
         return {}
-    drawn = _draws([this, other], documents, resamples, seed)
+    matrices = _matrices([this, other], documents)
+    drawn = _draws(matrices, resamples, seed)
     out = {}
     for name, (kind, figure) in FIGURES.items():
-        x, y = (float(figure(_matrix(run, documents, kind).sum(axis=0))) for run in (this, other))
+        x, y = (float(figure(m[kind].sum(axis=0))) for m in matrices)
         mine, theirs = drawn[name]
         out[name] = Difference(round(x, 4), round(y, 4), round(x - y, 4) + 0.0, *_bounds(mine - theirs, level))
     return out
