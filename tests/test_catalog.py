@@ -293,3 +293,30 @@ def test_mainstream_rivals_share_a_category(shipped, rivals):
 @pytest.mark.parametrize("text", ["we let off some steam and had wine with a calm norton", "plasma physics in kodiak"])
 def test_mainstream_names_that_are_english_words_match_only_as_written(shipped_nlp, text):
     assert _names(shipped_nlp, text) == []
+
+
+@pytest.mark.parametrize("text,found", [
+    ("Weights and Biases beats MLflow for sweeps, and Hyperopt lost to Optuna.",
+     [("Weights and Biases", "Weights & Biases"), ("MLflow", "MLflow"), ("Hyperopt", "Hyperopt"), ("Optuna", "Optuna")]),
+    ("We left ESXi for Proxmox, and 3ds Max for Blender.",
+     [("ESXi", "VMware ESXi"), ("Proxmox", "Proxmox"), ("3ds Max", "Autodesk 3ds Max"), ("Blender", "Blender")]),
+    ("Debian stable, openSUSE Tumbleweed, KDE neon and elementary OS all ship it.",
+     [("Debian", "Debian"), ("openSUSE Tumbleweed", "openSUSE Tumbleweed"), ("KDE neon", "KDE neon"),
+      ("elementary OS", "elementary OS")]),
+    ("nftables replaced iptables; firewalld sits on top.",
+     [("nftables", "nftables"), ("iptables", "iptables"), ("firewalld", "firewalld")]),
+])
+def test_names_from_the_forty_ninth_pass_s_dev_quotes_are_found(shipped_nlp, text, found):
+    assert _names(shipped_nlp, text) == found
+
+
+@pytest.mark.parametrize("rivals", [("FMOD", "Wwise"), ("PowerDNS", "dnsdist"), ("Cemu", "PPSSPP"), ("s6", "runit"),
+                                    ("Xamarin.Forms", "Avalonia", "Uno Platform"), ("Pingora", "NGINX")])
+def test_rivals_from_the_forty_ninth_pass_share_a_category(shipped, rivals):
+    entries = [shipped.get(name) for name in rivals]
+    assert all(entries) and len({e.category for e in entries}) == 1
+
+
+@pytest.mark.parametrize("text", ["the Galaxy S6 drifts like a tumbleweed at 7200 rpm", "an oban, a xenia and an irix"])
+def test_case_sensitive_names_of_the_forty_ninth_pass_leave_english_alone(shipped_nlp, text):
+    assert _names(shipped_nlp, text) == []
