@@ -21,8 +21,10 @@ from kg.words import fold_case  # here for its callers: it needs no spaCy
 __all__ = ["CATALOG_SPANS", "CatalogMatcher", "build_pipeline", "catalog_spans", "fold_case"]
 
 CATALOG_SPANS = "kg_catalog"
-# a plus between two words joins two names ("Postgres+Redis", "FCM+APNs"); "C++" and "Notepad++" stay whole
-_INFIXES = (r"(?<=[A-Za-z0-9])\+(?=[A-Za-z])",)
+# a plus between two words joins two names ("Postgres+Redis", "FCM+APNs"); "C++" and "Notepad++" stay whole; a
+# typeset hyphen (U+2010, or the non-breaking U+2011: "Hyper\u2011V", "open\u2011source") splits as spaCy splits "-"
+_INFIXES = (r"(?<=[A-Za-z0-9])\+(?=[A-Za-z])", r"(?<=[A-Za-z0-9])[\u2010\u2011](?=[A-Za-z])")
+_TYPESET = {"'": ("\u2019",), "-": ("\u2010", "\u2011")}  # a name's form as typesetting writes it
 # spaCy's infix that splits a dot between a lower- and an upper-case letter (for a missing space) is left out: in
 # reviews the dot is more often inside a name or an identifier ("Authorize.Net", "Socket.IO", "http.ClientRequest"),
 # where the split made the sentencizer end a sentence; without it the dot stays in its word
@@ -81,7 +83,9 @@ def _forms(catalog: Catalog, lexicon: Lexicon) -> list[tuple[str, str, str, str]
             forms.append((f, first.name, first.type, rule[first.name]))
     forms += [(f, canon, "License", "auto") for f, canon in lexicon.licenses.items()]
     forms += [(f, canon, "Platform", "auto") for f, canon in lexicon.platforms.items()]
-    return forms + [(f.replace("'", "’"), *rest) for f, *rest in forms if "'" in f]  # "Let’s Encrypt" as typeset
+    # "Let’s Encrypt", "Hyper‑V" as typeset
+    return forms + [(f.replace(plain, typeset), *rest) for f, *rest in forms
+                    for plain, variants in _TYPESET.items() if plain in f for typeset in variants]
 
 
 def build_pipeline(catalog: Catalog, lexicon: Lexicon) -> Language:

@@ -55,6 +55,12 @@ def test_a_typeset_apostrophe_matches_a_catalog_name_with_a_straight_one(nlp):
     assert [s[1] for s in _spans(nlp, "Unlike Let’s Encrypt, it offers more.")] == ["Let's Encrypt"]
 
 
+@pytest.mark.parametrize("hyphen", ["\u2010", "\u2011"])
+def test_a_typeset_hyphen_matches_a_catalog_name_with_a_plain_one_and_parts_words(nlp, hyphen):
+    text = f"It runs on a subset of Hyper{hyphen}V, unlike the Rust{hyphen}based one."
+    assert _spans(nlp, text) == [(f"Hyper{hyphen}V", "Hyper-V", "Product"), ("Rust", "Rust", "Technology")]
+
+
 def test_common_word_names_keep_their_case(nlp):
     assert _spans(nlp, "move the cursor and continue typing") == []
     assert [s[1] for s in _spans(nlp, "Cursor added agent mode")] == ["Cursor"]
