@@ -11,7 +11,7 @@ import spacy
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
-from spacy.util import compile_infix_regex, filter_spans
+from spacy.util import compile_infix_regex, compile_suffix_regex, filter_spans
 
 from kg.catalog import Catalog
 from kg.ids import normalize_name
@@ -24,6 +24,9 @@ CATALOG_SPANS = "kg_catalog"
 # a plus between two words joins two names ("Postgres+Redis", "FCM+APNs"); "C++" and "Notepad++" stay whole; a
 # typeset hyphen (U+2010, or the non-breaking U+2011: "Hyper\u2011V", "open\u2011source") splits as spaCy splits "-"
 _INFIXES = (r"(?<=[A-Za-z0-9])\+(?=[A-Za-z])", r"(?<=[A-Za-z0-9])[\u2010\u2011](?=[A-Za-z])")
+# a full stop after a one-letter name that ends a word ("written in C.", "on Hyper-V.") ends the sentence; spaCy keeps
+# it on the letter, as in "U.S."
+_SUFFIXES = (r"(?<=^[A-Z])\.", r"(?<=[-\u2010\u2011][A-Z])\.")
 _TYPESET = {"'": ("\u2019",), "-": ("\u2010", "\u2011")}  # a name's form as typesetting writes it
 # spaCy's infix that splits a dot between a lower- and an upper-case letter (for a missing space) is left out: in
 # reviews the dot is more often inside a name or an identifier ("Authorize.Net", "Socket.IO", "http.ClientRequest"),
@@ -98,6 +101,7 @@ def build_pipeline(catalog: Catalog, lexicon: Lexicon) -> Language:
     nlp = spacy.blank("en")
     infixes = [p for p in nlp.Defaults.infixes if not re.search(p, _GLUED_DOT)]
     nlp.tokenizer.infix_finditer = compile_infix_regex((*infixes, *_INFIXES)).finditer
+    nlp.tokenizer.suffix_search = compile_suffix_regex((*nlp.Defaults.suffixes, *_SUFFIXES)).search
     nlp.add_pipe("sentencizer")
     matcher = nlp.add_pipe("kg_catalog_matcher")
     matcher.add(_forms(catalog, lexicon))

@@ -61,6 +61,13 @@ def test_a_typeset_hyphen_matches_a_catalog_name_with_a_plain_one_and_parts_word
     assert _spans(nlp, text) == [(f"Hyper{hyphen}V", "Hyper-V", "Product"), ("Rust", "Rust", "Technology")]
 
 
+def test_a_full_stop_after_a_one_letter_name_ends_the_sentence_and_initialisms_stay_whole(nlp):
+    doc = nlp("Fluent Bit is written in C. It runs on Hyper-V. Both ship in the U.S. market.")
+    assert [s.text for s in doc.sents] == ["Fluent Bit is written in C.", "It runs on Hyper-V.",
+                                           "Both ship in the U.S. market."]
+    assert [s[1] for s in _spans(nlp, doc.text)] == ["Fluent Bit", "C", "Hyper-V"]
+
+
 def test_common_word_names_keep_their_case(nlp):
     assert _spans(nlp, "move the cursor and continue typing") == []
     assert [s[1] for s in _spans(nlp, "Cursor added agent mode")] == ["Cursor"]
