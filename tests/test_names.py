@@ -343,6 +343,11 @@ def test_american_and_british_are_nationalities_too(lexicon):
     assert [h.text for h in find_names(text, lexicon) if h.strong] == []
 
 
+def test_regions_seasons_degrees_and_the_swiss_army_are_no_names(lexicon):
+    text = "It is the Swiss Army knife of North American colleges: no PhD needed, even over Christmas."
+    assert [h.text for h in find_names(text, lexicon) if h.strong] == []
+
+
 @pytest.mark.parametrize("text,word,initial", [
     ('Upper management says "Nope", and they drop it.', "Nope", True),  # quoted speech starts as a sentence does
     ('It works (assuming "Search and store files" is on).', "Search", True),  # a quoted label
