@@ -266,36 +266,6 @@ def test_the_shipped_catalog_tells_a_product_from_its_relatives(form, name):
     ("It ran under DOS before ROS 2 replaced ROS 1.", [("DOS", "MS-DOS"), ("ROS 2", "ROS 2"), ("ROS 1", "ROS")]),
     ("Adobe answered with Adobe Express, a direct competitor to Canva.",
      [("Adobe", "Adobe"), ("Adobe Express", "Adobe Express"), ("Canva", "Canva")]),
-])
-def test_office_packaging_accessibility_and_lms_names_are_found(shipped_nlp, text, found):
-    assert _names(shipped_nlp, text) == found
-
-
-@pytest.mark.parametrize("text", [
-    "a word of warning: the outlook is grim and the dos and don'ts of an apt design",
-    "a DoS attack snaps the link; we fetch the results",
-])
-def test_office_and_packaging_names_do_not_match_english(shipped_nlp, text):
-    assert _names(shipped_nlp, text) == []
-
-
-@pytest.mark.parametrize("rivals", [("NordVPN", "Mullvad", "Proton VPN"), ("systemd", "runit", "OpenRC"),
-                                    ("Plex", "Jellyfin", "Kodi"), ("Duolingo", "Babbel", "Rosetta Stone"),
-                                    ("Wayland", "Xorg"), ("7-Zip", "WinRAR"), ("Home Assistant", "openHAB", "Hubitat"),
-                                    ("Pi-hole", "AdGuard Home"), ("pfSense", "OPNsense", "OpenWrt"),
-                                    ("Zotero", "Mendeley", "EndNote"), ("GIMP", "Krita", "Photopea"),
-                                    ("VirtualBox", "Parallels Desktop", "UTM"), ("MATLAB", "Octave", "Mathematica")])
-def test_mainstream_rivals_share_a_category(shipped, rivals):
-    entries = [shipped.get(name) for name in rivals]
-    assert all(entries) and len({e.category for e in entries}) == 1
-
-
-@pytest.mark.parametrize("text", ["we let off some steam and had wine with a calm norton", "plasma physics in kodiak"])
-def test_mainstream_names_that_are_english_words_match_only_as_written(shipped_nlp, text):
-    assert _names(shipped_nlp, text) == []
-
-
-@pytest.mark.parametrize("text,found", [
     ("Weights and Biases beats MLflow for sweeps, and Hyperopt lost to Optuna.",
      [("Weights and Biases", "Weights & Biases"), ("MLflow", "MLflow"), ("Hyperopt", "Hyperopt"), ("Optuna", "Optuna")]),
     ("We left ESXi for Proxmox, and 3ds Max for Blender.",
@@ -306,17 +276,28 @@ def test_mainstream_names_that_are_english_words_match_only_as_written(shipped_n
     ("nftables replaced iptables; firewalld sits on top.",
      [("nftables", "nftables"), ("iptables", "iptables"), ("firewalld", "firewalld")]),
 ])
-def test_names_from_the_forty_ninth_pass_s_dev_quotes_are_found(shipped_nlp, text, found):
+def test_names_real_dev_missed_are_found(shipped_nlp, text, found):
     assert _names(shipped_nlp, text) == found
 
 
-@pytest.mark.parametrize("rivals", [("FMOD", "Wwise"), ("PowerDNS", "dnsdist"), ("Cemu", "PPSSPP"), ("s6", "runit"),
+@pytest.mark.parametrize("rivals", [("NordVPN", "Mullvad", "Proton VPN"), ("systemd", "runit", "OpenRC"),
+                                    ("Plex", "Jellyfin", "Kodi"), ("Duolingo", "Babbel", "Rosetta Stone"),
+                                    ("Wayland", "Xorg"), ("7-Zip", "WinRAR"), ("Home Assistant", "openHAB", "Hubitat"),
+                                    ("Pi-hole", "AdGuard Home"), ("pfSense", "OPNsense", "OpenWrt"),
+                                    ("Zotero", "Mendeley", "EndNote"), ("GIMP", "Krita", "Photopea"),
+                                    ("VirtualBox", "Parallels Desktop", "UTM"), ("MATLAB", "Octave", "Mathematica"),
+                                    ("FMOD", "Wwise"), ("PowerDNS", "dnsdist"), ("Cemu", "PPSSPP"), ("s6", "runit"),
                                     ("Xamarin.Forms", "Avalonia", "Uno Platform"), ("Pingora", "NGINX")])
-def test_rivals_from_the_forty_ninth_pass_share_a_category(shipped, rivals):
+def test_rivals_share_a_category(shipped, rivals):
     entries = [shipped.get(name) for name in rivals]
     assert all(entries) and len({e.category for e in entries}) == 1
 
 
-@pytest.mark.parametrize("text", ["the Galaxy S6 drifts like a tumbleweed at 7200 rpm", "an oban, a xenia and an irix"])
-def test_case_sensitive_names_of_the_forty_ninth_pass_leave_english_alone(shipped_nlp, text):
+@pytest.mark.parametrize("text", [
+    "a word of warning: the outlook is grim and the dos and don'ts of an apt design",
+    "a DoS attack snaps the link; we fetch the results",
+    "we let off some steam and had wine with a calm norton", "plasma physics in kodiak",
+    "the Galaxy S6 drifts like a tumbleweed at 7200 rpm", "an oban, a xenia and an irix",
+])
+def test_names_that_are_english_words_match_only_as_written(shipped_nlp, text):
     assert _names(shipped_nlp, text) == []
