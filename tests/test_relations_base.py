@@ -123,6 +123,17 @@ def test_an_object_list_may_open_with_an_adjective_or_markdown(text, cue, listed
 
 
 @pytest.mark.parametrize("text,listed", [
+    ("How does it compare to other pg-backed Python job runners like Procrastinate or Chancy?", ["Procrastinate", "Chancy"]),
+    ("It compares well to Rust-based tools such as Biome.", ["Biome"]),  # the name qualifies the kind
+    ("It compares well to Python and Procrastinate.", ["Python", "Procrastinate"]),
+])
+def test_a_name_that_qualifies_a_kind_is_no_item_of_its_examples(text, listed):
+    ctx = _ctx(text, ["Python", "Rust", "Procrastinate", "Chancy", "Biome"])
+    start = text.index(" to ") + 4
+    assert [h.text for h in list_after(ctx, start, len(text))] == listed
+
+
+@pytest.mark.parametrize("text,listed", [
     ("It is built on a modern stack (Elixir, ClickHouse and PostgreSQL).", ["Elixir", "ClickHouse", "PostgreSQL"]),
     ("It is built on a modern stack (e.g. Elixir) and Redis.", ["Elixir"]),  # the list ends with its parenthesis
     ("It is built on a modern stack, as most are (Elixir).", []),  # the parenthesis does not follow the noun

@@ -69,6 +69,9 @@ def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight
         if re.search(r"[.;!?]\s|\s[—–]\s", gap) and items:
             break
         if not items:  # the list must start right after the cue (at once, for a verb's object), not later on
+            if _KIND_MODIFIER.match(ctx.text, hit.end):
+                cursor = hit.end
+                continue  # "other python job runners like Procrastinate": the name qualifies the kind, not an item
             if spelled and hit.start == spelled.end():
                 pass  # "built on a modern stack (Elixir, ClickHouse and PostgreSQL)"
             elif _EXAMPLES_OF.fullmatch(gap):
@@ -113,6 +116,8 @@ _ARTICLES = re.compile(r"(?:\s|[\[*_`'\"“‘]|\b(?:a|an|the|its|their|his|her|
 _EXAMPLES_OF = re.compile(_ARTICLES.pattern + r"(?:(?!(?:when|where|while|if|that|which|who|because|than|as|and|or|but|"
                           r"to|for|with|of|on|in|at|by|from|we|you|they|there)\b)[a-z][\w-]*\s+){0,2}"
                           r"[a-z][\w-]*s\s+(?:like|such\s+as|including)\s+[\[*_`\"“]*")
+# after a name, the rest of a plural kind whose examples follow: "python job runners like …", "Rust-based tools such as …"
+_KIND_MODIFIER = re.compile(r"(?:-[a-z]+)?(?:\s+[a-z][\w-]*){0,2}\s+[a-z][\w-]*s\s+(?:like|such\s+as|including)\s")
 # an object that is no name, spelled out by the names in the parenthesis after it ("the ELK stack (", "a modern
 # stack (e.g. "), or named after it ("another lightweight and popular system called ")
 _SPELLED_OUT = re.compile(_ARTICLES.pattern + r"(?:[a-zA-Z][\w-]*\s+){0,2}[a-zA-Z][\w-]*\s*(?P<paren>\()\s*"
