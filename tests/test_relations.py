@@ -1070,6 +1070,17 @@ def test_who_backs_a_product_or_a_kind_of_many_products_makes_no_dependency(tmp_
     assert not {e for e in view.edges(quote, "depends_on") if e[1] in ("Qdrant", "Pinecone")}
 
 
+@pytest.mark.parametrize("quote,expected", [
+    ("The old stack consisted of a monolithic backend application written in Python.", set()),  # the application's
+    ("Our application tier consists of Node.js-based services written in Typescript.", set()),
+    ("Qdrant is a vector store written in Rust.", {("depends_on", "Qdrant", "Rust")}),  # the copula makes the noun Qdrant's
+    ("Qdrant, a vector store written in Rust, is fast.", {("depends_on", "Qdrant", "Rust")}),  # and so does the apposition
+])
+def test_a_participle_cue_after_an_unnamed_thing_is_that_thing_s_dependency(tmp_path, quote, expected):
+    view = GraphView(run_docs(tmp_path, [("Pinecone notes", [quote])]))
+    assert {e for e in view.edges(quote, "depends_on") if e[1] != "Node.js"} == expected
+
+
 @pytest.mark.parametrize("quote,product,maker", [
     ("PennyLane by Xanadu is a library for quantum machine learning.", "PennyLane", "Xanadu"),
     ("It is an alternative to the more economical Noiseware by Imagenomic.", "Noiseware", "Imagenomic"),

@@ -31,6 +31,15 @@ _PARTICIPLE = re.compile(r"\w+ing\b", re.IGNORECASE)
 _AFTER_COMMA_OR_BY = re.compile(r"[\w)]\s*,\s*$|\bby\s+$")  # "…, utilizing X", "… by using X"
 _IT = re.compile(r"[ \t\n\-•*]*it\b(?!['’]s\s+(?:time|worth|possible|easy|hard))", re.IGNORECASE)  # "It compiles …"
 _MORE = re.compile(r"\s+(?:with|using|plus|alongside)\s+|\s*\+\s*", re.IGNORECASE)
+# a cue that opens with a participle qualifies the noun before it: "services written in TypeScript"
+_PARTICIPLE_CUE = re.compile(r"(?:written|implemented|coded|rewritten|programmed|built|developed|based|powered|hosted|"
+                             r"deployed|running|layered|made)\b", re.IGNORECASE)
+# that noun is an unnamed thing when a determiner or a preposition opens its phrase and no copula or apposition makes
+# it a name's ("X is a server written in Go", "Zed, an editor written in Rust" are X's and Zed's)
+_UNNAMED_USER = re.compile(r"(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!['’]s )(?<!\bas )(?<!\bbe )(?<!, )(?<![—–] )"
+                           r"\b(?:a|an|the|our|their|my|your|some|several|many|these|those|of|with|for|from)\s+"
+                           r"(?:[\w.-]+\s+){0,3}?(?!(?:it|which|that|is|are|was|were|be|been|being|also|now|still|all|"
+                           r"both|each|one|ones|itself)\b)[a-z][a-z-]*[a-z]\s+$")
 _ARTICLES_ONLY = re.compile(r"(?:\s|\b(?:a|an|the)\b)*")
 # a person or a team uses it ("At my shop we rely heavily on Langfuse"): their choice, no product's dependency
 _PERSON_BEFORE = re.compile(r"\b(?:I|we|you|(?:my|our|your|their)\s+(?:team|shop|company|org))\s+"
@@ -102,8 +111,10 @@ def _dependency(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
         named = []
         sources = [x for x in [antecedent(ctx, m.end("object") + 1, fallback or subject)] if x]
     elif not named and (_PERSON_BEFORE.search(ctx.text, max(lo, m.start() - 40), m.start())
-                        or scope.lexicon.search("kind_opens", ctx.text[s_lo:m.start()])):
-        return  # a person's choice, or what a kind of products opening the sentence uses ("Libraries built on D3: …")
+                        or scope.lexicon.search("kind_opens", ctx.text[s_lo:m.start()])
+                        or _PARTICIPLE_CUE.match(m.group()) and _UNNAMED_USER.search(ctx.text, s_lo, m.start())):
+        return  # a person's choice, what a kind of products opening the sentence uses ("Libraries built on D3: …"),
+        # or what an unnamed thing is made of ("a monolithic backend application written in Python")
     else:
         sources = named or [x for x in [_aside_owner(ctx, m, s_lo) or apposed_owner(ctx, s_lo, m.start())
                                         or antecedent(ctx, m.start(), fallback)] if x]
