@@ -117,7 +117,8 @@ _EXAMPLES_OF = re.compile(_ARTICLES.pattern + r"(?:(?!(?:when|where|while|if|tha
                           r"to|for|with|of|on|in|at|by|from|we|you|they|there)\b)[a-z][\w-]*\s+){0,2}"
                           r"[a-z][\w-]*s\s+(?:like|such\s+as|including)\s+[\[*_`\"“]*")
 # after a name, the rest of a plural kind whose examples follow: "python job runners like …", "Rust-based tools such as …"
-_KIND_MODIFIER = re.compile(r"(?:-[a-z]+)?(?:\s+[a-z][\w-]*){0,2}\s+[a-z][\w-]*s\s+(?:like|such\s+as|including)\s")
+_KIND_MODIFIER = re.compile(r"(?:-[a-z]+)?(?:\s+[a-z][\w-]*){0,2}\s+[a-z][\w-]*s\s+(?:like|such\s+as|including)\s+"
+                            r"(?=[\[*_`\"“]*[A-Z])")  # examples follow, not "Modal keeps cutting prices like this"
 # an object that is no name, spelled out by the names in the parenthesis after it ("the ELK stack (", "a modern
 # stack (e.g. "), or named after it ("another lightweight and popular system called ")
 _SPELLED_OUT = re.compile(_ARTICLES.pattern + r"(?:[a-zA-Z][\w-]*\s+){0,2}[a-zA-Z][\w-]*\s*(?P<paren>\()\s*"
