@@ -1071,6 +1071,17 @@ def test_who_backs_a_product_or_a_kind_of_many_products_makes_no_dependency(tmp_
 
 
 @pytest.mark.parametrize("quote,expected", [
+    ("Discord migrated from MongoDB to Cassandra back in 2016.", {("MongoDB", "Apache Cassandra")}),  # Discord moved
+    ("Migrating our static websites from CloudFront to Netlify was easy.", {("Amazon CloudFront", "Netlify")}),
+    ("We switched from Jenkins over to using GitLab CI.", {("Jenkins", "GitLab CI")}),
+])
+def test_a_move_from_one_product_to_another_makes_those_two_the_rivals(tmp_path, quote, expected):
+    view = GraphView(run_docs(tmp_path, [("Qdrant notes", [quote])]))
+    assert {tuple(sorted((e[1], e[2]))) for e in view.edges(quote, "competes_with")} == \
+        {tuple(sorted(pair)) for pair in expected}
+
+
+@pytest.mark.parametrize("quote,expected", [
     ("The old stack consisted of a monolithic backend application written in Python.", set()),  # the application's
     ("Our application tier consists of Node.js-based services written in Typescript.", set()),
     ("Qdrant is a vector store written in Rust.", {("depends_on", "Qdrant", "Rust")}),  # the copula makes the noun Qdrant's

@@ -34,6 +34,11 @@ _VERSUS = re.compile(r"(?:versus|vs|instead\s+of|rather\s+than)", re.IGNORECASE)
 _FOCUS = r"(?!\s+(?:only|just|merely|simply|solely|exclusively)\b)"
 _NEGATION = re.compile(r"\b(?:(?<!\bor )(?<!\bif )not" + _FOCUS + r"|isn't|aren't|no(?!-)(?!\s+longer\b)|"
                        r"no\s+longer" + _FOCUS + r"|never|doesn't|don't|neither|nor)\b")
+# a move from one product to another: "switched from", "migrating our sites from", "moved off of"
+_MOVE = re.compile(r"(?:switch|migrat|mov|port|came|coming)", re.IGNORECASE)
+# what may stand between the products moved from and the one moved to: "CloudFront+S3 to", "Jenkins over to using"
+_MOVED_TO = re.compile(r"(?:\s*[+/&]\s*[\w.-]+)*\s+(?:(?:all\s+)?(?:the\s+way\s+)?over\s+)?(?:to|onto)\s+(?:using\s+)?",
+                       re.IGNORECASE)
 _CONTRAST = re.compile(r"\b(?:but|however|yet)\b", re.IGNORECASE)
 _PRONOUN = re.compile(r"\s*(?:it|them|this|that)\b|\s*$")
 _IT = re.compile(r"\s*it\b")
@@ -110,6 +115,15 @@ def _competition_list(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     same_pool = _SAME.search(m.group()) is not None
     if not targets and subject and (pronoun or same_pool):
         targets = [subject]  # "competes for the same buyers"
+    moved = _MOVED_TO.match(ctx.text, targets[-1].end) if targets and _MOVE.match(m.group()) else None
+    ends = list_after(ctx, moved.end(), s_hi, max_gap=14, tight=True) if moved else []
+    if ends:  # "Discord migrated from MongoDB to Cassandra": the two are the rivals, whoever moved
+        for target, end in ((t, e) for t in targets for e in ends if t.root != e.root):
+            if negation or frozenset((target.root, end.root)) in negated:
+                yield Reading(target, end, target.start, end.end, rejected="negated", rule="competes.negated")
+            else:
+                yield Reading(target, end, target.start, end.end)  # the cue's own reading: the scorer knows it
+        return
     sources = actors if len(actors) > 1 and not named else [source]
     for source, target in ((src, tgt) for src in sources for tgt in targets):
         if source is None:
