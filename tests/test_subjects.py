@@ -199,9 +199,12 @@ def test_a_quote_naming_one_title_product_is_about_it_not_about_the_titles_main_
     assert (table.name(att.subject), att.rule) == ("Acmebase", "subject.named")
 
 
-def test_without_a_model_the_subtitle_words_carry_an_unnamed_quote_to_the_product_they_describe():
+def test_without_a_model_the_subtitle_words_carry_an_unnamed_quote_to_the_product_they_describe(monkeypatch):
+    from kg.extract import subjects
     from kg.extract.subjects import attribute_subjects
     from kg.extract.text import QuoteContext
+
+    monkeypatch.setattr(subjects, "load_subject_model", lambda *a: None)  # the hand-set scores decide, no model file
 
     first = "Acmebase indexed the catalog quickly."
     table, ids, hits = _table_and_hits(first, ["Acmebase", "Widgetly"])
