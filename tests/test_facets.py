@@ -109,6 +109,25 @@ def test_a_facet_model_reads_words_facts_and_the_rules_answer():
     assert model.best(("f:other",)) == "thesis"
 
 
+def test_a_stance_model_that_contradicts_the_quote_s_own_verdict_yields_to_the_rules(monkeypatch):
+    from kg.extract import facets
+    from kg.extract.scorer import RelationModel
+
+    def one_label(labels, label):  # a model that always answers ``label``
+        return facets.FacetModel(RelationModel(labels, tuple(5.0 if x == label else 0.0 for x in labels), {}, 0.0))
+
+    def facets_with(stance):
+        models = {"perspective": one_label(("testimonial", "thesis"), "testimonial"),
+                  "stance": one_label(("mixed", "negative", "neutral", "positive"), stance)}
+        monkeypatch.setattr(facets, "load_facet_models", lambda *a: models)
+        return facets.quote_facets(text, [], ["corrupt", "preview", "database"])
+
+    text = "No ship: the branching feature corrupted two of our preview databases in one week."
+    assert facets._ruled_facets(text, []).stance == "negative"
+    assert facets_with("positive").stance == "negative"  # "No ship" is no praise: the rules, which weigh it, decide
+    assert facets_with("mixed").stance == "mixed"  # what does not contradict the verdict stands
+
+
 def test_without_words_the_rules_decide():
     from kg.extract.facets import _ruled_facets, quote_facets
 

@@ -215,7 +215,14 @@ def quote_facets(text: str, facts: list[str] | None = None, words: list[str] | N
 
     perspective, stance = models["perspective"], models["stance"]
     p_probs, s_probs = model_stack(perspective.model, stance.model).probabilities(feats)  # one look-up for both
-    return Facets(perspective.best_of(p_probs), stance.best_of(s_probs), ruled.verdict)
+    felt = stance.best_of(s_probs)
+    if felt == _CONTRADICTS.get(ruled.verdict):  # the model contradicts the quote's own verdict: the rules weigh it
+        felt = ruled.stance
+    return Facets(perspective.best_of(p_probs), felt, ruled.verdict)
+
+
+# the stance a quote's own verdict rules out: "No ship: …" is not praise, "Ship it" no complaint
+_CONTRADICTS = {"no_ship": "positive", "ship": "negative"}
 
 
 FACETS_MODEL = "facets.model.json"
