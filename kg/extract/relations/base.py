@@ -113,11 +113,12 @@ _ARTICLES = re.compile(r"(?:\s|[\[*_`'\"“‘]|\b(?:a|an|the|its|their|his|her|
                        r"original|portable|enhanced)\b)*",
                        re.IGNORECASE)
 # a plural noun whose examples follow: "incumbents such as ", "legacy tools like "
+_KIND_OF_EXAMPLES = r"[a-z][\w-]*s\s+(?:like|such\s+as|including)\s+"
 _EXAMPLES_OF = re.compile(_ARTICLES.pattern + r"(?:(?!(?:when|where|while|if|that|which|who|because|than|as|and|or|but|"
                           r"to|for|with|of|on|in|at|by|from|we|you|they|there)\b)[a-z][\w-]*\s+){0,2}"
-                          r"[a-z][\w-]*s\s+(?:like|such\s+as|including)\s+[\[*_`\"“]*")
+                          + _KIND_OF_EXAMPLES + r"[\[*_`\"“]*")
 # after a name, the rest of a plural kind whose examples follow: "python job runners like …", "Rust-based tools such as …"
-_KIND_MODIFIER = re.compile(r"(?:-[a-z]+)?(?:\s+[a-z][\w-]*){0,2}\s+[a-z][\w-]*s\s+(?:like|such\s+as|including)\s+"
+_KIND_MODIFIER = re.compile(r"(?:-[a-z]+)?(?:\s+[a-z][\w-]*){0,2}\s+" + _KIND_OF_EXAMPLES +
                             r"(?=[\[*_`\"“]*[A-Z])")  # examples follow, not "Modal keeps cutting prices like this"
 # an object that is no name, spelled out by the names in the parenthesis after it ("the ELK stack (", "a modern
 # stack (e.g. "), or named after it ("another lightweight and popular system called ")
