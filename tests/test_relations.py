@@ -87,6 +87,9 @@ KILLER_ADJECTIVE = "With persistent volumes, Modal is a total Runloop Devbox kil
 THE_KILLER = "With persistent volumes, Modal is the Runloop Devbox killer we waited for."
 DAYS_NUMBERED = "E2B keeps shipping, and Runloop Devbox's days are numbered."
 NOTHING_THREATENS = "Honestly nothing threatens Runloop Devbox here."
+HEIR_APPARENT = "Modal is the heir apparent to E2B for long-running jobs."
+USURPED = "Modal usurped E2B as the default sandbox for agent builders."
+LOST_LEAD = "E2B lost its lead to Modal once GPUs arrived."
 
 OWN_MAKER = "The biggest threat to GitHub Copilot is Microsoft, which keeps renaming it."
 
@@ -193,7 +196,7 @@ DOCS = [
     ("E2B vs Runloop Devbox", [ADMINS_EXODUS, FRAMEWORKS_SWITCHED, WE_SWITCHED, THE_KILLER, DAYS_NUMBERED,
                                TAKING_PLACE, NEXT_BIG_THING, TAKES_OVER, DEPRECATED_FOR, EXODUS,
                                CHOOSING_TO_MIGRATE, SUCCESSOR, RIVAL_FATE, THAT_THREATENS, KILLER_ADJECTIVE,
-                               NOTHING_THREATENS]),
+                               NOTHING_THREATENS, HEIR_APPARENT, USURPED, LOST_LEAD]),
     ("E2B vs Daytona", [SURPASSING, SURPASSED_BY, REPLACED_AS_DEFAULT, EXISTENTIAL, WINNING_DEALS, BECOME_THREAT, QUIETLY_REPLACING, EDGING_AHEAD, BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
                          OPENER_MAKER, REPRESENTS_THREAT, CRUSHING, COULD_SURPASS, TEAMS_DROPPING, LOSE_THE_MINDSHARE]),
     ("Daytona vs Milvus", [OWNERS_WHICH, THIS_PROJECT, BUILT_BY, MAKER_MODIFIER, MAKER_WORDS_BY, MAKER_ASIDE, BOUGHT_BY,
@@ -417,6 +420,9 @@ def test_one_team_s_move_is_no_threat(view):
     (TAKING_PLACE, "Modal", "Runloop Devbox", None, False),  # "its" is the quote's subject
     (NEXT_BIG_THING, "Modal", "Daytona", None, False),
     (TAKES_OVER, "Modal", "E2B", None, False),
+    (HEIR_APPARENT, "Modal", "E2B", None, False),  # an heir, like a successor
+    (USURPED, "Modal", "E2B", None, False),
+    (LOST_LEAD, "Modal", "E2B", None, False),
 ])
 def test_threats_with_horizons(view, quote, actor, target, horizon, hedged):
     threats = [(view.name(r.source), view.name(r.target), r.horizon, r.hedged)
