@@ -52,6 +52,7 @@ def test_patterns_are_case_insensitive(lexicon):
     ("API", True), ("APIs", True), ("IDE", True), ("IDEs", True), ("LLMs", True),
     ("Qdrant", False), ("MCP", False), ("api", True), ("int8", True), ("Type", True),
     ("single-vCPU", True), ("multi-GPU", True), ("DBA", True), ("Claude-API", False), ("x-Qdrant", False),
+    ("RDBMS", True), ("x86", True), ("Distros", True), ("H100", True), ("EULA", True),  # kinds, units, hardware
 ])
 def test_is_generic(lexicon, word, generic):
     assert lexicon.is_generic(word) is generic
