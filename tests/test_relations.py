@@ -38,6 +38,7 @@ NOT_BUT = "Chroma is not a drop-in replacement for Milvus but is a drop-in repla
 ALTERNATIVE_ASIDE = "Chroma is an open-source alternative (Apache 2.0) to Pinecone for small teams."
 NUMBERED_NAMES = "There were only three possible contenders:\n1. Milvus\n2. Pinecone\n3. Qdrant."
 CATEGORY_IN_SPACE = "Other vector databases in this space: Milvus, Vespa, and Chroma."
+EXAMPLE_PAIR = "Most teams pick open-source engines (e.g. Milvus, Vespa) for the price."  # "e.g.": two examples are a list
 COMPARING = "Teams comparing Milvus and Vespa sometimes also evaluate Chroma."
 IN_FAVOUR_OF = "Our platform team is removing Pinecone in favour of Qdrant this quarter."
 IN_FAVOUR_HEAD = "The new build eschews the Zilliz-developed Milvus cluster in favor of alternatives such as Chroma."
@@ -90,6 +91,7 @@ NOTHING_THREATENS = "Honestly nothing threatens Runloop Devbox here."
 HEIR_APPARENT = "Modal is the heir apparent to E2B for long-running jobs."
 USURPED = "Modal usurped E2B as the default sandbox for agent builders."
 LOST_LEAD = "E2B lost its lead to Modal once GPUs arrived."
+STREAM_OF_USERS = "E2B is fine, but a steady stream of users move to Modal for the GPUs."
 
 OWN_MAKER = "The biggest threat to GitHub Copilot is Microsoft, which keeps renaming it."
 
@@ -196,7 +198,8 @@ DOCS = [
     ("E2B vs Runloop Devbox", [ADMINS_EXODUS, FRAMEWORKS_SWITCHED, WE_SWITCHED, THE_KILLER, DAYS_NUMBERED,
                                TAKING_PLACE, NEXT_BIG_THING, TAKES_OVER, DEPRECATED_FOR, EXODUS,
                                CHOOSING_TO_MIGRATE, SUCCESSOR, RIVAL_FATE, THAT_THREATENS, KILLER_ADJECTIVE,
-                               NOTHING_THREATENS, HEIR_APPARENT, USURPED, LOST_LEAD]),
+                               NOTHING_THREATENS, HEIR_APPARENT, USURPED, LOST_LEAD,
+                               STREAM_OF_USERS]),
     ("E2B vs Daytona", [SURPASSING, SURPASSED_BY, REPLACED_AS_DEFAULT, EXISTENTIAL, WINNING_DEALS, BECOME_THREAT, QUIETLY_REPLACING, EDGING_AHEAD, BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
                          OPENER_MAKER, REPRESENTS_THREAT, CRUSHING, COULD_SURPASS, TEAMS_DROPPING, LOSE_THE_MINDSHARE]),
     ("Daytona vs Milvus", [OWNERS_WHICH, THIS_PROJECT, BUILT_BY, MAKER_MODIFIER, MAKER_WORDS_BY, MAKER_ASIDE, BOUGHT_BY,
@@ -207,7 +210,7 @@ DOCS = [
     ("Notes on a shortlist", [CATEGORY_LIST, CATEGORY_EXAMPLES, CATEGORY_MIXED, RUNDOWN, STACK_RUNDOWN, NUMBERED_NAMES,
                               ALTERNATIVES_LIKE]),
     ("Chroma in the prototype", [INSTEAD_OF, COMPATIBLE, NOT_BUT, ALTERNATIVE_ASIDE]),
-    ("Vector store notes", [CATEGORY_IN_SPACE, COMPARING, DITCHED_FOR, DROPPED_SUPPORT, IN_FAVOUR_OF, IN_FAVOUR_HEAD, SIMILAR_SPACE,
+    ("Vector store notes", [CATEGORY_IN_SPACE, EXAMPLE_PAIR, COMPARING, DITCHED_FOR, DROPPED_SUPPORT, IN_FAVOUR_OF, IN_FAVOUR_HEAD, SIMILAR_SPACE,
                             LANGUAGE_KIND_DASH, GOOD_OPTIONS]),
     ("Restic review", [MADE_WITH_THE_SUBJECT]),
     ("What Qdrant, Jan, Daytona and E2B are made of", [WRITTEN_IN, WRITTEN_IN_IMPLICIT, DEFAULTS_TO, COMES_WITH,
@@ -262,6 +265,7 @@ def _rule_findings(extract, text: str, names: tuple[str, ...], subject: str | No
     # "in this space" may stand between a category noun and its list
     (CATEGORY_IN_SPACE, {("competes_with", "Milvus", "Vespa"), ("competes_with", "Chroma", "Milvus"),
                          ("competes_with", "Chroma", "Vespa")}),
+    (EXAMPLE_PAIR, {("competes_with", "Milvus", "Vespa")}),
     (IN_FAVOUR_OF, {("competes_with", "Pinecone", "Qdrant")}),
     # the head of the dropped noun phrase, not the maker glued to it
     (IN_FAVOUR_HEAD, {("competes_with", "Chroma", "Milvus")}),
@@ -423,6 +427,7 @@ def test_one_team_s_move_is_no_threat(view):
     (HEIR_APPARENT, "Modal", "E2B", None, False),  # an heir, like a successor
     (USURPED, "Modal", "E2B", None, False),
     (LOST_LEAD, "Modal", "E2B", None, False),
+    (STREAM_OF_USERS, "Modal", "E2B", None, False),  # users as a group, the verb in the present
 ])
 def test_threats_with_horizons(view, quote, actor, target, horizon, hedged):
     threats = [(view.name(r.source), view.name(r.target), r.horizon, r.hedged)
