@@ -24,7 +24,7 @@ from kg.extract.relations.cues import Reading, Scope, reader, rival_pairs, run_c
 from kg.extract.text import QuoteContext, clause_bounds
 from kg.lexicon import Lexicon
 from kg.registry import relation_extractors
-from kg.resolve import EntityTable
+from kg.resolve import EntityTable, Hit
 
 __all__ = ["competes_with"]
 
@@ -118,11 +118,8 @@ def _competition_list(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     moved = _MOVED_TO.match(ctx.text, targets[-1].end) if targets and _MOVE.match(m.group()) else None
     ends = list_after(ctx, moved.end(), s_hi, max_gap=14, tight=True) if moved else []
     if ends:  # "Discord migrated from MongoDB to Cassandra": the two are the rivals, whoever moved
-        for target, end in ((t, e) for t in targets for e in ends if t.root != e.root):
-            if negation or frozenset((target.root, end.root)) in negated:
-                yield Reading(target, end, target.start, end.end, rejected="negated", rule="competes.negated")
-            else:
-                yield Reading(target, end, target.start, end.end)  # the cue's own reading: the scorer knows it
+        for old, new in ((t, e) for t in targets for e in ends if t.root != e.root):
+            yield _rival(old, new, old.start, new.end, negation or frozenset((old.root, new.root)) in negated)
         return
     sources = actors if len(actors) > 1 and not named else [source]
     for source, target in ((src, tgt) for src in sources for tgt in targets):
@@ -130,13 +127,17 @@ def _competition_list(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
             break
         start = min(m.start(), source.start if source.end else m.start())
         end = max(target.end, m.end())
-        if negation or frozenset((source.root, target.root)) in negated:
-            yield Reading(source, target, start, end, rejected="negated", rule="competes.negated")
-            continue
-        yield Reading(source, target, start, end)
+        yield _rival(source, target, start, end, negation or frozenset((source.root, target.root)) in negated)
     if not negation and sources[0] is not None and _RIVALS.search(m.group()):  # each other's rivals too
         for a, b in rival_pairs(targets, scope):
             yield Reading(a, b, a.start, b.end, rule="competes.cue_list_fellows")
+
+
+def _rival(source: Hit, target: Hit, start: int, end: int, negated: bool) -> Reading:
+    """A rivalry a cue reads (its own rule: the scorer knows it), or its rejection where the clause negates it."""
+    if negated:
+        return Reading(source, target, start, end, rejected="negated", rule="competes.negated")
+    return Reading(source, target, start, end)
 
 
 # a cue after which every name listed is a rival of the same one, and so of the others: "an alternative to
