@@ -17,6 +17,7 @@ __all__ = ["common_words", "find_name", "fold_case", "frequency", "is_common", "
            "is_unheard", "is_vocabulary", "lowers_plainly", "name_pattern", "preload", "stands_alone", "zipf"]
 
 COMMON = 1000  # at or above this count a lowercase word is ordinary English ("trigger", "bolt", "temporal")
+_EVERYDAY = 10 * COMMON  # at or above it, an everyday word ("palm"): a name spelt with its letters matches as written
 RARE = 100  # below this count a word is almost certainly a name when it matches a known product
 VOCABULARY = 2.0  # at or above this Zipf frequency a lowercase word is technical vocabulary ("timestamps" 2.2);
 # the products the web writes in lowercase that often ("redis", "postgres") are the catalog's to know
@@ -311,6 +312,8 @@ def fold_case(form: str, rare: int = 100) -> bool:
     """
     if re.fullmatch(r"[A-Z]{2,}", form):  # "IDEA", "GRUB": an English word in capitals, a name as written
         return frequency(form) < max(rare, COMMON)
+    if re.fullmatch(r"[A-Za-z]+", form) and frequency(form) >= _EVERYDAY:
+        return False  # "PaLM": its letters spell an everyday word ("palm", "the Palm Pre"); "LaTeX", "eBay" still fold
     if not re.fullmatch(r"[A-Z][a-z]+", form):
         return True
     return frequency(form) < rare

@@ -61,7 +61,7 @@ def test_claim_precedence_puts_crisp_claims_first():
 def test_maker_rule_and_allowed_types():
     facts = fact_types()
     assert {n for n, r in facts.relations.items() if not r.maker_may_relate} == {"competes_with", "threatens"}
-    assert facts.allowed_types["developed_by"] == ({"Product", "Technology"}, {"Organization", "Product"})
+    assert facts.allowed_types["developed_by"] == ({"Product", "Technology", "Platform"}, {"Organization", "Product"})
 
 
 @pytest.mark.parametrize(("edit", "key", "problem"), [

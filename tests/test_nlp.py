@@ -22,7 +22,8 @@ def _spans(nlp, text):
 
 @pytest.mark.parametrize("form,folds", [("Cursor", False), ("Continue", False), ("Qdrant", True), ("pgvector", True),
                                         ("GitHub Copilot", True), ("Phi-3.5-mini", True),
-                                        ("IDEA", False), ("GRUB", False), ("JSON", True), ("CUDA", True)])
+                                        ("IDEA", False), ("GRUB", False), ("JSON", True), ("CUDA", True),
+                                        ("PaLM", False), ("LaTeX", True), ("eBay", True), ("GitHub", True)])
 def test_fold_case(form, folds):
     assert fold_case(form) is folds
 

@@ -108,6 +108,7 @@ MAKER_MODIFIER = "We dropped the Zilliz-developed Milvus for something lighter."
 MAKER_WORDS_BY = "Milvus was created years ago by Zilliz for image search."
 MAKER_ASIDE = "Our pick came from Zilliz (the makers of Milvus) after a bake-off."
 BOUGHT_BY = "Milvus was bought by Zilliz, who now maintain it."
+PLATFORM_MAKER = "Milvus should run on Google's Android phones too."
 IT_LATER = "Daytona is where we started. Our team likes Milvus, but it runs on Kubernetes and that is a lot of cluster to babysit."
 IT_NEXT = "Ollama is fine, but for the team: Jan is a desktop app. It's built on top of open-source llama.cpp."
 PULLS_IN = "Qdrant is fine, but Weaviate's TypeScript Client pulls in Axios as a hard dependency."
@@ -203,7 +204,7 @@ DOCS = [
     ("E2B vs Daytona", [SURPASSING, SURPASSED_BY, REPLACED_AS_DEFAULT, EXISTENTIAL, WINNING_DEALS, BECOME_THREAT, QUIETLY_REPLACING, EDGING_AHEAD, BY_YEAR, NEXT_QUARTER, DANGER, USES_UNDER_HOOD, CLEFT, RISK_FOR, OWNER_RISK, LOSES,
                          OPENER_MAKER, REPRESENTS_THREAT, CRUSHING, COULD_SURPASS, TEAMS_DROPPING, LOSE_THE_MINDSHARE]),
     ("Daytona vs Milvus", [OWNERS_WHICH, THIS_PROJECT, BUILT_BY, MAKER_MODIFIER, MAKER_WORDS_BY, MAKER_ASIDE, BOUGHT_BY,
-                           TWO_DEPENDENCIES, CATALOG_MAKER, WHOSE, IT_LATER, EVALUATING]),
+                           TWO_DEPENDENCIES, CATALOG_MAKER, WHOSE, IT_LATER, EVALUATING, PLATFORM_MAKER]),
     ("Cursor vs Windsurf", NO_CUE + SIDE_BY_SIDE),
     ("GitHub Copilot vs Cursor", [OWN_MAKER]),
     ("Weaviate after a year: notes", [RIVALS_SPACE]),
@@ -537,6 +538,7 @@ def test_coordinated_dependencies_share_their_subject(view):
     (MAKER_WORDS_BY, "Milvus", "Zilliz", "maker.by"),  # "created years ago by"
     (MAKER_ASIDE, "Milvus", "Zilliz", "maker.verb"),  # "Zilliz (the makers of Milvus)"
     (BOUGHT_BY, "Milvus", "Zilliz", "maker.by"),  # an owner that now maintains it
+    (PLATFORM_MAKER, "Android", "Google", "maker.possessive"),  # a platform has a maker too
 ])
 def test_makers(view, quote, product, maker, rule):
     relations = view.relations(quote, "developed_by")

@@ -51,6 +51,15 @@ def test_a_company_named_product_may_hold_a_generic_word_but_not_end_with_one(tm
     assert {view.entities[m.entity_id].name for m in view.graph.mentions if m.quote_id == quote.id} == named
 
 
+def test_a_name_spelt_like_an_everyday_word_takes_no_maker_from_a_catalog_name_in_other_case(tmp_path):
+    """"the Palm Pre" is no sibling of Google's PaLM: a catalog name spelling "palm" matches only as written."""
+    text = "Amazon should stake out ground on Google's phones and the Palm Pre."
+    graph = run_docs(tmp_path, [("Notes", [text])])
+    names = _names(graph)
+    assert "Palm Pre" in names and names["Palm Pre"].maker is None
+    assert not any(r.type == "developed_by" and r.source == names["Palm Pre"].id for r in graph.relations)
+
+
 def test_former_employer_is_not_a_mention(graph):
     assert "Google" not in _names(graph)
 
