@@ -1237,7 +1237,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     # and the rare surnames of people the corpus names in full: "Frank Karlitschek" makes a later "Karlitschek" the
     # man ("Sarah Bird" leaves the routing daemon BIRD alone: a surname that is a word may name a product too)
     speakers |= {normalize_name(surname) for ns in raw.values() for n in ns if is_person(n.text)
-                 and not is_common((surname := n.text.split()[1]).lower())}
+                 and not is_common((surname := n.text.split()[-1]).lower())}
 
     # the names a title writes by their shape ("Pocket died: Karakeep for AI-tagged bookmarks"), as its parse found them
     titled = {normalize_name(split_release(n.text)[0]) for title in (titles or {}).values() for n in title.names

@@ -188,6 +188,9 @@ _NAME_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", 
                  "da_DK", "fi_FI", "no_NO", "hu_HU", "ro_RO", "tr_TR", "hi_IN")
 
 
+_PARTICLES = frozenset({"van", "von", "de", "di", "da", "du", "del", "der", "la", "le", "Van", "Von", "De", "Di", "Da",
+                        "Du", "Del", "La", "Le"})  # between a given name and a surname: "Kyle Van Deusen"
+_SURNAME_PREFIX = re.compile(r"(?:Mc|Mac|De|Di|Le|La|Van|O['’])(?=[A-Z][a-z])")  # "McNeel", "DeVoe", "O'Brien"
 _SURNAME_ZIPF = 3.0  # a surname is rare on the web; "Sim", "Metrics" are words ("Isaac Sim", "Victoria Metrics")
 
 
@@ -217,13 +220,16 @@ def is_person(name: str) -> bool:
     common English one ("Neil Young", "Sarah Bird"), from faker's lists of names; "Kata Containers", "Charles Proxy"
     or a lone "Linus" are not read as people.
 
-    >>> is_person("Willy Tarreau"), is_person("Neil Young"), is_person("Isaac Sim")
-    (True, True, False)
+    >>> is_person("Willy Tarreau"), is_person("Neil Young"), is_person("Isaac Sim"), is_person("John McEleney")
+    (True, True, False, True)
     """
     words = name.split()
-    return len(words) == 2 and is_given_name(words[0]) and words[1][:1].isupper() and words[1][1:].islower() \
-        and words[1].isalpha() and (words[1] in _tables()[3] or not is_common(words[1].lower())
-                                    and zipf(words[1].lower()) < _SURNAME_ZIPF)
+    if len(words) == 3 and (words[1] in _PARTICLES or is_given_name(words[1])):  # "Paolo Di Tommaso", "Juan Pablo …"
+        words = [words[0], words[2]]
+    surname = _SURNAME_PREFIX.sub("", words[-1], count=1) if len(words) == 2 else ""  # "McEleney", "DeVoe"
+    return len(words) == 2 and is_given_name(words[0]) and surname[:1].isupper() and surname[1:].islower() \
+        and surname.isalpha() and (words[1] in _tables()[3] or not is_common(words[1].lower())
+                                   and zipf(words[1].lower()) < _SURNAME_ZIPF)
 
 
 def is_given_name(word: str) -> bool:

@@ -185,7 +185,10 @@ def test_a_surname_alone_after_the_full_name_is_the_person(tmp_path):
                                          ("Neil Young", True), ("Sarah Bird", True),  # common English surnames
                                          ("João Moura", True),  # letters beyond ASCII
                                          ("Isaac Sim", False), ("Kata Containers", False), ("Linus", False),
-                                         ("Charles Proxy", False), ("Victoria Metrics", False)])
+                                         ("Charles Proxy", False), ("Victoria Metrics", False),
+                                         ("John McEleney", True), ("Liam DeVoe", True),  # a prefixed surname
+                                         ("Kyle Van Deusen", True), ("Juan Pablo Tosso", True),  # three words
+                                         ("Ray DataFrames", False), ("Nova Launcher", False)])
 def test_a_given_name_and_a_rare_or_a_common_surname_make_a_person(name, person):
     from kg.words import is_person
 
