@@ -109,6 +109,8 @@ MAKER_WORDS_BY = "Milvus was created years ago by Zilliz for image search."
 MAKER_ASIDE = "Our pick came from Zilliz (the makers of Milvus) after a bake-off."
 BOUGHT_BY = "Milvus was bought by Zilliz, who now maintain it."
 PLATFORM_MAKER = "Milvus should run on Google's Android phones too."
+ACQUIRED = "Modal has acquired Daytona, and the team stays."  # a buyer the catalog knows as a product
+ACQUISITION_OF = "Modal's acquisition of Daytona closed in May."
 IT_LATER = "Daytona is where we started. Our team likes Milvus, but it runs on Kubernetes and that is a lot of cluster to babysit."
 IT_NEXT = "Ollama is fine, but for the team: Jan is a desktop app. It's built on top of open-source llama.cpp."
 PULLS_IN = "Qdrant is fine, but Weaviate's TypeScript Client pulls in Axios as a hard dependency."
@@ -205,6 +207,7 @@ DOCS = [
                          OPENER_MAKER, REPRESENTS_THREAT, CRUSHING, COULD_SURPASS, TEAMS_DROPPING, LOSE_THE_MINDSHARE]),
     ("Daytona vs Milvus", [OWNERS_WHICH, THIS_PROJECT, BUILT_BY, MAKER_MODIFIER, MAKER_WORDS_BY, MAKER_ASIDE, BOUGHT_BY,
                            TWO_DEPENDENCIES, CATALOG_MAKER, WHOSE, IT_LATER, EVALUATING, PLATFORM_MAKER]),
+    ("Daytona after the deal", [ACQUIRED, ACQUISITION_OF]),
     ("Cursor vs Windsurf", NO_CUE + SIDE_BY_SIDE),
     ("GitHub Copilot vs Cursor", [OWN_MAKER]),
     ("Weaviate after a year: notes", [RIVALS_SPACE]),
@@ -539,6 +542,8 @@ def test_coordinated_dependencies_share_their_subject(view):
     (MAKER_ASIDE, "Milvus", "Zilliz", "maker.verb"),  # "Zilliz (the makers of Milvus)"
     (BOUGHT_BY, "Milvus", "Zilliz", "maker.by"),  # an owner that now maintains it
     (PLATFORM_MAKER, "Android", "Google", "maker.possessive"),  # a platform has a maker too
+    (ACQUIRED, "Daytona", "Modal", "maker.verb"),  # "has acquired": only a company buys a product
+    (ACQUISITION_OF, "Daytona", "Modal", "maker.verb"),
 ])
 def test_makers(view, quote, product, maker, rule):
     relations = view.relations(quote, "developed_by")

@@ -22,6 +22,7 @@ __all__ = ["developed_by"]
 # "a fork of Spigot by PaperMC" (the fork's maker), "written in Rust by Ben" (the author of what is written)
 _NOT_THE_THING = re.compile(r"\b(?:(?:fork|port|clone|version|rewrite|copy|derivative)\s+of|in|with|using)\s+$",
                             re.IGNORECASE)
+_BOUGHT = re.compile(r"\b(?:acquire[sd]?|bought|buys|purchase[sd]?|acquisition|buyout|takeover)\b", re.IGNORECASE)
 _POSSESSIVE_GAP = re.compile(r"['’]s?\s+(?:own\s+|new\s+|latest\s+|open\s+|open-source\s+|flagship\s+)?")
 
 
@@ -95,6 +96,8 @@ def _maker_before(m: re.Match[str], scope: Scope) -> Iterable[Reading]:
     lo, hi = clause_bounds(ctx.text, m.start(), m.end(), *ctx.sentence_of(m.start()))
     maker = actor_before(ctx, m.start(), lo, words=1)
     products = list_after(ctx, m.end(), hi, max_gap=4)
-    if maker and products and maker.type == "Organization" or (maker and products and maker.rule != "catalog"
-                                                                  and products[0].rule != "catalog"):
+    # only a company buys another's product: a buyer the catalog knows by its product's name ("Zoom acquired
+    # Keybase", "Opera bought YoYo Games") is the company
+    if maker and products and (maker.type == "Organization" or _BOUGHT.search(m.group())
+                               or maker.rule != "catalog" and products[0].rule != "catalog"):
         yield Reading(products[0], maker, maker.start, products[0].end)  # type: ignore[index]
