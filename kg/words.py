@@ -188,8 +188,7 @@ _NAME_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", 
                  "da_DK", "fi_FI", "no_NO", "hu_HU", "ro_RO", "tr_TR", "hi_IN")
 
 
-_PARTICLES = frozenset({"van", "von", "de", "di", "da", "du", "del", "der", "la", "le", "Van", "Von", "De", "Di", "Da",
-                        "Du", "Del", "La", "Le"})  # between a given name and a surname: "Kyle Van Deusen"
+_PARTICLES = frozenset({"van", "von", "de", "di", "da", "du", "del", "der", "la", "le"})  # "Kyle Van Deusen", any case
 _SURNAME_PREFIX = re.compile(r"(?:Mc|Mac|De|Di|Le|La|Van|O['’])(?=[A-Z][a-z])")  # "McNeel", "DeVoe", "O'Brien"
 _SURNAME_ZIPF = 3.0  # a surname is rare on the web; "Sim", "Metrics" are words ("Isaac Sim", "Victoria Metrics")
 
@@ -224,7 +223,7 @@ def is_person(name: str) -> bool:
     (True, True, False, True)
     """
     words = name.split()
-    if len(words) == 3 and (words[1] in _PARTICLES or is_given_name(words[1])):  # "Paolo Di Tommaso", "Juan Pablo …"
+    if len(words) == 3 and (words[1].lower() in _PARTICLES or is_given_name(words[1])):  # "Paolo Di Tommaso", "Juan Pablo …"
         words = [words[0], words[2]]
     surname = _SURNAME_PREFIX.sub("", words[-1], count=1) if len(words) == 2 else ""  # "McEleney", "DeVoe"
     return len(words) == 2 and is_given_name(words[0]) and surname[:1].isupper() and surname[1:].islower() \
