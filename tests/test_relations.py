@@ -240,15 +240,16 @@ def view(tmp_path_factory):
 
 
 def _rule_findings(extract, text: str, names: tuple[str, ...], subject: str | None = None,
-                   sentences: list[tuple[int, int]] | None = None) -> set[tuple[str, str, str]]:
+                   sentences: list[tuple[int, int]] | None = None,
+                   types: dict[str, str] | None = None) -> set[tuple[str, str, str]]:
     """(source, target, rule) of what one relation extractor's rules find, not rejected, in a quote whose products
-    are ``names`` (no scorer, no catalog)."""
+    are ``names`` (no scorer, no catalog; ``types`` gives a name another type than Product)."""
     from kg.catalog import load_catalog
     from kg.extract.text import QuoteContext
     from kg.lexicon import load_lexicon
     from kg.resolve import EntityTable, Hit
 
-    hits = sorted((Hit(m.start(), m.end(), n, n, n, "Product", "test") for n in names
+    hits = sorted((Hit(m.start(), m.end(), n, n, n, (types or {}).get(n, "Product"), "test") for n in names
                    for m in re.finditer(rf"(?<!\w){re.escape(n)}(?![\w+#])", text)), key=lambda h: h.start)
     ctx = QuoteContext("q1", "d1", text, sentences or [(0, len(text))], hits, [], subject)
     return {(f.source, f.target, f.rule) for f in extract(ctx, load_lexicon(), EntityTable(load_catalog(None)))
@@ -1034,6 +1035,22 @@ def test_dependency_rules_read_language_names_and_objects_spelled_out(text, used
     assert sorted(t for s, t in found if s == "Zorbit" and t != "ENet") == used
     if "best picks" in text:
         assert ("ENet", "ClickHouse") in found
+
+
+@pytest.mark.parametrize("text,found", [
+    ("Zorbit is a popular Ubuntu-based distribution.", {("Zorbit", "Ubuntu")}),  # what the named thing is
+    ("Ubuntu-based flavours (Zorbit, ENet) move to Snap.", {("Zorbit", "Ubuntu"), ("ENet", "Ubuntu")}),
+    ("It is easy to get the Android-based Zorbit running.", {("Zorbit", "Android")}),
+    ("Zorbit refuses anything that is Windows-based.", set()),  # where things run, said in passing
+    ("Zorbit is available on Windows and Linux based systems.", set()),
+])
+def test_a_platform_a_named_thing_is_based_on_is_a_dependency(text, found):
+    from kg.extract.relations.depends_on import depends_on
+
+    platforms = ("Ubuntu", "Android", "Windows", "Linux")
+    rules = _rule_findings(depends_on, text, ("Zorbit", "ENet", *platforms), "Zorbit",
+                           types=dict.fromkeys(platforms, "Platform"))
+    assert {(s, t) for s, t, _ in rules} == found
 
 
 def test_a_predicate_after_and_in_a_sentence_that_it_opens_is_about_the_name_opening_the_one_before():

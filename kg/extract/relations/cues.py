@@ -290,6 +290,7 @@ _INTRODUCES = r"(?P<named>(?:,?[ \t]+|[ \t]*[—–][ \t]*)(?:like|such as|inclu
 _HEAD_NOUN = re.compile(_HEAD + _INTRODUCES + "?")
 _NAMING_HEAD = re.compile(_HEAD + _INTRODUCES)  # the head noun with the list it introduces: "workflow engines like"
 _NAMED_AS = re.compile(r"[ \t]+")
+_IS_A = re.compile(r"\s+(?:is|was|remains|became|as)\s+(?:(?:one\s+of\s+)?(?:a|an|the)\s+)(?:[\w-]+\s+){0,3}")
 _NAME_AS_MODIFIER = re.compile(r"[ \t]+(?:alternatives?|clones?|replacements?|competitors?|rivals?|forks?|wrappers?|"
                                r"plugins?|extensions?|ports?|killers?|equivalents?|compatible)\b")
 
@@ -300,10 +301,10 @@ def _modifier(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     noun phrase is: the name it heads ("the Ruby-based Fluentd"), the names it introduces ("Redis-based solutions
     like Sidekiq", "a Rust-based micro-proxy (linkerd2-proxy)"), the name it is in apposition to ("pgcat, a
     Rust-based newcomer"), else the name a ``named_target`` cue would take. A plural noun naming none ("Siri-powered
-    widgets") relates nothing."""
+    widgets") relates nothing; a platform ("Ubuntu-based") only to a name the phrase is, or that "is a" it."""
     ctx = scope.ctx
     target = named_target(ctx, m)
-    if target is None or target.type == "Platform":
+    if target is None:
         return
     s_lo, s_hi = ctx.sentence_of(m.start())
     after = ctx.hits_in(m.end(), s_hi)
@@ -319,6 +320,11 @@ def _modifier(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
         sources = [x for x in [apposed_owner(ctx, s_lo, m.start())] if x]
     if not sources and head and re.fullmatch(r"[a-z][\w-]*[^s]s", head.group("noun")):
         return  # "Siri-powered widgets": many things, none of them named
+    if not sources and target.type == "Platform":  # "pfSense is a FreeBSD-based firewall", not "Windows-based authors"
+        before = ctx.hits_in(s_lo, m.start())
+        sources = [before[-1]] if before and _IS_A.fullmatch(ctx.text, before[-1].end, m.start()) else []
+        if not sources:
+            return
     if not sources:
         yield from _named_target(m, scope)
         return
