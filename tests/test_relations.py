@@ -1053,6 +1053,20 @@ def test_a_platform_a_named_thing_is_based_on_is_a_dependency(text, found):
     assert {(s, t) for s, t, _ in rules} == found
 
 
+@pytest.mark.parametrize("text,oracle", [
+    ("Migrating from Oracle Opera to Cloudbeds is common.", False),  # the maker written before its product
+    ("Migrating from Oracle, Opera or Cloudbeds is common.", True),  # a maker listed as an item of its own
+])
+def test_a_maker_written_before_its_product_in_a_list_is_not_an_item(text, oracle):
+    from kg.extract.relations.competes_with import competes_with
+
+    rules = _rule_findings(competes_with, text, ("Oracle", "Opera", "Cloudbeds"), "Cloudbeds",
+                           types={"Oracle": "Organization"})
+    pairs = {frozenset((s, t)) for s, t, _ in rules}
+    assert frozenset(("Opera", "Cloudbeds")) in pairs
+    assert any("Oracle" in pair for pair in pairs) == oracle
+
+
 def test_a_predicate_after_and_in_a_sentence_that_it_opens_is_about_the_name_opening_the_one_before():
     from kg.catalog import load_catalog
     from kg.extract.relations.depends_on import depends_on

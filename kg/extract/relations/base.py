@@ -59,8 +59,9 @@ def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight
         gap = ctx.text[cursor:hit.start]
         if items and gap.count("(") > gap.count(")"):
             continue  # "Airflow (mostly via Astronomer) and Prefect": an aside, not an item
-        if items and items[-1].possessive and re.fullmatch(r"['’]s?\s+(?:[a-z][\w-]*\s+){0,2}", gap):
-            items[-1] = hit  # "X's Y", "PGAnalyze's excellent pg_query_go": Y is the item
+        if items and (items[-1].possessive and re.fullmatch(r"['’]s?\s+(?:[a-z][\w-]*\s+){0,2}", gap)
+                      or items[-1].type == "Organization" and hit.type != "Organization" and gap == " "):
+            items[-1] = hit  # "X's Y", "PGAnalyze's excellent pg_query_go", "Oracle Opera": Y is the item
             cursor = hit.end
             continue
         if items and hit.type == "Organization" and re.fullmatch(r"\s+(?:from|by)\s+", gap):
