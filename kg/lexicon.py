@@ -67,6 +67,7 @@ class Lexicon:
     org_suffixes: frozenset[str] = frozenset()  # "Labs", "Capital": a discovered name ending in one is an organization
     editions: frozenset[str] = frozenset()  # "Build", "Edition": a product's build, edition or plan, no name of its own
     opening_verbs: frozenset[str] = frozenset()  # "Use", "Running": a verb opening a sentence, no part of a name after it
+    person_titles: frozenset[str] = frozenset()  # "ceo", "analyst", lower case: a title before a person's name
     families: dict[str, CueFamily] = field(default_factory=dict)  # in file order
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # pure functions' results
 
@@ -343,6 +344,8 @@ def _load_lexicon(folder: str) -> Lexicon:
         else frozenset(),
         opening_verbs=frozenset(w for _, w in _words(lex / "opening_verbs.txt"))
         if (lex / "opening_verbs.txt").is_file() else frozenset(),
+        person_titles=frozenset(w.lower() for _, w in _words(lex / "person_titles.txt"))
+        if (lex / "person_titles.txt").is_file() else frozenset(),
         licenses=_synonyms(lex / "licenses.txt"),
         platforms=_synonyms(lex / "platforms.txt"),
         families=families,

@@ -40,6 +40,10 @@ def _strong(text, lexicon) -> list[str]:
     ("We would like to move From Transifex to Weblate.", ["Transifex", "Weblate"]),  # a capital preposition
     ("I left PICO-8 for LÖVE, and my labs run on Kathará.", ["PICO-8", "LÖVE", "Kathará"]),  # letters beyond ASCII
     ("Use Zorbit for the cache. Running Plonkly in Docker is easy.", ["Zorbit", "Plonkly", "Docker"]),  # opening verbs
+    # a person's title parts a company from the person, and opens no name
+    ("Zorbit Labs CEO Plonk Zorbsen said so, and Analyst Mira Quell agreed.", ["Zorbit Labs", "Plonk Zorbsen",
+                                                                               "Mira Quell"]),
+    ("We replaced the DAW, the ELN and the POS with Zorbit.", ["Zorbit"]),  # kinds of software by their initials
 ])
 def test_strong_names(lexicon, text, expected):
     assert _strong(text, lexicon) == expected

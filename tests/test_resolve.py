@@ -44,6 +44,7 @@ def test_company_prefixed_product_is_its_own_product(graph):
 @pytest.mark.parametrize("text,named", [
     ("We compared Kong and Amazon API Gateway last week.", {"Amazon API Gateway", "Kong"}),  # a generic word inside
     ("Google AI keeps shipping models.", {"Google"}),  # a generic word last: the company's division, no product
+    ("Redis Labs CEO Rowan Trollope defended the change.", {"Redis Ltd."}),  # a title and a person: no product
 ])
 def test_a_company_named_product_may_hold_a_generic_word_but_not_end_with_one(tmp_path, text, named):
     view = GraphView(run_docs(tmp_path, [("Notes", [text])]))
