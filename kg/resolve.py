@@ -1106,6 +1106,20 @@ def _speaker(text: str, start: int, end: int) -> bool:
                 _SPEAKS_AFTER.match(text, end) and _QUOTED_BEFORE.search(text, max(0, start - 4), start))
 
 
+_WORD_BEFORE = re.compile(r"([A-Za-z][\w.-]*),?\s+$")
+
+
+def _titled(text: str, n: NameHit, lexicon: Lexicon) -> bool:
+    """Whether the name is a person's given and family name right after a title ("Analyst Betsy Burton", "Oracle CEO
+    Larry Ellison"; ``lexicons/person_titles.txt``)."""
+    before = _WORD_BEFORE.search(text, max(0, n.start - 24), n.start)
+    return before is not None and before.group(1).lower() in lexicon.person_titles \
+        and _FULL_NAME.fullmatch(n.text) is not None
+
+
+_FULL_NAME = re.compile(r"[A-Z][a-z]+(?: (?:[A-Z][a-z]*\.|[A-Z][a-z'’-]+)){1,2}")  # "Betsy Burton", "Jeff T. Tang"
+
+
 _CAPITAL_WORD = re.compile(r"[A-Z][A-Z0-9]+\b")
 
 
@@ -1235,7 +1249,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
 
     # the names that speak a quotation somewhere ('…," Cser said'): people wherever the corpus writes them
     speakers = {normalize_name(split_release(n.text)[0]) for qid, ns in raw.items() for n in ns
-                if _speaker(texts[qid], n.start, n.end)}
+                if _speaker(texts[qid], n.start, n.end) or _titled(texts[qid], n, lexicon)}
     # and the rare surnames of people the corpus names in full: "Frank Karlitschek" makes a later "Karlitschek" the
     # man ("Sarah Bird" leaves the routing daemon BIRD alone: a surname that is a word may name a product too)
     speakers |= {normalize_name(surname) for ns in raw.values() for n in ns if is_person(n.text)

@@ -52,6 +52,13 @@ def test_a_company_named_product_may_hold_a_generic_word_but_not_end_with_one(tm
     assert {view.entities[m.entity_id].name for m in view.graph.mentions if m.quote_id == quote.id} == named
 
 
+def test_a_name_after_a_persons_title_is_a_person(tmp_path):
+    """"Analyst Betsy Burton": a surname that is also a word is a person's after a title, here and elsewhere."""
+    texts = ["Analyst Betsy Burton said Oracle leads the market.", "Betsy Burton expects IBM to catch up."]
+    graph = run_docs(tmp_path, [("Notes", texts)])
+    assert set(_names(graph)) == {"Oracle", "IBM"}
+
+
 def test_a_name_spelt_like_an_everyday_word_takes_no_maker_from_a_catalog_name_in_other_case(tmp_path):
     """"the Palm Pre" is no sibling of Google's PaLM: a catalog name spelling "palm" matches only as written."""
     text = "Amazon should stake out ground on Google's phones and the Palm Pre."
