@@ -248,7 +248,7 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
             continue  # "released 6 Jan 2021", "(Bloomberg, Jan 2026)": a month, not the app named Jan
         product = _ORG_PRODUCT.match(text[end:]) if type_ == "Organization" and not in_url else None
         if product and product.group(1).split()[0].lower() in lexicon.person_titles:
-            product = None  # "Redis Labs CEO Rowan Trollope": the company and a person, no product of its
+            product = None  # "Redis Labs CEO Rowan Trollope": the company and a person, not a product of the company
         made = table.catalog.get(product.group(1).strip()) if product else None
         if product and (made is None or made.maker not in (None, canon)) and \
                 product.group(1).split()[-1] not in _PRODUCT_STOP:  # "Amazon API Gateway"; "Cisco IOS" is no iOS
