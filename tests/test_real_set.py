@@ -68,8 +68,8 @@ def test_validation_documents_leave_the_dev_gold_entity_table_alone():
     assert all(entities[c]["aliases"] == sorted(tunable[c]["aliases"]) for c in tunable)
 
 
-@pytest.mark.parametrize("name,later", [("val2", ("val3", "val4", "val5")), ("val3", ("val4", "val5")),
-                                        ("val4", ("val5",))])
+@pytest.mark.parametrize("name,later", [("val2", ("val3", "val4", "val5", "val6")), ("val3", ("val4", "val5", "val6")),
+                                        ("val4", ("val5", "val6")), ("val5", ("val6",))])
 def test_later_validation_documents_leave_an_earlier_set_s_entity_table_alone(name, later):
     builder = _builder()
     docs, _ = builder.load()
@@ -82,10 +82,11 @@ def test_later_validation_documents_leave_an_earlier_set_s_entity_table_alone(na
 def test_a_document_may_be_forced_into_dev_or_val_but_not_test():
     builder = _builder()
     docs = {"a": {"split": "val"}, "b": {"split": "dev"}, "c": {}, "d": {"split": "val2"}, "e": {"split": "val3"},
-            "f": {"split": "val4"}, "g": {"split": "val5"}}
+            "f": {"split": "val4"}, "g": {"split": "val5"}, "h": {"split": "val6"}}
     assert builder.split(docs)["a"] == "val" and builder.split(docs)["b"] == "dev"
     assert builder.split(docs)["d"] == "val2" and builder.split(docs)["e"] == "val3"
     assert builder.split(docs)["f"] == "val4" and builder.split(docs)["g"] == "val5"
+    assert builder.split(docs)["h"] == "val6"
     assert builder.split(docs)["c"] in ("dev", "test")
     problems = builder.check_doc(REAL / "annotations" / "x.json", {"split": "test"})
     assert any("may be forced" in p for p in problems)

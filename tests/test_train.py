@@ -205,7 +205,7 @@ def test_the_validation_and_test_splits_are_never_trained_on():
     from kg.train import DEFAULT_SETS
 
     paths = {str(p) for _, gold, corpus in DEFAULT_SETS for p in (gold, corpus)}
-    held = ("/real/val2/", "/real/val3/", "/real/val4/", "/real/val5/", "/real/test/", "/blind/")
+    held = ("/real/val2/", "/real/val3/", "/real/val4/", "/real/val5/", "/real/val6/", "/real/test/", "/blind/")
     assert not any(h in p for p in paths for h in held)
     assert any("/real/dev/" in p for p in paths)
 

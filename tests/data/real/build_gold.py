@@ -33,7 +33,7 @@ PERSPECTIVES = {"primitive", "competition", "thesis", "business", "jtbd", "testi
 STANCES = {"positive", "negative", "mixed", "neutral"}
 SOURCE_KINDS = {"blog", "forum", "qa", "issue", "release-notes", "comparison", "docs", "news"}
 TEST_SHARE = 0.42
-VALIDATION = ("val", "val2", "val3", "val4", "val5")  # in the order they were gathered: read as score lines, never trained on
+VALIDATION = ("val", "val2", "val3", "val4", "val5", "val6")  # in the order they were gathered: read as score lines, never trained on
 FORCED = ("dev", *VALIDATION)  # the splits a document gathered after the test split was frozen may be put in
 
 
@@ -61,7 +61,7 @@ def check_doc(path: pathlib.Path, doc: dict) -> list[str]:
         bad.append(f"{name}: {msg}")
 
     if doc.get("split", "dev") not in FORCED:
-        err("split: only \"dev\", \"val\", \"val2\", \"val3\", \"val4\" or \"val5\" may be forced (test is chosen by the "
+        err("split: only \"dev\", \"val\", \"val2\", \"val3\", \"val4\", \"val5\" or \"val6\" may be forced (test is chosen by the "
             "hash)")
     for field in ("title", "category", "subjects", "entities", "quotes"):
         if field not in doc:
@@ -187,7 +187,8 @@ def split(docs: dict[str, dict]) -> dict[str, str]:
     ``"val2"`` is a second validation set, gathered after every design val chose (the forty-sixth pass): untouched
     by those choices, it measures them afresh; ``"val3"`` a third, gathered after the forty-seventh pass chose on val
     and val2 together; ``"val4"`` a fourth, gathered in the forty-ninth pass before anything was chosen on it;
-    ``"val5"`` a fifth, gathered at the end of the fifty-second pass and read first with that pass's final code.
+    ``"val5"`` a fifth, gathered at the end of the fifty-second pass and read first with that pass's final code;
+    ``"val6"`` a sixth, gathered at the end of the fifty-third pass and read first with that pass's final code.
     """
     return {stem: docs[stem]["split"] if docs[stem].get("split") in FORCED
             else "test" if int(hashlib.sha1(stem.encode()).hexdigest()[:8], 16) < TEST_SHARE * 16 ** 8 else "dev"
