@@ -147,6 +147,10 @@ class Lexicon:
             raise PatternError(f"cues.json: {key!r} is not a single pattern")
         return value
 
+    def is_title(self, word: str) -> bool:
+        """True for a word of a person's title ("CEO", "Analyst"; ``lexicons/person_titles.txt``), in any case."""
+        return word.lower() in self.person_titles
+
     def is_generic(self, token: str) -> bool:
         """True for words like 'API', 'IDEs' or 'I'm' that look like names but are not, and for a generic word
         after lower-case ones ("single-vCPU", "multi-GPU")."""

@@ -226,7 +226,7 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
         if found is None:
             found = read[word] = _reading(word, lexicon)
         core, possessive, rule = found
-        if rule is None or _opener(text, words, i, core, rule, lexicon) or core.lower() in lexicon.person_titles:
+        if rule is None or _opener(text, words, i, core, rule, lexicon) or lexicon.is_title(core):
             i += 1
             continue
         j, last_end, last_word = i, start + len(core), core
@@ -234,7 +234,7 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
             n_start, _n_end, n_word = words[j + 1]
             n_core, n_poss = _strip_possessive(n_word)
             if text[last_end:n_start] != " " or not _is_continuation(n_core, lexicon) \
-                    or n_core.lower() in lexicon.person_titles:  # "Redis Labs CEO Rowan Trollope": two names
+                    or lexicon.is_title(n_core):  # "Redis Labs CEO Rowan Trollope": two names
                 break
             if rule == "discovery.acronym" and n_core[0].isupper() and not _shape(n_core, lexicon):
                 break

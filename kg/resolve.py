@@ -247,7 +247,7 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
         if _in_date(text, start, end):
             continue  # "released 6 Jan 2021", "(Bloomberg, Jan 2026)": a month, not the app named Jan
         product = _ORG_PRODUCT.match(text[end:]) if type_ == "Organization" and not in_url else None
-        if product and product.group(1).split()[0].lower() in lexicon.person_titles:
+        if product and lexicon.is_title(product.group(1).split()[0]):
             product = None  # "Redis Labs CEO Rowan Trollope": the company and a person, not a product of the company
         made = table.catalog.get(product.group(1).strip()) if product else None
         if product and (made is None or made.maker not in (None, canon)) and \
@@ -1107,17 +1107,14 @@ def _speaker(text: str, start: int, end: int) -> bool:
 
 
 _WORD_BEFORE = re.compile(r"([A-Za-z][\w.-]*),?\s+$")
+_FULL_NAME = re.compile(r"[A-Z][a-z]+(?: (?:[A-Z][a-z]*\.|[A-Z][a-z'’-]+)){1,2}")  # "Betsy Burton", "Jeff T. Tang"
 
 
 def _titled(text: str, n: NameHit, lexicon: Lexicon) -> bool:
     """Whether the name is a person's given and family name right after a title ("Analyst Betsy Burton", "Oracle CEO
     Larry Ellison"; ``lexicons/person_titles.txt``)."""
     before = _WORD_BEFORE.search(text, max(0, n.start - 24), n.start)
-    return before is not None and before.group(1).lower() in lexicon.person_titles \
-        and _FULL_NAME.fullmatch(n.text) is not None
-
-
-_FULL_NAME = re.compile(r"[A-Z][a-z]+(?: (?:[A-Z][a-z]*\.|[A-Z][a-z'’-]+)){1,2}")  # "Betsy Burton", "Jeff T. Tang"
+    return before is not None and lexicon.is_title(before.group(1)) and _FULL_NAME.fullmatch(n.text) is not None
 
 
 _CAPITAL_WORD = re.compile(r"[A-Z][A-Z0-9]+\b")
