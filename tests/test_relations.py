@@ -840,6 +840,8 @@ def test_a_platform_is_a_dependency_when_a_product_is_built_on_it_not_where_it_r
     ("The community ended up forking Redis as Valkey.", "depends.fork"),  # what it was forked as depends on it
     ("Valkey was built upon Redis, so you will find the same commands.", "depends.cue"),
     ("Valkey is based on code from Redis and KeyDB.", "depends.cue"),
+    ("Valkey is a new server based off of Redis 7.2.", "depends.cue"),  # "based off (of)" as "based on"
+    ("Valkey, a heavily patched version of Redis, ships today.", "depends.cue"),  # a modified version is a fork
 ])
 def test_a_fork_or_a_product_built_from_another_s_code_depends_on_it(tmp_path, quote, rule):
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
