@@ -39,6 +39,9 @@ _GLUED = re.compile(r"-(\w+)")
 _GLUED_BEFORE = re.compile(r"(\w+)-$")
 _LETTER_BEFORE = re.compile(r"(?<![\w-])[A-Za-z]-$")
 _GLUED_MAJOR = re.compile(r"([A-Za-z][A-Za-z.+#-]*[A-Za-z])([1-9]\d?)")
+# where a company is: "the Koblenz-based company Dirico", "a Hamburg-based startup" (a place however small)
+_BASED_COMPANY = re.compile(r"-based\s+(?:[\w-]+\s+)?(?:start-?ups?|compan(?:y|ies)|firms?|consultanc(?:y|ies)|banks?|"
+                            r"agenc(?:y|ies)|studios?|outfits?|manufacturers?|retailers?|publishers?|employers?)\b")
 _FORMER = re.compile(r"(?:\bex-|\bformer\s+|\bex\s+)$", re.IGNORECASE)
 # a plural noun opening a sentence before a participle, a relative word or a verb that agrees with a plural only
 # is the common noun: "Teams comparing X and Y …", "Workers that …", "Teams are …", "Teams often replace …"; not the
@@ -1298,8 +1301,8 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
                     or n.rule == CAPITALS and key in capitalised):
                 continue
             entry = catalog.get(base)
-            if entry is None and is_place(base):  # "a Berlin company": a place, not a product
-                places.add(base)
+            if entry is None and (is_place(base) or _BASED_COMPANY.match(text, n.end)):
+                places.add(base)  # "a Berlin company", "the Koblenz-based company": a place, not a product
                 continue
             if entry is None and (is_person(base) or key in speakers):  # "HAProxy's author Willy Tarreau", '…,"
                 # Cser said' (and Cser anywhere else): a person, not a product

@@ -161,6 +161,7 @@ def is_unheard(word: str) -> bool:
 
 
 PLACE_POPULATION = 500_000  # cities at least this large, every country and US state, are places
+UNACCENTED_POPULATION = 1_000_000  # cities at least this large are places spelled without their accents too
 
 
 def _places() -> frozenset[str]:
@@ -171,7 +172,18 @@ def _places() -> frozenset[str]:
     names |= {n[len("The "):] for n in names if n.startswith("The ")}  # "the Netherlands", "the Bahamas"
     names |= {s["name"] for s in gc.get_us_states().values()}
     names |= {c["name"] for c in gc.get_cities().values() if c["population"] >= PLACE_POPULATION}
+    # "Montreal" as English writes "Montréal", "Sao Paulo" for "São Paulo": the largest cities, of six letters or more,
+    # only, as a smaller or shorter one spelled without its accents may be a product's name ("Maturin", "Hue")
+    names |= {_unaccented(c["name"]) for c in gc.get_cities().values()
+              if c["population"] >= UNACCENTED_POPULATION and len(c["name"]) >= 6}
     return frozenset(n.lower() for n in names)
+
+
+def _unaccented(name: str) -> str:
+    """``name`` without its diacritics: "Montréal" → "Montreal"."""
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
 
 
 def is_place(name: str) -> bool:

@@ -1055,6 +1055,18 @@ def test_a_platform_a_named_thing_is_based_on_is_a_dependency(text, found):
     assert {(s, t) for s, t, _ in rules} == found
 
 
+@pytest.mark.parametrize("text,found", [
+    ("Zorbit ships a Redis-based cache.", {("Zorbit", "Redis")}),
+    ("Zorbit bought the Redis-based company ENet.", set()),  # where a company is, not what it is built on
+    ("The Redis-based startup ENet competes with Zorbit.", set()),
+])
+def test_a_name_based_company_is_where_it_is_not_what_it_depends_on(text, found):
+    from kg.extract.relations.depends_on import depends_on
+
+    rules = _rule_findings(depends_on, text, ("Zorbit", "ENet", "Redis"), "Zorbit")
+    assert {(s, t) for s, t, _ in rules} == found
+
+
 @pytest.mark.parametrize("text,oracle", [
     ("Migrating from Oracle Opera to Cloudbeds is common.", False),  # the maker written before its product
     ("Migrating from Oracle, Opera or Cloudbeds is common.", True),  # a maker listed as an item of its own

@@ -142,6 +142,7 @@ def titled(tmp_path_factory):
             "The migration took a week.",
             "Widgetly has been solid since.",
             "Widgetly is made by a small Berlin company, Widget Works.",
+            "Acmebase bought the Wetzlar-based company Gadgetra last year.",
             "Its lead maintainer Stefan Prodan answered within a day.",
         ]),
         ("Why Gizmora: notes from a year of use", [
@@ -174,6 +175,9 @@ def test_a_title_that_names_one_product_gives_every_quote_that_subject(titled):
 def test_a_place_is_not_an_entity_and_is_reported(titled):
     assert "Berlin" not in {e.name for e in titled.graph.entities}
     assert any("Berlin" in r.message for r in titled.graph.report)
+    # a town the gazetteer lacks is a place where a company is said to be based there
+    assert "Wetzlar" not in {e.name for e in titled.graph.entities}
+    assert not [r for r in titled.graph.relations if "wetzlar" in (r.source + r.target).lower()]
 
 
 def test_a_person_is_not_an_entity_and_is_reported(titled):

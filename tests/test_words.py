@@ -154,3 +154,10 @@ def test_a_country_geonames_writes_with_its_article_is_a_place_without_it():
     from kg import words
 
     assert words.is_place("The Netherlands") and words.is_place("Netherlands") and words.is_place("Bahamas")
+
+
+def test_a_large_city_is_a_place_spelled_without_its_accents_and_a_small_one_is_not():
+    from kg import words
+
+    assert words.is_place("Montréal") and words.is_place("Montreal") and words.is_place("Sao Paulo")
+    assert not words.is_place("Maturin") and not words.is_place("Hue")  # products' names: Maturín, Huế are cities
