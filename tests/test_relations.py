@@ -849,6 +849,16 @@ def test_a_fork_or_a_product_built_from_another_s_code_depends_on_it(tmp_path, q
     assert {r.evidence.rule for r in view.relations(quote, "depends_on")} == {rule}
 
 
+@pytest.mark.parametrize("quote", [
+    "The studio plans to incorporate Redis into Valkey as its cache.",
+    "They embedded Redis into Valkey years ago.",
+])
+def test_what_is_incorporated_or_embedded_into_a_product_is_its_dependency(tmp_path, quote):
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    assert ("depends_on", "Valkey", "Redis") in view.edges(quote, "depends_on")
+    assert {r.evidence.rule for r in view.relations(quote, "depends_on")} == {"depends.embedded"}
+
+
 def test_a_product_s_users_moving_to_another_is_a_threat_to_that_product_not_to_the_subject(tmp_path):
     quote = "More and more Pinecone users are moving to Qdrant and Milvus."
     view = GraphView(run_docs(tmp_path, [("Weaviate notes", [quote])]))
