@@ -1038,6 +1038,8 @@ def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s
     ("It was a full stop when I found the system runs in Elixir.", ["Elixir"]),  # what it runs in
     ("Zorbit requires installing Elixir and PostgreSQL first.", ["Elixir", "PostgreSQL"]),
     ("The project also employs the ClickHouse library for its storage.", ["ClickHouse"]),  # "employs the X library"
+    ("Zorbit's stack: Elixir for front end, ClickHouse for databases.", ["ClickHouse", "Elixir"]),  # a stack's parts
+    ("Zorbit runs PostgreSQL for most of our billing workloads.", ["PostgreSQL"]),
 ])
 def test_dependency_rules_read_language_names_and_objects_spelled_out(text, used):
     from kg.extract.relations.depends_on import depends_on
