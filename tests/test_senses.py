@@ -84,6 +84,10 @@ def test_compose_in_an_android_review_is_jetpack_compose():
     ("maui", [("Maui", ".NET MAUI"), ("Slurm", "Slurm")],
      ["HPC schedulers", "Maui mostly serves as a free Moab for Torque clusters; Slurm schedules the jobs now."],
      "Maui Cluster Scheduler"),
+    ("proton", [("Proton", "Proton"), ("Steam", "Steam"), ("Wine", "Wine")],
+     ["Gaming on Linux", "Proton runs most Steam games through Wine."], "Proton"),
+    ("proton", [("Proton", "Proton"), ("Proton Mail", "Proton Mail"), ("Proton VPN", "Proton VPN")],
+     ["Private email", "Proton also makes Proton Mail and Proton VPN."], "Proton AG"),
 ])
 def test_shipped_shared_names_follow_their_document(form, mentions, texts, expected):
     assert choose_senses(load_catalog(None), mentions, texts)[form] == expected
