@@ -275,6 +275,8 @@ def test_the_shipped_catalog_tells_a_product_from_its_relatives(form, name):
       ("elementary OS", "elementary OS")]),
     ("nftables replaced iptables; firewalld sits on top.",
      [("nftables", "nftables"), ("iptables", "iptables"), ("firewalld", "firewalld")]),
+    ("We dropped HBO Go and Disney Plus for Apple TV+ and YouTube TV.",  # a name that ends in "+"
+     [("HBO Go", "HBO Go"), ("Disney Plus", "Disney+"), ("Apple TV+", "Apple TV+"), ("YouTube TV", "YouTube TV")]),
 ])
 def test_names_real_dev_missed_are_found(shipped_nlp, text, found):
     assert _names(shipped_nlp, text) == found
@@ -287,7 +289,8 @@ def test_names_real_dev_missed_are_found(shipped_nlp, text, found):
                                     ("Zotero", "Mendeley", "EndNote"), ("GIMP", "Krita", "Photopea"),
                                     ("VirtualBox", "Parallels Desktop", "UTM"), ("MATLAB", "Octave", "Mathematica"),
                                     ("FMOD", "Wwise"), ("PowerDNS", "dnsdist"), ("Cemu", "PPSSPP"), ("s6", "runit"),
-                                    ("Xamarin.Forms", "Avalonia", "Uno Platform"), ("Pingora", "NGINX")])
+                                    ("Xamarin.Forms", "Avalonia", "Uno Platform"), ("Pingora", "NGINX"),
+                                    ("Disney+", "Apple TV+", "Paramount+", "Hulu"), ("YouTube TV", "Sling TV", "Fubo")])
 def test_rivals_share_a_category(shipped, rivals):
     entries = [shipped.get(name) for name in rivals]
     assert all(entries) and len({e.category for e in entries}) == 1
