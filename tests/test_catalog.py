@@ -290,7 +290,10 @@ def test_names_real_dev_missed_are_found(shipped_nlp, text, found):
                                     ("VirtualBox", "Parallels Desktop", "UTM"), ("MATLAB", "Octave", "Mathematica"),
                                     ("FMOD", "Wwise"), ("PowerDNS", "dnsdist"), ("Cemu", "PPSSPP"), ("s6", "runit"),
                                     ("Xamarin.Forms", "Avalonia", "Uno Platform"), ("Pingora", "NGINX"),
-                                    ("Disney+", "Apple TV+", "Paramount+", "Hulu"), ("YouTube TV", "Sling TV", "Fubo")])
+                                    ("Disney+", "Apple TV+", "Paramount+", "Hulu"), ("YouTube TV", "Sling TV", "Fubo"),
+                                    ("Teamcenter", "Windchill", "3DEXPERIENCE", "Arena PLM"), ("BetterHelp", "Talkspace"),
+                                    ("Easy Anti-Cheat", "BattlEye", "Valve Anti-Cheat"), ("Deputy", "Homebase", "7shifts"),
+                                    ("Proctorio", "Honorlock"), ("Turnitin", "Copyleaks")])
 def test_rivals_share_a_category(shipped, rivals):
     entries = [shipped.get(name) for name in rivals]
     assert all(entries) and len({e.category for e in entries}) == 1
