@@ -293,7 +293,9 @@ def test_names_real_dev_missed_are_found(shipped_nlp, text, found):
                                     ("Disney+", "Apple TV+", "Paramount+", "Hulu"), ("YouTube TV", "Sling TV", "Fubo"),
                                     ("Teamcenter", "Windchill", "3DEXPERIENCE", "Arena PLM"), ("BetterHelp", "Talkspace"),
                                     ("Easy Anti-Cheat", "BattlEye", "Valve Anti-Cheat"), ("Deputy", "Homebase", "7shifts"),
-                                    ("Proctorio", "Honorlock"), ("Turnitin", "Copyleaks")])
+                                    ("Proctorio", "Honorlock"), ("Turnitin", "Copyleaks"),
+                                    ("Jamf Pro", "Microsoft Intune", "Kandji"), ("Outreach", "Salesloft"),
+                                    ("ServiceTitan", "Housecall Pro", "Jobber"), ("Android Auto", "Apple CarPlay")])
 def test_rivals_share_a_category(shipped, rivals):
     entries = [shipped.get(name) for name in rivals]
     assert all(entries) and len({e.category for e in entries}) == 1
