@@ -39,9 +39,6 @@ _GLUED = re.compile(r"-(\w+)")
 _GLUED_BEFORE = re.compile(r"(\w+)-$")
 _LETTER_BEFORE = re.compile(r"(?<![\w-])[A-Za-z]-$")
 _GLUED_MAJOR = re.compile(r"([A-Za-z][A-Za-z.+#-]*[A-Za-z])([1-9]\d?)")
-# where a company is: "the Koblenz-based company Dirico", "a Hamburg-based startup" (a place however small)
-_BASED_COMPANY = re.compile(r"-based\s+(?:[\w-]+\s+)?(?:start-?ups?|compan(?:y|ies)|firms?|consultanc(?:y|ies)|banks?|"
-                            r"agenc(?:y|ies)|studios?|outfits?|manufacturers?|retailers?|publishers?|employers?)\b")
 _FORMER = re.compile(r"(?:\bex-|\bformer\s+|\bex\s+)$", re.IGNORECASE)
 # a plural noun opening a sentence before a participle, a relative word or a verb that agrees with a plural only
 # is the common noun: "Teams comparing X and Y …", "Workers that …", "Teams are …", "Teams often replace …"; not the
@@ -1227,6 +1224,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     # a title's names confirm themselves corpus-wide; its short forms ("Use" of Browser Use) only in its own review
     title_forms = {normalize_name(f) for did, forms in doc_forms.items() for f in forms if f not in doc_short[did]}
     places: set[str] = set()
+    based = lexicon.patterns("place_based")  # "the Koblenz-based company": a place however small
     people: set[str] = set()
     lowercase = scanned.lowercase
     mid = Counter(normalize_name(n.text) for ns in raw.values() for n in ns if not n.initial)
@@ -1301,7 +1299,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
                     or n.rule == CAPITALS and key in capitalised):
                 continue
             entry = catalog.get(base)
-            if entry is None and (is_place(base) or _BASED_COMPANY.match(text, n.end)):
+            if entry is None and (is_place(base) or any(p.match(text, n.end) for p in based)):
                 places.add(base)  # "a Berlin company", "the Koblenz-based company": a place, not a product
                 continue
             if entry is None and (is_person(base) or key in speakers):  # "HAProxy's author Willy Tarreau", '…,"
