@@ -859,6 +859,28 @@ def test_what_is_incorporated_or_embedded_into_a_product_is_its_dependency(tmp_p
     assert {r.evidence.rule for r in view.relations(quote, "depends_on")} == {"depends.embedded"}
 
 
+@pytest.mark.parametrize("quote,user,used", [
+    ("Kodi makes heavy use of FFmpeg for decoding.", "Kodi", "FFmpeg"),  # "make use of" is "use"
+    ("PostgreSQL serves as the foundation of Figma's OLTP system.", "Figma", "PostgreSQL"),  # read backwards
+    ("Gecko became the foundation for Firefox.", "Firefox", "Gecko"),
+    ("Entra ID is the identity backbone behind Microsoft 365.", "Microsoft 365", "Microsoft Entra ID"),
+    ("Ferrite is an iOS-based audio editor.", "Ferrite", "iOS"),  # a name opening in lower case before "-based"
+    ("Ktor runs on the JVM.", "Ktor", "JVM"),  # "the" is no part of the name the cue's object opens with
+])
+def test_what_a_product_makes_use_of_or_is_founded_on_is_its_dependency(tmp_path, quote, user, used):
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    assert ("depends_on", user, used) in view.edges(quote, "depends_on")
+
+
+@pytest.mark.parametrize("quote", [
+    "Kafka is the backbone of our platform.",  # no named product founded on it
+    "We make heavy use of FFmpeg at work.",  # a person's use
+])
+def test_a_foundation_or_a_use_without_a_named_user_is_no_dependency(tmp_path, quote):
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    assert view.edges(quote, "depends_on") == set()
+
+
 def test_a_product_s_users_moving_to_another_is_a_threat_to_that_product_not_to_the_subject(tmp_path):
     quote = "More and more Pinecone users are moving to Qdrant and Milvus."
     view = GraphView(run_docs(tmp_path, [("Weaviate notes", [quote])]))
