@@ -468,3 +468,12 @@ def test_a_licence_named_twice_in_a_sentence_is_one_claim(tmp_path):
 def test_licence_versions_are_kept_apart_with_or_without_a_catalog(tmp_path, quote, values, catalog):
     view = GraphView(run_docs(tmp_path, [("Acme notes", [quote])], catalog=catalog))
     assert sorted(c.value for c in view.claims(quote, "license")) == values
+
+
+@pytest.mark.parametrize("quote", [
+    "Komga doesn't support automatic metadata fetching.",
+    "Komga doesn’t support automatic metadata fetching.",  # a typographic apostrophe reads the same
+])
+def test_what_a_product_doesn_t_support_is_a_limitation_however_the_apostrophe_is_written(tmp_path, quote):
+    view = GraphView(run_docs(tmp_path, [("Komga notes", [quote])]))
+    assert [c.type for c in view.claims(quote) if "metadata fetching" in c.text] == ["limitation"]

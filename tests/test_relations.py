@@ -1250,3 +1250,21 @@ def test_a_list_of_backers_that_holds_a_company_is_no_dependency(tmp_path):
     view = GraphView(run_docs(tmp_path, [("MapLibre notes", [backers, store])]))
     assert not view.edges(backers, "depends_on")
     assert ("depends_on", "MapLibre", "PostgreSQL") in view.edges(store, "depends_on")
+
+
+@pytest.mark.parametrize("quote", [
+    "Honestly Weaviate doesn’t compete with Redis at all for our workload.",  # a typographic apostrophe
+    "Weaviate isn’t a competitor to Redis.",
+])
+def test_a_negation_written_with_a_typographic_apostrophe_is_a_negation(tmp_path, quote):
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    assert view.edges(quote, "competes_with") == set()
+
+
+@pytest.mark.parametrize("quote", [
+    "Weaviate isn't just an alternative to Redis.",  # "not just" limits; it does not negate
+    "Weaviate isn’t only an alternative to Redis.",
+])
+def test_a_rivalry_that_isn_t_just_a_rivalry_stands(tmp_path, quote):
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    assert view.edges(quote, "competes_with") == {("competes_with", "Redis", "Weaviate")}  # a symmetric edge, sorted

@@ -177,7 +177,7 @@ def _if_clause(m: re.Match[str], scope: ClaimScope) -> Iterable[ClaimReading]:
     yield _trimmed(ctx.text, *sub_clause(ctx.text, start, start + 1, s_lo, s_hi), 9)
 
 
-_NOT_FROM_HERE = re.compile(r"will|won't|is|are|become|get|turn|end", re.IGNORECASE)
+_NOT_FROM_HERE = re.compile(r"will|won['’]t|is|are|become|get|turn|end", re.IGNORECASE)
 _PREDICTION_STOP = re.compile(r",\s+and\s+(?=\S+\s+\S+\s+will\b)|,\s+(?=(?:which|with|while|where|because)\b)")
 
 

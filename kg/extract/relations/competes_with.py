@@ -32,8 +32,8 @@ _VERSUS = re.compile(r"(?:versus|vs|instead\s+of|rather\s+than)", re.IGNORECASE)
 # "whether or not", "if not", "not only", "not just" negate nothing
 # a negation that only limits ("not only", "no longer solely") leaves the rivalry standing; "no-frills" negates nothing
 _FOCUS = r"(?!\s+(?:only|just|merely|simply|solely|exclusively)\b)"
-_NEGATION = re.compile(r"\b(?:(?<!\bor )(?<!\bif )not" + _FOCUS + r"|isn't|aren't|no(?!-)(?!\s+longer\b)|"
-                       r"no\s+longer" + _FOCUS + r"|never|doesn't|don't|neither|nor)\b")
+_NEGATION = re.compile(r"\b(?:(?<!\bor )(?<!\bif )not" + _FOCUS + r"|(?:is|are)n['’]t" + _FOCUS + r"|"
+                       r"no(?!-)(?!\s+longer\b)|no\s+longer" + _FOCUS + r"|never|do(?:es)?n['’]t|neither|nor)\b")
 # a move from one product to another: "switched from", "migrating our sites from", "moved off of"
 _MOVE = re.compile(r"(?:switch|migrat|mov|port|came|coming)", re.IGNORECASE)
 # what may stand between the products moved from and the one moved to: "CloudFront+S3 to", "Jenkins over to using"
