@@ -16,7 +16,7 @@ from kg.facts import fact_types
 from kg.paths import shipped_ontology_dir
 from kg.prefilter import LiteralIndex
 
-__all__ = ["CueFamily", "Cues", "Lexicon", "load_lexicon"]
+__all__ = ["CueFamily", "Cues", "Lexicon", "either_apostrophe", "load_lexicon"]
 
 Cues = dict[str, list[re.Pattern[str]]]
 
@@ -276,10 +276,37 @@ class _Patterns(Mapping[str, object]):
             self[key]  # compiled and kept
 
 
+def either_apostrophe(pattern: str) -> str:
+    """``pattern`` with each apostrophe it matches standing for either way of writing one: "doesn't" in a cue
+    matches "doesn’t" too (outside a character class ' and ’ become ``['’]``; inside one, each adds the other)."""
+    out: list[str] = []
+    i, in_class = 0, False
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            out.append(pattern[i:i + 2])
+            i += 2
+            continue
+        if ch in "'\u2019":
+            out.append("'\u2019" if in_class else "['\u2019]")
+        elif in_class:
+            in_class = ch != "]"
+            out.append(ch)
+        else:
+            in_class = ch == "["
+            out.append(ch)
+            if in_class:  # a ']' (after an optional '^') that opens the class is one of its characters
+                j = i + 1 + (pattern[i + 1:i + 2] == "^")
+                out.append(pattern[i + 1:j + (pattern[j:j + 1] == "]")])
+                i = j + (pattern[j:j + 1] == "]") - 1
+        i += 1
+    return "".join(out)
+
+
 def _compile(value: object, where: str) -> object:
     if isinstance(value, str):
         try:
-            return re.compile(value, re.IGNORECASE)
+            return re.compile(either_apostrophe(value), re.IGNORECASE)
         except re.error as err:
             raise PatternError(f"{where}: invalid pattern ({err})") from err
     if isinstance(value, list):

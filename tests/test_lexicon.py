@@ -10,7 +10,7 @@ import pytest
 
 from kg.catalog import ontology_dir
 from kg.errors import KgError, PatternError
-from kg.lexicon import _Patterns, load_lexicon
+from kg.lexicon import _Patterns, either_apostrophe, load_lexicon
 
 
 @pytest.fixture(scope="module")
@@ -153,3 +153,17 @@ def test_a_family_s_target_types_are_entity_types_its_relation_allows(ontology_c
 def test_a_family_s_target_types_are_read(lexicon):
     backed = next(f for f in lexicon.emitting("depends_on") if f.key == "depends_backed")
     assert backed.target_types == {"Product", "Technology", "Platform"}
+
+
+@pytest.mark.parametrize("pattern,text", [
+    (r"\bdoesn't support\b", "Komga doesn’t support it"),  # a typographic apostrophe in the text
+    (r"\bit’s used in\b", "it's used in Deno"),  # a straight one where the cue has the other
+    (r"[^'\s]+'s", "Deno’s"),  # in a character class too
+])
+def test_a_cue_s_apostrophe_matches_either_way_of_writing_one(pattern, text):
+    assert re.search(either_apostrophe(pattern), text)
+
+
+def test_either_apostrophe_leaves_escapes_and_class_brackets_as_they_are():
+    assert either_apostrophe(r"[]x]'\'") == r"[]x]['’]\'"
+    assert either_apostrophe("[^]']") == "[^]'’]"
