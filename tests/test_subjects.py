@@ -354,3 +354,12 @@ def test_a_quotes_affinity_is_the_very_float_of_profiles_rebuilt_for_it():
         assert prepared.affinity(words) == _affinity_by_hand(words, profiles)
         assert prepared.affinity(words, less=True) == _affinity_by_hand(words, {c: p - words for c, p in profiles.items()})
     assert _Profiles({}).affinity(Counter(["a"]), less=True) == {}
+
+
+@pytest.mark.parametrize("text", ["Drupal didn't ship an editor.", "Drupal didn’t ship an editor."])
+def test_a_name_before_a_negated_auxiliary_acts_in_its_clause_however_the_apostrophe_is_written(text):
+    from kg.extract.subjects import _acts_in_clause
+    from kg.resolve import Hit
+
+    hit = Hit(0, 6, "Drupal", "ent:drupal", "ent:drupal", "Product", "catalog")
+    assert _acts_in_clause(text, 0, hit)

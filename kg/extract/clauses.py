@@ -27,7 +27,7 @@ __all__ = ["CLAIM_LABELS", "Clause", "clauses"]
 CLAIM_LABELS = ("none", "capability", "limitation", "risk", "comparison", "business")
 _BREAK = re.compile(r",\s+(?=(?:and|but|so|while|though|although|whereas|which|because|yet)\b)|;\s+|:\s+|"
                     r"\s+[—–]\s+|\s+-\s+|\n+|\s*\(|\)\s*")
-_FIRST_PERSON = re.compile(r"(?:i|we|i'm|we're|i've|we've|my|our|us)\b", re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"(?:i|we|i['’]m|we['’]re|i['’]ve|we['’]ve|my|our|us)\b", re.IGNORECASE)
 _PRONOUN = re.compile(r"(?:it|it's|it’s|its|they|they're|they’re|this|that)\b", re.IGNORECASE)
 _CONNECTIVE = re.compile(r"(?:and|but|so|while|though|although|whereas|which|because|yet)\b\s*", re.IGNORECASE)
 # the look-ahead names every first letter of the words: the same matches, tried at fewer places

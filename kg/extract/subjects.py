@@ -46,7 +46,7 @@ _CLAUSE_OPENERS = frozenset(["the", "but", "and", "so", "while", "whereas", "how
 _STEM_CUT = re.compile(r"[\s\-_.]")
 _CONTENT_WORD = re.compile(r"[a-z][a-z0-9'-]{2,}")
 _OPENING = re.compile(r"[\w']+|[,;:(—–]")
-_NEXT_WORD = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:v?\d[\w.]*\s+)?([a-z][a-z']*)")
+_NEXT_WORD = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:v?\d[\w.]*\s+)?([a-z][a-z'’]*)")
 
 _PRIMARY = 1.0  # without a model: what the title's own emphasis is worth, half a plain mention (a quote that
 # names another title product is about that one; the primary breaks ties and carries quotes that name none)
@@ -221,7 +221,7 @@ def _acts_in_clause(text: str, lo: int, hit) -> bool:
     m = _NEXT_WORD.match(text[hit.end:hit.end + 40])
     if not m:
         return False
-    word = m.group(1)
+    word = m.group(1).replace("\u2019", "'")  # "doesn’t" is "doesn't"
     return word in _AUX or (len(word) > 3 and not word.endswith("ss") and word.endswith(("s", "ed")))
 
 
