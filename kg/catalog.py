@@ -40,6 +40,9 @@ class CatalogEntry(BaseModel):
     description: str | None = None
     category: str | None = None  # the job it is compared on ("vector-databases", "programming-language", "company")
     shared: tuple[str, ...] = ()  # names other entries also go by ("Flux": Flux CD and FLUX.1); the document decides
+    # names that are this entry only where the document also names its maker or a product of its category ("Edge"
+    # beside Chrome and Firefox; an edge network otherwise); matched as written
+    in_context: tuple[str, ...] = ()
     case_sensitive: bool = False  # match only as written ("Modal" the product, not "modal" the word)
     any_case: bool = False  # match in any case, though also an English word ("claude" in a dev's lowercase note)
 
@@ -69,6 +72,12 @@ class Catalog:
         for form, names in self.senses.items():
             table.setdefault(form, names[0])
         return table
+
+    @cached_property
+    def contextual(self) -> dict[str, str]:
+        """Normalised name → the canonical name of the entry it means where the document's other names say so
+        (:attr:`CatalogEntry.in_context`)."""
+        return {normalize_name(form): e.name for e in self.entries.values() for form in e.in_context}
 
     @cached_property
     def senses(self) -> dict[str, tuple[str, ...]]:
@@ -111,21 +120,25 @@ def _check_entry(entry: CatalogEntry, where: str) -> None:
     """Refuse an entry that would poison matching: an empty name, a stop-word or one-letter alias, …"""
     from kg.stopwords import STOP_WORDS
 
-    for field_name, value in (("name", entry.name), *(("alias", a) for a in (*entry.aliases, *entry.shared)),
+    for field_name, value in (("name", entry.name), *(("alias", a) for a in (*entry.aliases, *entry.shared,
+                                                                               *entry.in_context)),
                               ("maker", entry.maker or ""), ("part_of", entry.part_of or "")):
         if _LONE_SURROGATE.search(value):
             raise CatalogError(f"{where}: {field_name} {value!r} is not valid Unicode text (a lone surrogate); "
                                "fix the escape sequence")
     if not entry.name.strip():
         raise CatalogError(f"{where}: the name is empty")
-    for alias in (*entry.aliases, *entry.shared):
+    for alias in (*entry.aliases, *entry.shared, *entry.in_context):
         if len(alias.strip()) <= 1 or normalize_name(alias) in STOP_WORDS:
             raise CatalogError(f"{where}: alias {alias!r} of {entry.name!r} is a single letter or a common English "
                                "word and would match almost everywhere; remove it")
     own = {normalize_name(f) for f in (entry.name, *entry.aliases)}
-    for form in entry.shared:
+    if entry.in_context and not (entry.category or entry.maker):
+        raise CatalogError(f"{where}: {entry.name!r} has names it goes by in context ({', '.join(entry.in_context)}) "
+                           "but no category or maker to recognise that context by; give one")
+    for form in (*entry.shared, *entry.in_context):
         if normalize_name(form) in own:
-            raise CatalogError(f"{where}: {form!r} is both a name of {entry.name!r} and a name it shares; list it "
+            raise CatalogError(f"{where}: {form!r} is both a name of {entry.name!r} and a name it shares or goes by in context; list it "
                                "once")
     if entry.maker == entry.name:
         raise CatalogError(f"{where}: {entry.name!r} is its own maker; name the company that makes it")

@@ -44,21 +44,28 @@ class CatalogMatcher:
         self.nlp = nlp
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
+        self.alone = PhraseMatcher(nlp.vocab, attr="ORTH")  # as written, and not inside a longer capitalised name
         self.meta: dict[str, tuple[str, str]] = {}
         self.label_nouns: frozenset[str] = frozenset()  # "Series C": a one-letter name after one is a label
 
     def add(self, forms: list[tuple[str, str, str, str]]) -> None:
-        """Add (surface form, canonical name, type, case rule) entries; the rule is "exact", "auto" or "any"."""
+        """Add (surface form, canonical name, type, case rule) entries; the rule is "exact", "auto", "any" or "alone"
+        (as written, and only where no capitalised word stands right before or after it: "Edge", not "Vercel Edge
+        Functions")."""
         for form, canon, type_, case in sorted(set(forms)):
             key = f"{type_}|{canon}"
             self.meta[key] = (canon, type_)
             loose = case == "any" or case == "auto" and (fold_case(form) or type_ in ("License", "Platform"))
-            (self.folded if loose else self.exact).add(key, [self.nlp.make_doc(form)])
+            matcher = self.alone if case == "alone" else self.folded if loose else self.exact
+            matcher.add(key, [self.nlp.make_doc(form)])
 
     def __call__(self, doc: Doc) -> Doc:
         spans = []
-        for matcher in (self.exact, self.folded):
+        for matcher in (self.exact, self.folded, self.alone):
             for match_id, start, end in matcher(doc):
+                if matcher is self.alone and (start and doc[start - 1].text[:1].isupper()
+                                              or end < len(doc) and doc[end].text[:1].isupper()):
+                    continue  # part of a longer name: "Vercel Edge Functions", "Marp Slides"
                 if end - start == 1 and len(doc[start]) == 1 and start and doc[start - 1].text in self.label_nouns:
                     continue  # "Series C", "Plan C": a label, not the C language
                 canon, type_ = self.meta[self.nlp.vocab.strings[match_id]]
@@ -84,6 +91,8 @@ def _forms(catalog: Catalog, lexicon: Lexicon) -> list[tuple[str, str, str, str]
         for f in e.shared:
             first = catalog.entries[catalog.senses[normalize_name(f)][0]]
             forms.append((f, first.name, first.type, rule[first.name]))
+    # a name that is the entry only in context, matched as written; resolution keeps it where the context is there
+    forms += [(f, e.name, e.type, "alone") for e in catalog.entries.values() for f in e.in_context]
     forms += [(f, canon, "License", "auto") for f, canon in lexicon.licenses.items()]
     forms += [(f, canon, "Platform", "auto") for f, canon in lexicon.platforms.items()]
     # "Let’s Encrypt", "Hyper‑V" as typeset

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from kg.acronyms import defined_acronyms, defined_tail
-from kg.catalog import Catalog
+from kg.catalog import Catalog, CatalogEntry
 from kg.ids import entity_id, normalize_name, spelling
 from kg.lexicon import Lexicon
 from kg.models import Document, Entity, ReportItem
@@ -331,6 +331,44 @@ def _choose_senses(documents: list[Document], hits: dict[str, list[Hit]], texts:
                  if chosen.get(form, senses[0]) != senses[0] and entity_id(senses[0]) not in kept}
         candidates[doc.id] = list(dict.fromkeys(moved.get(c, c) for c in candidates.get(doc.id, [])))
         primary[doc.id] = moved.get(primary.get(doc.id), primary.get(doc.id))
+
+
+def _in_context(documents: list[Document], hits: dict[str, list[Hit]], table: EntityTable,
+                candidates: dict[str, list[str]], primary: dict[str, str | None]) -> None:
+    """Drop a document's mentions by a name its entry goes by only in context ("Edge": Microsoft Edge) unless the
+    document also names the entry otherwise, its maker, or another product of its category (in its quotes or among
+    its title's products); a quote in several documents takes its first document's verdict."""
+    catalog, done = table.catalog, set()
+    for doc in documents:
+        qids = [q for q in doc.quote_ids if q in hits and q not in done]
+        done.update(qids)
+        gated = {id(h) for q in qids for h in hits[q]
+                 if catalog.contextual.get(normalize_name(h.text)) == table.name(h.entity)}
+        if not gated:
+            continue
+        said = {table.name(h.entity) for q in qids for h in hits[q] if id(h) not in gated}
+        named = said | {table.name(c) for c in candidates.get(doc.id, ())}
+        lacking = {h.entity for q in qids for h in hits[q]
+                   if id(h) in gated and not _in_its_context(catalog.entries[table.name(h.entity)], said, named, catalog)}
+        if not lacking:
+            continue
+        for q in qids:
+            hits[q] = [h for h in hits[q] if not (id(h) in gated and h.entity in lacking)]
+        left = {h.entity for q in qids for h in hits[q]}
+        candidates[doc.id] = [c for c in candidates.get(doc.id, []) if c not in lacking or c in left]
+        if primary.get(doc.id) in lacking and primary.get(doc.id) not in left:
+            primary[doc.id] = None
+
+
+def _in_its_context(entry: CatalogEntry, said: set[str], named: set[str], catalog: Catalog) -> bool:
+    """Whether a document that mentions ``entry`` by a name it goes by in context is about its field: the quotes
+    name it otherwise (``said``), or the document names (``named``: the quotes' and the title's products) its maker
+    or another product of its category."""
+    if entry.name in said or (entry.maker is not None and entry.maker in named):
+        return True
+    return entry.category is not None and any(
+        other != entry.name and (e := catalog.entries.get(other)) is not None and e.category == entry.category
+        for other in named)
 
 
 def _sense(hit: Hit, chosen: dict[str, str], table: EntityTable) -> Hit:
@@ -1342,6 +1380,8 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
         table.info[eid].aliases.add(short)
     if catalog.senses:
         _choose_senses(documents, hits, texts, table, candidates, primary)
+    if catalog.contextual:
+        _in_context(documents, hits, table, candidates, primary)
     used = {h.entity for hs in hits.values() for h in hs}
     used |= {table.root(e) for e in used}  # a release's product counts as found too
     report = [ReportItem(kind="discovered_entity", message=f"{table.name(e)} ({table.info[e].type}): not in the catalog")

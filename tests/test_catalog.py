@@ -102,6 +102,10 @@ ZED = json.dumps({"name": "Zed", "type": "Product"})
     ([ZED, '{"name": "Helix", "type": "Product", "shared": ["it"]}'], r"cat\.jsonl:2: alias 'it' .*common English"),
     ([ZED, '{"name": "Helix", "type": "Product", "aliases": ["Hx"], "shared": ["hx"]}'],
      r"cat\.jsonl:2: 'hx' is both a name of 'Helix' and a name it shares"),
+    ([ZED, '{"name": "Helix", "type": "Product", "in_context": ["Hx"]}'],
+     r"cat\.jsonl:2: 'Helix' has names it goes by in context \(Hx\) but no category or maker"),
+    ([ZED, '{"name": "Helix", "type": "Product", "in_context": ["the"], "category": "code-editors"}'],
+     r"cat\.jsonl:2: alias 'the' .*common English"),
 ])
 def test_malformed_catalog_names_file_and_line(tmp_path, lines, message):
     with pytest.raises(CatalogError, match=message) as info:

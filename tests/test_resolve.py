@@ -945,3 +945,15 @@ def test_a_name_spelled_as_a_month_in_a_date_is_the_month(text, month, in_date):
 
     start = text.index(month)
     assert _in_date(text, start, start + len(month)) is in_date
+
+
+@pytest.mark.parametrize("title,quote,expected", [
+    ("Spreadsheets", "We keep the budget in Sheets, not Excel.", {"Google Sheets", "Excel"}),  # a rival named
+    ("Google's office", "Sheets comes with every account at Google.", {"Google Sheets", "Google"}),  # its maker
+    ("Team notes", "Sheets of paper cover the desk and Notion holds the rest.", {"Notion"}),  # no context
+    ("Slides tools", "Marp Slides renders decks, unlike PowerPoint.", {"Marp Slides", "PowerPoint"}),  # a longer name
+])
+def test_a_name_an_entry_goes_by_in_context_counts_only_in_its_context(tmp_path, title, quote, expected):
+    view = GraphView(run_docs(tmp_path, [(title, [quote])]))
+    qid = view.quote(quote).id
+    assert {view.name(m.entity_id) for m in view.graph.mentions if m.quote_id == qid} == expected
