@@ -66,6 +66,7 @@ class Lexicon:
     label_nouns: frozenset[str] = frozenset()  # "Series", "Plan": a one-letter name after one is a label
     org_suffixes: frozenset[str] = frozenset()  # "Labs", "Capital": a discovered name ending in one is an organization
     editions: frozenset[str] = frozenset()  # "Build", "Edition": a product's build, edition or plan, no name of its own
+    title_genres: frozenset[str] = frozenset()  # "review", "faq": what a headline says follows a name, lowercase
     opening_verbs: frozenset[str] = frozenset()  # "Use", "Running": a verb opening a sentence, no part of a name after it
     person_titles: frozenset[str] = frozenset()  # "ceo", "analyst", lower case: a title before a person's name
     families: dict[str, CueFamily] = field(default_factory=dict)  # in file order
@@ -373,6 +374,8 @@ def _load_lexicon(folder: str) -> Lexicon:
         else frozenset(),  # an ontology folder copied before the file existed reads on without it
         editions=frozenset(w for _, w in _words(lex / "editions.txt")) if (lex / "editions.txt").is_file()
         else frozenset(),
+        title_genres=frozenset(w.lower() for _, w in _words(lex / "title_genres.txt"))
+        if (lex / "title_genres.txt").is_file() else frozenset(),
         opening_verbs=frozenset(w for _, w in _words(lex / "opening_verbs.txt"))
         if (lex / "opening_verbs.txt").is_file() else frozenset(),
         person_titles=frozenset(w.lower() for _, w in _words(lex / "person_titles.txt"))

@@ -249,6 +249,8 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
         product = _ORG_PRODUCT.match(text[end:]) if type_ == "Organization" and not in_url else None
         if product and lexicon.is_title(product.group(1).split()[0]):
             product = None  # "Redis Labs CEO Rowan Trollope": the company and a person, not a product of the company
+        if product and _headline_word(product.group(1).split()[0], lexicon):
+            product = None  # "Cloudflare Is Not a CDN", "Stripe Review": a headline's words, no product
         made = table.catalog.get(product.group(1).strip()) if product else None
         if product and (made is None or made.maker not in (None, canon)) and \
                 product.group(1).split()[-1] not in _PRODUCT_STOP:  # "Amazon API Gateway"; "Cisco IOS" is no iOS
@@ -281,6 +283,19 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
     return hits
 
 
+# the words of a headline's sentence that a title-cased headline capitalises ("Cloudflare Is Not a CDN")
+_HEADLINE_FUNCTION = frozenset({"is", "isn't", "are", "aren't", "was", "were", "not", "a", "an", "the", "and", "or",
+                                "vs", "versus", "to", "of", "for", "in", "on", "with", "at", "by", "from", "can",
+                                "can't", "will", "won't", "has", "have", "does", "doesn't", "do", "why", "how",
+                                "what", "when", "should", "could", "would", "just", "finally", "now", "still"})
+
+
+def _headline_word(word: str, lexicon: Lexicon) -> bool:
+    """Whether a capitalised word after a name is one a headline capitalises, not a name's: a function word ("Is",
+    "Not") or a word for the kind of text (``lexicons/title_genres.txt``: "Review", "FAQ")."""
+    return word.lower().replace("’", "'") in _HEADLINE_FUNCTION or word.lower() in lexicon.title_genres
+
+
 _WORD_TAIL = re.compile(r"(?: (?-i:[A-Z])[A-Za-z0-9]+){1,2}(?=[\s.,;:!?)'’]|$)")
 
 
@@ -297,8 +312,9 @@ def _word_tail(text: str, end: int, catalog: Catalog, lexicon: Lexicon) -> int |
         word = w.group()
         if word in lexicon.editions:
             return None  # "Unleash Community Edition": the words before an edition word name the edition
-        if word in _PRODUCT_STOP or word.lower() in STOP_WORDS or catalog.get(word) or lexicon.is_generic(word):
-            break
+        if word in _PRODUCT_STOP or word.lower() in STOP_WORDS or word.lower() in lexicon.title_genres \
+                or catalog.get(word) or lexicon.is_generic(word):
+            break  # "Vaultwarden Review 2026": a headline's word for the text, not part of the name
         stop = end + w.end()
     return stop
 

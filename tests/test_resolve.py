@@ -957,3 +957,14 @@ def test_a_name_an_entry_goes_by_in_context_counts_only_in_its_context(tmp_path,
     view = GraphView(run_docs(tmp_path, [(title, [quote])]))
     qid = view.quote(quote).id
     assert {view.name(m.entity_id) for m in view.graph.mentions if m.quote_id == qid} == expected
+
+
+@pytest.mark.parametrize("title,quote,subject", [
+    ("Vaultwarden Review 2026: the self-host Bitwarden server", "Vaultwarden is a Rust reimplementation.", "Vaultwarden"),
+    ("Cloudflare Is Not a CDN: caching caveats", "Cloudflare caches less than you think.", "Cloudflare"),
+    ("Stripe Checkout FAQ", "Stripe Checkout handles the payment page for you.", "Stripe Checkout"),
+])
+def test_a_headline_s_capitalised_words_for_the_text_end_a_name(tmp_path, title, quote, subject):
+    view = GraphView(run_docs(tmp_path, [(title, [quote])]))
+    assert view.name(view.quote(quote).subject) == subject
+    assert not [e for e in view.graph.entities if e.name.endswith((" Review", " Is Not", " FAQ"))]
