@@ -31,6 +31,14 @@ def test_a_sentence_splits_into_its_clauses_without_the_connectives(lexicon):
     assert texts == ["ClickHouse is crazy scalable", "it is too heavy to run on a laptop", "we gave up"]
 
 
+def test_a_one_word_parenthesis_stays_in_its_clause_and_a_longer_one_breaks_it(lexicon):
+    ctx = _ctx("NetBox is an IP address management (IPAM) tool (initially built at DigitalOcean by its network "
+               "team).", {"NetBox": "Product"}, subject="ent:netbox")
+    texts = [ctx.text[c.start:c.end] for c in clauses(ctx, lexicon)]
+    assert texts == ["NetBox is an IP address management (IPAM) tool",
+                     "initially built at DigitalOcean by its network team"]
+
+
 def test_a_clause_says_how_it_opens_and_how_it_feels(lexicon):
     ctx = _ctx("Typesense is fast and pleasant to run, while Elasticsearch is a pain to keep alive.",
                {"Typesense": "Product", "Elasticsearch": "Product"}, subject="ent:typesense")

@@ -56,7 +56,7 @@ def _spans(ctx: QuoteContext) -> list[tuple[int, int, int, int, bool]]:
     out = []
     for lo, hi in ctx.sentences:
         cursor = lo
-        for m in [*_BREAK.finditer(ctx.text, lo, hi), None]:
+        for m in [*(m for m in _BREAK.finditer(ctx.text, lo, hi) if not _one_word_aside(ctx.text, m)), None]:
             a, b = cursor, (m.start() if m else hi)
             cursor = m.end() if m else hi
             a, b = trim_span(ctx.text, a, b)
@@ -69,6 +69,19 @@ def _spans(ctx: QuoteContext) -> list[tuple[int, int, int, int, bool]]:
             if n >= _PIECE_FROM:
                 out += [(*piece, lo, hi, True) for piece in _pieces(ctx.text, a, b)]
     return out
+
+
+_ASIDE_OPEN = re.compile(r"[^()\s]{1,12}\)")  # after "(" in "(IPAM)", "(2019)", "(pictured)"
+_ASIDE_CLOSE = re.compile(r"\([^()\s]{1,12}$")
+
+
+def _one_word_aside(text: str, m: re.Match[str]) -> bool:
+    """Whether a parenthesis the clause breaks at holds one short word, which belongs to the clause around it: "an
+    IP address management (IPAM) and data center infrastructure management (DCIM) tool" is one clause."""
+    mark = m.group().strip()
+    if mark == "(":
+        return _ASIDE_OPEN.match(text, m.end()) is not None
+    return mark == ")" and _ASIDE_CLOSE.search(text, max(0, m.start() - 14), m.start()) is not None
 
 
 def _pieces(text: str, a: int, b: int) -> list[tuple[int, int]]:
