@@ -84,3 +84,10 @@ def test_a_long_clause_also_offers_its_pieces(lexicon):
     assert "piece" not in found[whole]
     short = _ctx("Zed is fast, light and calm.", {"Zed": "Product"}, subject="ent:zed")
     assert [short.text[c.start:c.end] for c in clauses(short, lexicon)] == ["Zed is fast, light and calm"]
+
+
+def test_a_long_clause_also_offers_the_piece_before_an_and_that_opens_its_own_clause(lexicon):
+    ctx = _ctx("Thunderbird gets too slow and that is quite irritating when you answer a lot of mail every day.",
+               {"Thunderbird": "Product"}, subject="ent:thunderbird")
+    found = {ctx.text[c.start:c.end]: c.features for c in clauses(ctx, lexicon)}
+    assert "piece" in found["Thunderbird gets too slow"]

@@ -34,7 +34,9 @@ _CONNECTIVE = re.compile(r"(?:and|but|so|while|though|although|whereas|which|bec
 _NEGATION = re.compile(r"(?=[nw])\b(?:not|no|never|n['’]t|without|nothing|none)\b", re.IGNORECASE)
 _MIN_WORDS, _MAX_WORDS = 2, 40
 _DIGIT = re.compile(r"\d")
-_PIECE = re.compile(r",\s+|\s+(?:so|where|due to)\s+")
+# an "and" or "but" that opens a clause with its own subject: "It gets too slow | and that is irritating"
+_PIECE = re.compile(r",\s+|\s+(?:so|where|due to)\s+|"
+                    r"\s+(?:and|but)\s+(?=(?:I|we|you|they|it|that|this|he|she|there)\s)")
 _PIECE_FROM, _MIN_PIECE_WORDS = 10, 3  # a clause of this many words also offers its pieces of at least so many
 
 
