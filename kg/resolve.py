@@ -860,13 +860,14 @@ def _discovered_forms(hits: dict[str, list[Hit]], table: EntityTable) -> dict[st
 
 
 def _echoes(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], texts: dict[str, str],
-            corpus: _FormScan | None = None) -> None:
+            corpus: _FormScan | None = None, generic: Callable[[str], bool] = lambda word: False) -> None:
     """Add the other mentions of a product the document already names, written in another case ("Fluent-bit …",
     then "fluent-bit"; "Insomnia" in one quote, "insomnia" in another), and of the names other documents were
     read to name (``corpus``: a scan of :func:`_discovered_forms`, built once for the whole corpus).
 
     Only names English rarely uses take another case (:func:`_echoable`): "cursor" is a word wherever "Cursor"
-    is a product.
+    is a product; and no name takes another case where the lexicon calls that form generic (``generic``: "WAF" in a
+    firewall review is no "waf", the build tool another document names).
     """
     forms: dict[str, str] = {}
     for qid in doc.quote_ids:
@@ -886,7 +887,8 @@ def _echoes(doc: Document, table: EntityTable, hits: dict[str, list[Hit]], texts
         text = texts[qid]
         taken = [(h.start, h.end) for h in hits.get(qid, [])]
         taken += not_prose(text)  # "github.com/cilium/proxy" names a repository
-        found = _take([spot for scan in scans for spot in scan.spots(text, taken)], taken)
+        found = _take([(a, b, f) for scan in scans for a, b, f in scan.spots(text, taken)
+                       if text[a:b] == f or not generic(text[a:b])], taken)
         if found:
             hits[qid] = sorted(hits.get(qid, []) + [
                 Hit(s, e, text[s:e], reading[f], table.root(reading[f]), table.info[reading[f]].type, "document")
@@ -1390,7 +1392,7 @@ def resolve_corpus(documents: list[Document], parsed: dict[str, Parsed], texts: 
     found = _discovered_forms(hits, table)
     corpus = _FormScan(found) if found else None
     for doc in documents:
-        _echoes(doc, table, hits, texts, corpus)
+        _echoes(doc, table, hits, texts, corpus, lexicon.is_generic)
         _respelled(doc, table, hits, texts, candidates.get(doc.id, ()))
     for eid, short in sorted(spelled):  # "ESO" finds the External Secrets Operator in the store's name index too
         table.info[eid].aliases.add(short)

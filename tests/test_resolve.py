@@ -968,3 +968,14 @@ def test_a_headline_s_capitalised_words_for_the_text_end_a_name(tmp_path, title,
     view = GraphView(run_docs(tmp_path, [(title, [quote])]))
     assert view.name(view.quote(quote).subject) == subject
     assert not [e for e in view.graph.entities if e.name.endswith((" Review", " Is Not", " FAQ"))]
+
+
+def test_a_name_another_document_discovers_is_no_mention_where_its_other_case_is_a_generic_term(tmp_path):
+    build = "I feel so lucky that I found waf a few years ago; waf builds our C code."
+    firewall = "Cloudflare's WAF blocked the scan before it reached the origin."
+    view = GraphView(run_docs(tmp_path, [("waf: a Python build system", [build]), ("Firewall notes", [firewall])]))
+    def named(quote: str) -> set[str]:
+        return {view.name(m.entity_id) for m in view.graph.mentions if m.quote_id == view.quote(quote).id}
+
+    assert "waf" in named(build)  # the build tool, in its own document
+    assert named(firewall) == {"Cloudflare"}  # "WAF", a kind of product, is no echo of it
