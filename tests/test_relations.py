@@ -889,6 +889,15 @@ def test_a_product_s_users_moving_to_another_is_a_threat_to_that_product_not_to_
     assert not {t for t in threats if "Weaviate" in t}  # the crowd is Pinecone's users, not the subject's
 
 
+@pytest.mark.parametrize("quote", [
+    "Tools built on OpenZiti (like Zrok) are becoming the default.",  # the examples in a parenthesis
+    "Tools built on OpenZiti, like Zrok, are becoming the default.",
+])
+def test_the_examples_of_a_kind_built_on_a_product_depend_on_it(tmp_path, quote):
+    view = GraphView(run_docs(tmp_path, [("Tunnels", [quote])]))
+    assert ("depends_on", "Zrok", "OpenZiti") in view.edges(quote, "depends_on")
+
+
 def test_the_products_a_product_s_plugins_or_forks_introduce_depend_on_it(tmp_path):
     quote = "I tried Redis forks such as Valkey and KeyDB before settling."
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
