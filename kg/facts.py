@@ -35,7 +35,8 @@ class RelationSpec:
     is never related this way to its own maker or to the product it is part of. ``scored`` types are
     written to evaluation records and learned by the scorer; ``headline`` ones make up relation F1.
     ``horizon`` types carry a stated horizon ("within 12 months"). ``inverse`` names the relation read
-    from its target's side in queries ("threatened_by").
+    from its target's side in queries ("threatened_by"). ``alike``: endpoint types that relate this way only to
+    their own kind (a platform competes with a platform: Fedora with Ubuntu, not Android with Python).
     """
 
     name: str
@@ -51,6 +52,7 @@ class RelationSpec:
     facet: tuple[str, float] | None
     colour: str
     inverse: str | None
+    alike: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -188,7 +190,7 @@ def _load(path: Path) -> FactTypes:
 def _relation(check: _Checker, name: str, entry: Any) -> RelationSpec:
     key = f"relations.{name}"
     check.object(entry, key, {"iri", "label", "symmetric", "source", "target", "maker_may_relate", "scored",
-                              "headline", "horizon", "facet", "colour", "inverse"})
+                              "headline", "horizon", "facet", "colour", "inverse"}, frozenset({"alike"}))
     spec = RelationSpec(
         name=name, iri=check.term(entry["iri"], f"{key}.iri"), label=check.text(entry["label"], f"{key}.label"),
         symmetric=check.flag(entry["symmetric"], f"{key}.symmetric"),
@@ -198,7 +200,8 @@ def _relation(check: _Checker, name: str, entry: Any) -> RelationSpec:
         scored=check.flag(entry["scored"], f"{key}.scored"), headline=check.flag(entry["headline"], f"{key}.headline"),
         horizon=check.flag(entry["horizon"], f"{key}.horizon"), facet=check.facet(entry["facet"], f"{key}.facet"),
         colour=check.colour(entry["colour"], f"{key}.colour"),
-        inverse=None if entry["inverse"] is None else check.name(entry["inverse"], f"{key}.inverse"))
+        inverse=None if entry["inverse"] is None else check.name(entry["inverse"], f"{key}.inverse"),
+        alike=check.entity_types(entry["alike"], f"{key}.alike") if "alike" in entry else frozenset())
     if spec.headline and not spec.scored:
         check.fail(f"{key}.headline", "a headline relation must also be scored (\"scored\": true)")
     if spec.symmetric and spec.inverse:

@@ -62,6 +62,8 @@ def test_maker_rule_and_allowed_types():
     facts = fact_types()
     assert {n for n, r in facts.relations.items() if not r.maker_may_relate} == {"competes_with", "threatens"}
     assert facts.allowed_types["developed_by"] == ({"Product", "Technology", "Platform"}, {"Organization", "Product"})
+    assert facts.relations["competes_with"].alike == {"Platform"}  # a platform competes with a platform only
+    assert facts.relations["depends_on"].alike == frozenset()
 
 
 @pytest.mark.parametrize(("edit", "key", "problem"), [
@@ -89,6 +91,8 @@ def test_maker_rule_and_allowed_types():
     (lambda raw: raw["claims"]["risk"].update(owner_types=["Maker"]), "claims.risk.owner_types", "unknown entity type"),
     (lambda raw: raw["claims"]["risk"].update(acting_owner_types=[]), "claims.risk.acting_owner_types", "non-empty"),
     (lambda raw: raw.pop("claims"), "claims", "missing"),
+    (lambda raw: raw["relations"]["competes_with"].update(alike=["Gadget"]), "relations.competes_with.alike",
+     "'Gadget'"),
 ])
 def test_a_malformed_entry_names_file_and_key(tmp_path, edit, key, problem):
     path = _write(tmp_path, edit)

@@ -1277,3 +1277,19 @@ def test_a_negation_written_with_a_typographic_apostrophe_is_a_negation(tmp_path
 def test_a_rivalry_that_isn_t_just_a_rivalry_stands(tmp_path, quote):
     view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
     assert view.edges(quote, "competes_with") == {("competes_with", "Redis", "Weaviate")}  # a symmetric edge, sorted
+
+
+@pytest.mark.parametrize("quote,expected", [
+    ("Fedora is a better default than Ubuntu for new Linux users.", {("competes_with", "Fedora", "Ubuntu")}),
+    ("I switched from Ubuntu to Fedora last spring.", {("competes_with", "Fedora", "Ubuntu")}),
+])
+def test_platforms_compete_with_platforms(tmp_path, quote, expected):
+    view = GraphView(run_docs(tmp_path, [("Fedora vs Ubuntu: a year on the desktop", [quote])]))
+    assert view.edges(quote, "competes_with") == expected
+
+
+def test_a_platform_competes_with_no_language_or_product(tmp_path):
+    quote = "RudderStack has SDKs (iOS, Android, JS, Python, etc) which are used to send these events."
+    view = GraphView(run_docs(tmp_path, [("Customer data platforms: RudderStack vs Segment", [quote])]))
+    platforms = {"iOS", "Android"}
+    assert all(len({a, b} & platforms) != 1 for _, a, b in view.edges(quote, "competes_with"))

@@ -134,13 +134,14 @@ def _findings(r: Reading, m: re.Match[str], scope: Scope, horizon: str | None) -
 
 
 def check(f: Finding, table: EntityTable) -> Finding:
-    """``f``, or ``f`` rejected when its endpoint types are not allowed or a maker meets its own product
-    (both from the relation spec, ``ontology/facts.json``)."""
+    """``f``, or ``f`` rejected when its endpoint types are not allowed (or one of them relates only to its own
+    kind: ``alike``) or a maker meets its own product (all from the relation spec, ``ontology/facts.json``)."""
     if f.rejected is not None:
         return f
     allowed_src, allowed_tgt = ALLOWED_TYPES[f.type]
     src_t, tgt_t = table.info[f.source].type, table.info[f.target].type
-    if src_t not in allowed_src or tgt_t not in allowed_tgt:
+    alike = fact_types().relations[f.type].alike
+    if src_t not in allowed_src or tgt_t not in allowed_tgt or src_t != tgt_t and {src_t, tgt_t} & alike:
         return replace(f, rejected=f"type pair {src_t} → {tgt_t}", confidence=0.0)
     if not fact_types().relations[f.type].maker_may_relate and (
             f.source in _family(table, f.target) or f.target in _family(table, f.source)):
