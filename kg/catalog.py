@@ -138,8 +138,8 @@ def _check_entry(entry: CatalogEntry, where: str) -> None:
                            "but no category or maker to recognise that context by; give one")
     for form in (*entry.shared, *entry.in_context):
         if normalize_name(form) in own:
-            raise CatalogError(f"{where}: {form!r} is both a name of {entry.name!r} and a name it shares or goes by in context; list it "
-                               "once")
+            raise CatalogError(f"{where}: {form!r} is both a name of {entry.name!r} and a name it shares or goes by "
+                               "in context; list it once")
     if entry.maker == entry.name:
         raise CatalogError(f"{where}: {entry.name!r} is its own maker; name the company that makes it")
 

@@ -249,8 +249,10 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
         product = _ORG_PRODUCT.match(text[end:]) if type_ == "Organization" and not in_url else None
         if product and lexicon.is_title(product.group(1).split()[0]):
             product = None  # "Redis Labs CEO Rowan Trollope": the company and a person, not a product of the company
-        if product and _headline_word(product.group(1).split()[0], lexicon):
-            product = None  # "Cloudflare Is Not a CDN", "Stripe Review": a headline's words, no product
+        cut = next((w.start() for w in re.finditer(r"\S+", product.group(1)) if _headline_word(w.group(), lexicon)),
+                   None) if product else None
+        if cut is not None:  # a headline's words end the product's: "Google Docs Review"; "Cloudflare Is Not a CDN"
+            product = _ORG_PRODUCT.match(text[end:end + cut]) if text[end:end + cut].strip() else None
         made = table.catalog.get(product.group(1).strip()) if product else None
         if product and (made is None or made.maker not in (None, canon)) and \
                 product.group(1).split()[-1] not in _PRODUCT_STOP:  # "Amazon API Gateway"; "Cisco IOS" is no iOS

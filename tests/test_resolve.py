@@ -963,6 +963,7 @@ def test_a_name_an_entry_goes_by_in_context_counts_only_in_its_context(tmp_path,
     ("Vaultwarden Review 2026: the self-host Bitwarden server", "Vaultwarden is a Rust reimplementation.", "Vaultwarden"),
     ("Cloudflare Is Not a CDN: caching caveats", "Cloudflare caches less than you think.", "Cloudflare"),
     ("Stripe Checkout FAQ", "Stripe Checkout handles the payment page for you.", "Stripe Checkout"),
+    ("Apple Frobnicator Review 2026: a look", "Apple Frobnicator is fast.", "Apple Frobnicator"),  # a maker's product
 ])
 def test_a_headline_s_capitalised_words_for_the_text_end_a_name(tmp_path, title, quote, subject):
     view = GraphView(run_docs(tmp_path, [(title, [quote])]))
