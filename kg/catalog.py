@@ -40,8 +40,8 @@ class CatalogEntry(BaseModel):
     description: str | None = None
     category: str | None = None  # the job it is compared on ("vector-databases", "programming-language", "company")
     shared: tuple[str, ...] = ()  # names other entries also go by ("Flux": Flux CD and FLUX.1); the document decides
-    # names that are this entry only where the document also names its maker or a product of its category ("Edge"
-    # beside Chrome and Firefox; an edge network otherwise); matched as written
+    # names that are this entry only where the document also names its maker or a product of its category ("Sheets"
+    # beside Excel; sheets of paper otherwise); matched as written
     in_context: tuple[str, ...] = ()
     case_sensitive: bool = False  # match only as written ("Modal" the product, not "modal" the word)
     any_case: bool = False  # match in any case, though also an English word ("claude" in a dev's lowercase note)

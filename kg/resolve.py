@@ -249,9 +249,10 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
         product = _ORG_PRODUCT.match(text[end:]) if type_ == "Organization" and not in_url else None
         if product and lexicon.is_title(product.group(1).split()[0]):
             product = None  # "Redis Labs CEO Rowan Trollope": the company and a person, not a product of the company
-        cut = next((w.start() for w in re.finditer(r"\S+", product.group(1)) if _headline_word(w.group(), lexicon)),
-                   None) if product else None
-        if cut is not None:  # a headline's words end the product's: "Google Docs Review"; "Cloudflare Is Not a CDN"
+        # a headline's words end the product's name: "Apple Frobnicator Review"; "Cloudflare Is Not a CDN" names none
+        cut = next((w.start() for w in re.finditer(r"\S+", product.group(1))
+                    if _headline_word(w.group(), lexicon)), None) if product else None
+        if cut is not None:
             product = _ORG_PRODUCT.match(text[end:end + cut]) if text[end:end + cut].strip() else None
         made = table.catalog.get(product.group(1).strip()) if product else None
         if product and (made is None or made.maker not in (None, canon)) and \
@@ -286,10 +287,10 @@ def _catalog_hits(spans: tuple[Span, ...], table: EntityTable, text: str, lexico
 
 
 # the words of a headline's sentence that a title-cased headline capitalises ("Cloudflare Is Not a CDN")
-_HEADLINE_FUNCTION = frozenset({"is", "isn't", "are", "aren't", "was", "were", "not", "a", "an", "the", "and", "or",
-                                "vs", "versus", "to", "of", "for", "in", "on", "with", "at", "by", "from", "can",
-                                "can't", "will", "won't", "has", "have", "does", "doesn't", "do", "why", "how",
-                                "what", "when", "should", "could", "would", "just", "finally", "now", "still"})
+_HEADLINE_FUNCTION = frozenset({
+    "is", "isn't", "are", "aren't", "was", "were", "not", "a", "an", "the", "and", "or", "vs", "versus", "to", "of",
+    "for", "in", "on", "with", "at", "by", "from", "can", "can't", "will", "won't", "has", "have", "does", "doesn't",
+    "do", "why", "how", "what", "when", "should", "could", "would", "just", "finally", "now", "still"})
 
 
 def _headline_word(word: str, lexicon: Lexicon) -> bool:
@@ -353,7 +354,7 @@ def _choose_senses(documents: list[Document], hits: dict[str, list[Hit]], texts:
 
 def _in_context(documents: list[Document], hits: dict[str, list[Hit]], table: EntityTable,
                 candidates: dict[str, list[str]], primary: dict[str, str | None]) -> None:
-    """Drop a document's mentions by a name its entry goes by only in context ("Edge": Microsoft Edge) unless the
+    """Drop a document's mentions by a name its entry goes by only in context ("Sheets": Google Sheets) unless the
     document also names the entry otherwise, its maker, or another product of its category (in its quotes or among
     its title's products); a quote in several documents takes its first document's verdict."""
     catalog, done = table.catalog, set()
@@ -366,8 +367,8 @@ def _in_context(documents: list[Document], hits: dict[str, list[Hit]], table: En
             continue
         said = {table.name(h.entity) for q in qids for h in hits[q] if id(h) not in gated}
         named = said | {table.name(c) for c in candidates.get(doc.id, ())}
-        lacking = {h.entity for q in qids for h in hits[q]
-                   if id(h) in gated and not _in_its_context(catalog.entries[table.name(h.entity)], said, named, catalog)}
+        lacking = {h.entity for q in qids for h in hits[q] if id(h) in gated
+                   and not _in_its_context(catalog.entries[table.name(h.entity)], said, named, catalog)}
         if not lacking:
             continue
         for q in qids:

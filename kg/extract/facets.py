@@ -282,7 +282,8 @@ def _weighted(index: LiteralIndex, name: str, pats: list[tuple[re.Pattern[str], 
     return sum(pats[i - base][1] * len(p.findall(text)) for p, i in passing)
 
 
-_FIRST_PERSON = re.compile(r"(?=[Imwou])\b(?:I|I['’]m|I['’]ve|my|me|we|our|us)\b")  # the look-ahead: fewer places tried
+# the look-ahead: fewer places tried
+_FIRST_PERSON = re.compile(r"(?=[Imwou])\b(?:I|I['’]m|I['’]ve|my|me|we|our|us)\b")
 
 
 def _ruled_facets(text: str, facts: list[str] | None) -> Facets:
