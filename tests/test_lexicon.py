@@ -167,3 +167,12 @@ def test_a_cue_s_apostrophe_matches_either_way_of_writing_one(pattern, text):
 def test_either_apostrophe_leaves_escapes_and_class_brackets_as_they_are():
     assert either_apostrophe(r"[]x]'\'") == r"[]x]['’]\'"
     assert either_apostrophe("[^]']") == "[^]'’]"
+
+
+@pytest.mark.parametrize("before,other", [
+    ("If I wanted to pay a monthly fee I'd use something like ", True),  # a name the quote sets aside
+    ("I have not found anything like ", True),
+    ("If I wanted to pay a monthly fee I'd use ", False),
+])
+def test_a_name_after_something_like_is_the_quote_s_other_product(lexicon, before, other):
+    assert (lexicon.search("subject_other_before", before) is not None) == other
