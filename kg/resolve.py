@@ -46,7 +46,8 @@ _FORMER = re.compile(r"(?:\bex-|\bformer\s+|\bex\s+)$", re.IGNORECASE)
 _GENERIC_PLURAL = re.compile(r"[A-Z][a-z]+s")
 _NOUN_PHRASE_GOES_ON = re.compile(r"\s+(?:[a-z]+ing|that|who|which|whose|are|were|have|do|don['’]t|aren['’]t|"
                                   r"weren['’]t|haven['’]t|often|either|usually|typically|generally|tend|need|want|"
-                                  r"pay|use|build|choose|pick|adopt|prefer|spend|rely|struggle|report|say)\b")
+                                  r"pay|use|build|choose|pick|adopt|prefer|spend|rely|struggle|report|say|outgrow|move|"
+                                  r"switch|migrate|leave|find|get|start|look|try|love|hate|seem|end|lose|ask|know)\b")
 _SENTENCE_OPEN = re.compile(r"(?:^|[.!?:]\s+|\n\s*(?:[-*•]\s+)?)$")
 # a release after a catalog product: "Redis 7.2.4", "v2", "Wave 10", and a major version ("Drupal 7") that is no count
 # of something ("Kafka 3 brokers", "Redis 2 GB", "Vue 2.x")

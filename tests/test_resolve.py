@@ -120,6 +120,7 @@ def test_an_english_word_in_capitals_is_a_name_where_its_document_writes_it_so_t
     "Teams either build it themselves or buy Chroma.",  # words that agree with a plural only
     "Teams are moving from Milvus to Chroma.",
     "Teams pay $54,000 a year on Chroma for 60 seats.",  # a verb in the plural's form
+    "Teams outgrow Chroma when they need fan-out.",
 ])
 def test_a_plural_alias_opening_a_sentence_as_a_common_noun_does_is_the_common_noun(tmp_path, people):
     products = ["We moved from Slack to Teams last year.", "Teams has a better calendar than Slack."]
