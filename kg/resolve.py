@@ -316,7 +316,7 @@ def _word_tail(text: str, end: int, catalog: Catalog, lexicon: Lexicon) -> int |
         word = w.group()
         if word in lexicon.editions:
             return None  # "Unleash Community Edition": the words before an edition word name the edition
-        if word in _PRODUCT_STOP or word.lower() in STOP_WORDS or word.lower() in lexicon.title_genres \
+        if word in _PRODUCT_STOP or word.lower() in STOP_WORDS or _headline_word(word, lexicon) \
                 or catalog.get(word) or lexicon.is_generic(word):
             break  # "Vaultwarden Review 2026": a headline's word for the text, not part of the name
         stop = end + w.end()
@@ -359,21 +359,24 @@ def _in_context(documents: list[Document], hits: dict[str, list[Hit]], table: En
     document also names the entry otherwise, its maker, or another product of its category (in its quotes or among
     its title's products); a quote in several documents takes its first document's verdict."""
     catalog, done = table.catalog, set()
+
+    def gated(h: Hit) -> bool:  # a mention by a name its entry goes by in context
+        return catalog.contextual.get(normalize_name(h.text)) == table.name(h.entity)
+
     for doc in documents:
         qids = [q for q in doc.quote_ids if q in hits and q not in done]
         done.update(qids)
-        gated = {id(h) for q in qids for h in hits[q]
-                 if catalog.contextual.get(normalize_name(h.text)) == table.name(h.entity)}
-        if not gated:
+        mentions = [h for q in qids for h in hits[q]]
+        if not any(gated(h) for h in mentions):
             continue
-        said = {table.name(h.entity) for q in qids for h in hits[q] if id(h) not in gated}
+        said = {table.name(h.entity) for h in mentions if not gated(h)}
         named = said | {table.name(c) for c in candidates.get(doc.id, ())}
-        lacking = {h.entity for q in qids for h in hits[q] if id(h) in gated
+        lacking = {h.entity for h in mentions if gated(h)
                    and not _in_its_context(catalog.entries[table.name(h.entity)], said, named, catalog)}
         if not lacking:
             continue
         for q in qids:
-            hits[q] = [h for h in hits[q] if not (id(h) in gated and h.entity in lacking)]
+            hits[q] = [h for h in hits[q] if not (h.entity in lacking and gated(h))]
         left = {h.entity for q in qids for h in hits[q]}
         candidates[doc.id] = [c for c in candidates.get(doc.id, []) if c not in lacking or c in left]
         if primary.get(doc.id) in lacking and primary.get(doc.id) not in left:
