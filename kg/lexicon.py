@@ -66,6 +66,7 @@ class Lexicon:
     label_nouns: frozenset[str] = frozenset()  # "Series", "Plan": a one-letter name after one is a label
     org_suffixes: frozenset[str] = frozenset()  # "Labs", "Capital": a discovered name ending in one is an organization
     editions: frozenset[str] = frozenset()  # "Build", "Edition": a product's build, edition or plan, no name of its own
+    name_tails: frozenset[str] = frozenset()  # "Cloud", "OS", "Pro": generic words that go on a name before them
     title_genres: frozenset[str] = frozenset()  # "review", "faq": what a headline says follows a name, lowercase
     opening_verbs: frozenset[str] = frozenset()  # "Use", "Running": a verb opening a sentence, no part of a name after it
     person_titles: frozenset[str] = frozenset()  # "ceo", "analyst", lower case: a title before a person's name
@@ -373,6 +374,8 @@ def _load_lexicon(folder: str) -> Lexicon:
         org_suffixes=frozenset(w for _, w in _words(lex / "org_suffixes.txt")) if (lex / "org_suffixes.txt").is_file()
         else frozenset(),  # an ontology folder copied before the file existed reads on without it
         editions=frozenset(w for _, w in _words(lex / "editions.txt")) if (lex / "editions.txt").is_file()
+        else frozenset(),
+        name_tails=frozenset(w for _, w in _words(lex / "name_tails.txt")) if (lex / "name_tails.txt").is_file()
         else frozenset(),
         title_genres=frozenset(w.lower() for _, w in _words(lex / "title_genres.txt"))
         if (lex / "title_genres.txt").is_file() else frozenset(),

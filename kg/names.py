@@ -158,11 +158,10 @@ _SMALL_NUMBER = re.compile(r"\d{1,3}")
 _DIMENSIONS = re.compile(r"[234]D")
 _LABEL_END = re.compile(r"[*_]*\s*:")
 _EMPHASIS_MARKS = {"*", "_", "`"}
-_NAME_TAILS = frozenset({"AI", "CLI", "SDK", "API", "Labs", "Cloud", "Inc", "Studio", "Code", "Desktop", "Lite", "UI"})
 
 
 def _is_continuation(word: str, lexicon: Lexicon) -> bool:
-    if VERSION.match(word) or SIZE.match(word) or _SMALL_NUMBER.fullmatch(word) or word in _NAME_TAILS \
+    if VERSION.match(word) or SIZE.match(word) or _SMALL_NUMBER.fullmatch(word) or word in lexicon.name_tails \
             or _DIMENSIONS.fullmatch(word):  # "Cinema 4D"
         return True
     return _shape(word, lexicon) not in (None, CAPITALS)  # "WinRar HANDLES it": shouting ends the name
@@ -245,7 +244,8 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
         if _LABEL_END.match(text, last_end) and all(is_common(w[2]) for w in words[i:j + 1]):
             i = j + 1
             continue  # "**Cost Savings:**", "Actual Behavior:": a label of ordinary words, not a name
-        if j == i and core in _NAME_TAILS and i > 0 and not possessive:  # "dbt Labs", "n8n Cloud": a lowercase brand
+        if j == i and core in lexicon.name_tails and i > 0 and not possessive:  # "dbt Labs", "n8n Cloud": a brand
+            # in lower case before it
             p_start, p_end, p_word = words[i - 1]
             if text[p_end:start] == " " and re.fullmatch(r"[a-z][a-z0-9.-]{1,15}", p_word) \
                     and p_word not in STOP_WORDS and not is_common(p_word, RARE):

@@ -29,6 +29,10 @@ def _strong(text, lexicon) -> list[str]:
     ("Nobody expected Zilliz to open-source that part.", ["Zilliz"]),
     ("Our models moved from the lab to n8n Cloud last month, and nobody at dbt Labs noticed.", ["n8n Cloud", "dbt Labs"]),
     ("The new Cloud tier is fine and the Labs page is pretty.", []),
+    # an operating system's, a plan's or a screen's word after a name the catalog does not know is part of it
+    ("Zorbit OS, Plonk Pro, Quill Plus and Zorbit TV all shipped.", ["Zorbit OS", "Plonk Pro", "Quill Plus",
+                                                                    "Zorbit TV"]),
+    ("Upgrade to the Pro plan, or go Plus, on any OS.", []),
     ("We moved from the Basic plan to the Growth tier in FY24, after the Jan renewal.", []),
     ("It renders like V-Ray and exports to Cinema 4D scenes.", ["V-Ray", "Cinema 4D"]),  # a letter, a hyphen
     # a plus before a letter or a slash before a capitalised word parts two names

@@ -1088,6 +1088,10 @@ def test_dependency_rules_read_language_names_and_objects_spelled_out(text, used
     ("It is easy to get the Android-based Zorbit running.", {("Zorbit", "Android")}),
     ("Zorbit refuses anything that is Windows-based.", set()),  # where things run, said in passing
     ("Zorbit is available on Windows and Linux based systems.", set()),
+    # a platform's name before the noun a modifier qualifies is no name the phrase is: the apposition's name is
+    ("ENet, an Ubuntu-based Linux distribution, ships Zorbit.", {("ENet", "Ubuntu")}),
+    # nor is the modifier's name an item of the list a verb's object opens
+    ("Zorbit runs on ENet, an Ubuntu-based Linux distribution.", {("Zorbit", "ENet"), ("ENet", "Ubuntu")}),
 ])
 def test_a_platform_a_named_thing_is_based_on_is_a_dependency(text, found):
     from kg.extract.relations.depends_on import depends_on

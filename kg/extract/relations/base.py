@@ -84,6 +84,8 @@ def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight
             break
         if items and _CLAUSE_VERB.match(ctx.text, hit.end):
             break  # "a fork of CraftBukkit, Paper forked from Spigot": a name before its verb opens a new clause
+        if items and _APPOSED_MODIFIER.fullmatch(gap) and _BASED.match(ctx.text, hit.end):
+            break  # "runs on SteamOS, an Arch-based distribution": the name qualifies the last item's apposition
         if hit.type in skip:
             cursor = hit.end
             continue
@@ -95,6 +97,8 @@ def list_after(ctx: QuoteContext, pos: int, limit: int, max_gap: int = 40, tight
     return items
 
 
+_APPOSED_MODIFIER = re.compile(r",\s+(?:a|an)\s+")
+_BASED = re.compile(r"-(?:based|powered)\b")
 # an item's own aside, and the list going on after it: "replaced autojump (2009), fasd (2012), and z (2013)"
 _ITEM_ASIDE = re.compile(r"\s*\([^()\n]{1,60}\)(?=\s*(?:,|/|\band\b|\bor\b))")
 

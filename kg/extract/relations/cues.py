@@ -294,6 +294,7 @@ _NAMED_AS = re.compile(r"[ \t]+")
 _IS_A = re.compile(r"\s+(?:is|was|remains|became|as)\s+(?:(?:one\s+of\s+)?(?:a|an|the)\s+)(?:[\w-]+\s+){0,3}")
 _NAME_AS_MODIFIER = re.compile(r"[ \t]+(?:alternatives?|clones?|replacements?|competitors?|rivals?|forks?|wrappers?|"
                                r"plugins?|extensions?|ports?|killers?|equivalents?|compatible)\b")
+_PLATFORM_AS_MODIFIER = re.compile(r"[ \t]+[a-z]")  # "Linux" in "an Arch-based Linux distribution" is no name
 
 
 @reader("modifier")
@@ -311,7 +312,9 @@ def _modifier(m: re.Match[str], scope: Scope) -> Iterable[Reading | tuple]:
     after = ctx.hits_in(m.end(), s_hi)
     sources: list[Hit] = []
     if after and _NAMED_AS.fullmatch(ctx.text, m.end(), after[0].start) \
-            and not _NAME_AS_MODIFIER.match(ctx.text, after[0].end):  # not "a Postgres-based Supabase alternative"
+            and not _NAME_AS_MODIFIER.match(ctx.text, after[0].end) \
+            and not (after[0].type == "Platform" and _PLATFORM_AS_MODIFIER.match(ctx.text, after[0].end)):
+        # not "a Postgres-based Supabase alternative", nor "an Arch-based Linux distribution"
         sources = [after[0]]  # "the Ruby-based Fluentd"
     head = _NAMING_HEAD.match(ctx.text, m.end(), s_hi) or _HEAD_NOUN.match(ctx.text, m.end(), s_hi)
     if not sources and head and head.group("named"):
