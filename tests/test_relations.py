@@ -1215,6 +1215,19 @@ def test_a_name_by_a_company_or_developed_at_one_names_its_maker(tmp_path, quote
                                             for r in relations}  # read from the cue, not guessed by the scorer
 
 
+@pytest.mark.parametrize("quote,product,maker", [
+    # where a product came from, or its parent company, names its maker, not a rival it was left for
+    ("Presto originally came out of Facebook, where it queried the warehouse.", "Presto", "Facebook"),
+    ("Zorbitdb spun out of Microsoft Research in 2019.", "Zorbitdb", "Microsoft Research"),
+    ("Zorbitdb receives funding from its parent company, Microsoft, and from sponsors.", "Zorbitdb", "Microsoft"),
+])
+def test_where_a_product_came_from_names_its_maker(tmp_path, quote, product, maker):
+    view = GraphView(run_docs(tmp_path, [("Notes", [quote])]))
+    assert (product, maker, "maker.by") in {(view.name(r.source), view.name(r.target), r.evidence.rule)
+                                            for r in view.relations(quote, "developed_by")}
+    assert not view.edges(quote, "competes_with")
+
+
 @pytest.mark.parametrize("quote", [
     "exa, a modern replacement for ls written in Rust by Ben S, was abandoned in 2023.",  # Ben wrote exa, not Rust
     "Paper is a fork of Spigot by PaperMC with hundreds of patches.",  # PaperMC makes the fork, not Spigot
