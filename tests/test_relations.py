@@ -1071,6 +1071,9 @@ def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s
     ("The project also employs the ClickHouse library for its storage.", ["ClickHouse"]),  # "employs the X library"
     ("Zorbit's stack: Elixir for front end, ClickHouse for databases.", ["ClickHouse", "Elixir"]),  # a stack's parts
     ("Zorbit runs PostgreSQL for most of our billing workloads.", ["PostgreSQL"]),
+    # what its object was, before the name: "the abandoned", "a legacy", "the proprietary"
+    ("Zorbit was forked from the abandoned ClickHouse project in 2013.", ["ClickHouse"]),
+    ("Zorbit still requires a legacy PostgreSQL install.", ["PostgreSQL"]),
 ])
 def test_dependency_rules_read_language_names_and_objects_spelled_out(text, used):
     from kg.extract.relations.depends_on import depends_on
@@ -1100,6 +1103,17 @@ def test_a_platform_a_named_thing_is_based_on_is_a_dependency(text, found):
     rules = _rule_findings(depends_on, text, ("Zorbit", "ENet", *platforms), "Zorbit",
                            types=dict.fromkeys(platforms, "Platform"))
     assert {(s, t) for s, t, _ in rules} == found
+
+
+def test_a_stack_rundown_lists_what_the_product_depends_on():
+    from kg.extract.relations.depends_on import depends_on
+
+    text = ("Zorbit is a ledger for small shops.\n- Backend: Elixir / PostgreSQL\n- **Frontend:** ClickHouse, Rust\n"
+            "- Support: Envoy")  # a label of a part of the stack; "Support" is none
+    lines = [(m.start(), m.end()) for m in re.finditer(r"[^\n]+", text)]
+    names = ("Zorbit", "Elixir", "PostgreSQL", "ClickHouse", "Rust", "Envoy")
+    found = {(s, t) for s, t, _ in _rule_findings(depends_on, text, names, "Zorbit", sentences=lines)}
+    assert found == {("Zorbit", "Elixir"), ("Zorbit", "PostgreSQL"), ("Zorbit", "ClickHouse"), ("Zorbit", "Rust")}
 
 
 @pytest.mark.parametrize("text,found", [

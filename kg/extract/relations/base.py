@@ -115,7 +115,8 @@ _ARTICLES = re.compile(r"(?:\s|[\[*_`'\"“‘]|\b(?:a|an|the|its|their|his|her|
                        r"custom|native|lightweight|standard|single|simple|small|bundled|embedded|local|shared|existing|"
                        r"running|separate|dedicated|recent|latest|official|patched|modified|forked|full|whole|entire|"
                        r"powerful|excellent|great|popular|mature|battle-tested|venerable|underlying|solid|"
-                       r"original|portable|enhanced)\b)*",
+                       r"original|portable|enhanced|abandoned|defunct|now-defunct|discontinued|unmaintained|legacy|old|"
+                       r"older|ageing|aging|proprietary|commercial|closed-source|classic)\b)*",
                        re.IGNORECASE)
 # a plural noun whose examples follow: "incumbents such as ", "legacy tools like "
 _KIND_OF_EXAMPLES = r"[a-z][\w-]*s\s+(?:like|such\s+as|including)\s+"
