@@ -1074,6 +1074,10 @@ def test_a_dependency_s_user_is_the_name_its_clause_describes_not_the_document_s
     # what its object was, before the name: "the abandoned", "a legacy", "the proprietary"
     ("Zorbit was forked from the abandoned ClickHouse project in 2013.", ["ClickHouse"]),
     ("Zorbit still requires a legacy PostgreSQL install.", ["PostgreSQL"]),
+    # what a client, a GUI, an operator or an adapter is for, when the sentence names it
+    ("Zorbit is a lightweight desktop GUI for PostgreSQL and ClickHouse.", ["ClickHouse", "PostgreSQL"]),
+    ("Zorbit is the de facto standard ClickHouse adapter for Elixir.", ["Elixir"]),
+    ("The web UI for ClickHouse has been slow for years.", []),  # nobody's front end is named
 ])
 def test_dependency_rules_read_language_names_and_objects_spelled_out(text, used):
     from kg.extract.relations.depends_on import depends_on
