@@ -25,7 +25,7 @@ from kg.lexicon import Lexicon
 from kg.names import VERSION, NameHit, not_prose
 from kg.spans import SpanIndex
 from kg.stopwords import STOP_WORDS
-from kg.words import RARE, common_words, is_common, is_vocabulary, zipf
+from kg.words import RARE, common_words, is_common, is_plain_compound, is_vocabulary, zipf
 
 __all__ = ["MODEL_FILE", "Candidate", "NameModel", "candidates", "find_learned_names", "load_name_model"]
 
@@ -100,7 +100,7 @@ def candidates(text: str, names: list[NameHit], taken: list[tuple[int, int]], le
         ok = passed.get(word)
         if ok is None:
             ok = passed[word] = not (len(word) < 2 or word in STOP_WORDS or is_common(word) or VERSION.match(word)
-                                     or ("-" not in word and lexicon.is_generic(word)))
+                                     or ("-" not in word and lexicon.is_generic(word)) or is_plain_compound(word))
         if not ok or text[end:end + 1] in ("'", "’") or masked.overlaps(start, end):
             continue
         if word not in memo:

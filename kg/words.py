@@ -14,7 +14,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 __all__ = ["common_words", "find_name", "fold_case", "frequency", "is_common", "is_given_name", "is_person", "is_place",
-           "is_unheard", "is_vocabulary", "lowers_plainly", "name_pattern", "preload", "stands_alone", "zipf"]
+           "is_plain_compound", "is_unheard", "is_vocabulary", "lowers_plainly", "name_pattern", "preload", "stands_alone",
+           "zipf"]
 
 COMMON = 1000  # at or above this count a lowercase word is ordinary English ("trigger", "bolt", "temporal")
 _EVERYDAY = 10 * COMMON  # at or above it, an everyday word ("palm"): a name spelt with its letters matches as written
@@ -153,6 +154,27 @@ def is_vocabulary(word: str) -> bool:
     and technical vocabulary ("concurrency", "workarounds", "serverless")."""
     parts = [p for p in word.replace("-", " ").split() if p and not p.isdigit()]
     return bool(parts) and all(frequency(p) >= COMMON or zipf(p) >= VOCABULARY for p in parts)
+
+
+# suffixes that make English words of ordinary ones: "hostable", "containerized", "configless"
+_SUFFIX = re.compile(r"(?P<stem>[a-z]{3,}?)(?:ability|able|ible|ably|izations?|isations?|ized|ised|izes|ises|ize|ise|"
+                     r"ified|ifies|ify|less|ness|ful)")
+
+
+def is_plain_compound(word: str) -> bool:
+    """True for a hyphenated word each of whose parts is ordinary English or an ordinary word with a suffix English
+    makes words with ("self-hostable", "zero-configurable"), though no word list has the whole."""
+    parts = word.lower().split("-")
+    return len(parts) > 1 and all(p and (is_common(p) or _derived(p)) for p in parts)
+
+
+def _derived(part: str) -> bool:
+    """Whether ``part`` is an ordinary word with a derivational suffix ("hostable": host; "scalable": scale)."""
+    m = _SUFFIX.fullmatch(part)
+    if m is None:
+        return False
+    stem = m.group("stem")
+    return any(is_common(s) for s in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else "") if s)
 
 
 def is_unheard(word: str) -> bool:

@@ -44,6 +44,12 @@ def test_a_generic_term_is_no_candidate_but_a_hyphenated_name_ending_in_one_is(l
     assert {"kube-dns", "xrdp"} <= set(words)  # "dns" is generic, "kube-dns" is read whole
 
 
+def test_a_compound_of_english_words_is_no_candidate(lexicon):
+    words = _words("It is self-hostable and vibe-codeable, unlike xrdp.", lexicon)
+    assert "self-hostable" not in words and "vibe-codeable" not in words  # host + able: English no list has
+    assert "xrdp" in words
+
+
 def test_a_version_tag_is_no_candidate(lexicon):
     words = _words("v4 is much easier to use than v5.2, and v8js beat xrdp", lexicon)
     assert "v4" not in words and "v5.2" not in words  # versions of the quote's subject, not products

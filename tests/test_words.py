@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from kg.words import (find_name, frequency, is_common, is_unheard, is_vocabulary, name_pattern, stands_alone,
-                      zipf)
+from kg.words import (find_name, frequency, is_common, is_plain_compound, is_unheard, is_vocabulary, name_pattern,
+                      stands_alone, zipf)
 
 
 def test_frequency_orders_words_and_names():
@@ -30,6 +30,14 @@ def test_is_common(word, common):
 ])
 def test_technical_vocabulary_is_english_and_names_nobody_writes_are_unheard(word, vocabulary, unheard):
     assert is_vocabulary(word) is vocabulary and is_unheard(word) is unheard
+
+
+@pytest.mark.parametrize("word,plain", [
+    ("self-hostable", True), ("cloud-hostable", True), ("self-hosted", True),  # suffixed ordinary words
+    ("kube-dns", False), ("date-fns", False), ("libvips", False), ("hostable", False),  # names; one word is no compound
+])
+def test_a_compound_of_ordinary_or_suffixed_ordinary_words_is_plain(word, plain):
+    assert is_plain_compound(word) is plain
 
 
 def test_zipf_reads_typographic_apostrophes_as_straight_ones():
