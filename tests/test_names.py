@@ -48,6 +48,7 @@ def _strong(text, lexicon) -> list[str]:
     ("Zorbit Labs CEO Plonk Zorbsen said so, and Analyst Mira Quell agreed.", ["Zorbit Labs", "Plonk Zorbsen",
                                                                                "Mira Quell"]),
     ("We replaced the DAW, the ELN and the POS with Zorbit.", ["Zorbit"]),  # kinds of software by their initials
+    ("Our PLM and SCADA stack, unlike Zorbit, moved to SD-WAN for RevOps.", ["Zorbit"]),
 ])
 def test_strong_names(lexicon, text, expected):
     assert _strong(text, lexicon) == expected
