@@ -244,8 +244,8 @@ def find_names(text: str, lexicon: Lexicon) -> list[NameHit]:
         if _LABEL_END.match(text, last_end) and all(is_common(w[2]) for w in words[i:j + 1]):
             i = j + 1
             continue  # "**Cost Savings:**", "Actual Behavior:": a label of ordinary words, not a name
-        if j == i and core in lexicon.name_tails and i > 0 and not possessive:  # "dbt Labs", "n8n Cloud": a brand
-            # in lower case before it
+        if j == i and core in lexicon.name_tails and i > 0 and not possessive:  # "dbt Labs", "n8n Cloud": a tail
+            # after a brand written in lower case
             p_start, p_end, p_word = words[i - 1]
             if text[p_end:start] == " " and re.fullmatch(r"[a-z][a-z0-9.-]{1,15}", p_word) \
                     and p_word not in STOP_WORDS and not is_common(p_word, RARE):

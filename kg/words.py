@@ -163,7 +163,7 @@ _SUFFIX = re.compile(r"(?P<stem>[a-z]{3,}?)(?:ability|able|ible|ably|izations?|i
 
 def is_plain_compound(word: str) -> bool:
     """True for a hyphenated word each of whose parts is ordinary English or an ordinary word with a suffix English
-    makes words with ("self-hostable", "zero-configurable"), though no word list has the whole."""
+    makes words with ("self-hostable", "cloud-hostable"), though no word list has the whole."""
     parts = word.lower().split("-")
     return len(parts) > 1 and all(p and (is_common(p) or _derived(p)) for p in parts)
 
