@@ -514,7 +514,8 @@ def _name_in(text: str, a: int, b: int, lexicon: Lexicon) -> tuple[int, int] | N
     for w in words[:3]:
         token = w.group().rstrip("'’").removesuffix("'s").removesuffix("’s")
         if token.lower() in _NOT_NAME or (lexicon.is_generic(token) and not keep) or re.search(r"['’]", token) \
-                or token.replace(".", "").isdigit():  # "000", "2.5": a number is no name
+                or token.replace(".", "").isdigit() or _QUANTITY.match(token) or _UNIT_END.match(token):
+            # "000", "2.5": a number is no name, nor "120ms" or "36GB" ("compared to 36GB on consoles")
             break
         if keep and token.islower():  # lowercase names are one word; "agentic workloads" is a phrase
             return None

@@ -239,6 +239,8 @@ def test_contractions_are_not_names(lexicon, text):
     ("Pick it when you need concurrency and integrations out of the box.", []),
     ("Ghost costs $348 a year, compared to losing $6,000 on Substack.", []),  # a number's "000" is no item
     ("It is an alternative to bootloaders like GRUB.", []),  # the kind a list follows is no name
+    ("The install is 150GB on PC, compared to 36GB on consoles.", []),  # a quantity is no item
+    ("It requires 400MB–2GB RAM to start.", []),
 ])
 def test_lowercase_words_after_a_cue_are_names_unless_they_are_english_or_technical_vocabulary(text, expected, lexicon):
     assert [h.text for h in find_cue_names(text, lexicon, [])] == expected
