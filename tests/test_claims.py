@@ -477,3 +477,13 @@ def test_licence_versions_are_kept_apart_with_or_without_a_catalog(tmp_path, quo
 def test_what_a_product_doesn_t_support_is_a_limitation_however_the_apostrophe_is_written(tmp_path, quote):
     view = GraphView(run_docs(tmp_path, [("Komga notes", [quote])]))
     assert [c.type for c in view.claims(quote) if "metadata fetching" in c.text] == ["limitation"]
+
+
+@pytest.mark.parametrize("quote", [
+    "Quillbase'll fold into Zorbit by 2027, sadly.",
+    "Quillbase’ll fold into Zorbit by 2027, sadly.",  # a typographic apostrophe dates the future as well
+])
+def test_a_dated_future_written_with_ll_is_a_prediction_however_the_apostrophe_is_written(tmp_path, quote):
+    view = GraphView(run_docs(tmp_path, [("Quillbase notes", [quote])]))
+    assert "risk" not in {c.type for c in view.claims(quote) if c.text.startswith("Quillbase")}
+    assert any(c.type == "prediction" and c.text.startswith("Quillbase") for c in view.claims(quote))

@@ -21,7 +21,7 @@ def predictions(ctx: QuoteContext, lexicon: Lexicon, table: EntityTable) -> Iter
     yield from run_claim_cues(ctx, lexicon, "prediction")
 
 
-_FUTURE = re.compile(r"\b(?:will|won['’]t|'ll|going to|gonna|expect|becomes?|turns? into|gets?|ends? up|absorbs?|"
+_FUTURE = re.compile(r"\b(?:will|won['’]t|['’]ll|going to|gonna|expect|becomes?|turns? into|gets?|ends? up|absorbs?|"
                      r"could|might|would|bet|give it|is maybe|before)\b", re.IGNORECASE)
 
 
